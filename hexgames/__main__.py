@@ -1,0 +1,5 @@
+import sys
+
+from hexgames.cli import main
+
+sys.exit(main())

@@ -1,0 +1,152 @@
+"""A match: one game's rules, its state, who sits where, and the history that undo and saves use.
+
+The match knows nothing of the screen or of how an AI thinks; the scene asks it what is legal, tells
+it what was played, and listens for changes (the app autosaves on every change).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+from hexgames import games
+from hexgames.core.protocol import IllegalMove, Outcome, Reason
+
+AI_LEVELS = ("random", "easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A place at the table: a human, or an AI of a level. `name` is what players see."""
+
+    kind: str  # "human" | "ai"
+    level: str | None = None
+    name: str = ""
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    @staticmethod
+    def parse(spec: str, index: int = 0) -> "Seat":
+        """`human`, `human:Alice`, `ai:hard`, or a bare level `hard`. Raises ValueError."""
+        head, _, rest = spec.strip().partition(":")
+        head = head.lower()
+        if head == "human":
+            return Seat("human", None, rest or f"Player {index + 1}")
+        level = rest.lower() if head == "ai" else head
+        if level not in AI_LEVELS:
+            raise ValueError(f"unknown seat {spec!r}: use human, ai:LEVEL or LEVEL ({', '.join(AI_LEVELS)})")
+        return Seat("ai", level, f"CPU {index + 1} ({level})")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "level": self.level, "name": self.name}
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> "Seat":
+        kind, level, name = data["kind"], data.get("level"), data.get("name", "")
+        if kind not in ("human", "ai") or (kind == "ai" and level not in AI_LEVELS):
+            raise ValueError(f"bad seat {dict(data)!r}")
+        if not isinstance(name, str):
+            raise ValueError("seat name must be text")
+        return Seat(kind, level, name)
+
+
+class Match:
+    """Rules + state + seats + history. `states[i]` is the state before `moves[i]`."""
+
+    def __init__(self, game_id: str, seats: Sequence[Seat], options: Mapping[str, Any] | None = None,
+                 seed: int = 0):
+        self.info = games.get(game_id)
+        self.rules = self.info.rules
+        self.seats = list(seats)
+        self.options = self.info.resolve_options(options, len(self.seats))
+        self.seed = int(seed)
+        self.states: list[Any] = [self.rules.setup(self.options, len(self.seats), self.seed)]
+        self.moves: list[Any] = []
+        self.listeners: list[Callable[["Match"], None]] = []
+
+    # --- reading ------------------------------------------------------------------------------
+    @property
+    def game_id(self) -> str:
+        return self.info.id
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    @property
+    def is_over(self) -> bool:
+        return self.rules.is_over(self.state)
+
+    @property
+    def to_move(self) -> int:
+        return self.rules.to_move(self.state)
+
+    @property
+    def seat_to_move(self) -> Seat:
+        return self.seats[self.to_move]
+
+    @property
+    def human_count(self) -> int:
+        return sum(1 for s in self.seats if s.is_human)
+
+    def outcome(self) -> Outcome:
+        return self.rules.outcome(self.state)
+
+    def check(self, move: Any) -> str | None:
+        return self.rules.check(self.state, move)
+
+    # --- changing -----------------------------------------------------------------------------
+    def play(self, move: Any) -> None:
+        """Play a move for the seat to move; raises IllegalMove and changes nothing if refused."""
+        if self.is_over:
+            raise IllegalMove(Reason("core.game_over", "The game is over."))
+        new_state = self.rules.play(self.state, move)
+        self.moves.append(move)
+        self.states.append(new_state)
+        self._changed()
+
+    def undo_point(self) -> int | None:
+        """Index of the last move a human made: undo returns to the state just before it."""
+        for i in range(len(self.moves) - 1, -1, -1):
+            if self.seats[self.rules.to_move(self.states[i])].is_human:
+                return i
+        return None
+
+    def undo_refusal(self) -> str | None:
+        """Why undo is not possible now, or None."""
+        k = self.undo_point()
+        if k is None:
+            return Reason("core.undo_nothing", "There is nothing to undo.")
+        for j in range(k, len(self.moves)):
+            why = self.rules.reveals(self.states[j], self.moves[j])
+            if why:
+                return Reason("core.undo_reveals", "Undo is not possible: {why}", why=why)
+        return None
+
+    def undo(self) -> str | None:
+        """Step back to the last human decision; returns the refusal reason instead if refused."""
+        refusal = self.undo_refusal()
+        if refusal is not None:
+            return refusal
+        k = self.undo_point()
+        assert k is not None
+        del self.moves[k:]
+        del self.states[k + 1:]
+        self._changed()
+        return None
+
+    def _changed(self) -> None:
+        for listener in list(self.listeners):
+            listener(self)
+
+    # --- replay -------------------------------------------------------------------------------
+    def replay(self, moves: Sequence[Any]) -> None:
+        """Play `moves` from the current state without notifying listeners (used by loading)."""
+        for move in moves:
+            new_state = self.rules.play(self.state, move)
+            self.moves.append(move)
+            self.states.append(new_state)
+
+    def digest(self) -> str:
+        return self.rules.digest(self.state)

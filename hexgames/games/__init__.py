@@ -1,0 +1,131 @@
+"""The game registry: one `GameInfo` per game, found by id.
+
+Registration is declarative and imports no pygame: the scene is named by a dotted path and loaded only
+when the app needs it, so the arena, bench and AI workers stay headless.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from hexgames.core.protocol import Rules
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A game option offered on the setup screen. The first choice is the default."""
+
+    name: str
+    choices: tuple[Any, ...]
+    modes: tuple[str, ...] = ()  # modes it applies to; empty = all
+
+    @property
+    def default(self) -> Any:
+        return self.choices[0]
+
+
+@dataclass(frozen=True)
+class Mode:
+    """A way to play (standard, team, solo) and the seat counts it allows."""
+
+    id: str
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    title: str  # English title; the UI translates `<id>.title`
+    description: str  # one line, English; the UI translates `<id>.description`
+    rules: Rules
+    modes: tuple[Mode, ...]
+    options: tuple[OptionSpec, ...] = ()
+    evaluate: Callable[[Any, int], float] | None = None
+    scene_path: str = ""  # "module:Class"; the class is built as Class(app, match)
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def min_seats(self) -> int:
+        return min(n for m in self.modes for n in m.seats)
+
+    @property
+    def max_seats(self) -> int:
+        return max(n for m in self.modes for n in m.seats)
+
+    def mode(self, mode_id: str) -> Mode:
+        for m in self.modes:
+            if m.id == mode_id:
+                return m
+        raise KeyError(mode_id)
+
+    def default_mode_for(self, seats: int) -> Mode:
+        for m in self.modes:
+            if seats in m.seats:
+                return m
+        raise ValueError(f"{self.id} cannot be played by {seats} seat(s)")
+
+    def resolve_options(self, given: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:
+        """Fill defaults, pick the mode for the seat count, and refuse unknown names or values."""
+        given = dict(given or {})
+        mode_id = given.pop("mode", None) or self.default_mode_for(seats).id
+        mode = self.mode(mode_id)
+        if seats not in mode.seats:
+            raise ValueError(f"mode {mode_id!r} of {self.id} takes {mode.seats} seats, not {seats}")
+        out: dict[str, Any] = {"mode": mode_id}
+        for spec in self.options:
+            value = given.pop(spec.name, spec.default)
+            if value not in spec.choices:
+                raise ValueError(f"option {spec.name}={value!r}: choose one of {spec.choices}")
+            out[spec.name] = value
+        if given:
+            raise ValueError(f"unknown option(s) for {self.id}: {', '.join(sorted(given))}")
+        return out
+
+    def scene_class(self) -> type:
+        module, _, name = self.scene_path.partition(":")
+        return getattr(importlib.import_module(module), name)
+
+
+_GAMES: dict[str, GameInfo] = {}
+_LOADED = False
+
+# Each game module exposes `GAME: GameInfo`. Listed in menu order.
+_GAME_MODULES = (
+    "hexgames.games.ingenious",
+    "hexgames.games.clans",
+)
+
+
+def _load() -> None:
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    for path in _GAME_MODULES:
+        try:
+            module = importlib.import_module(path)
+        except ModuleNotFoundError as e:  # a game not written yet; real import errors surface
+            if e.name != path:
+                raise
+            continue
+        info = getattr(module, "GAME", None)
+        if info is not None:
+            register(info)
+
+
+def register(info: GameInfo) -> None:
+    _GAMES[info.id] = info
+
+
+def get(game_id: str) -> GameInfo:
+    _load()
+    try:
+        return _GAMES[game_id]
+    except KeyError:
+        raise KeyError(f"unknown game {game_id!r}; known: {', '.join(_GAMES)}") from None
+
+
+def all() -> list[GameInfo]:  # noqa: A001 - the issue names it so
+    _load()
+    return list(_GAMES.values())
