@@ -41,8 +41,19 @@ class GameInfo:
     rules: Rules
     modes: tuple[Mode, ...]
     options: tuple[OptionSpec, ...] = ()
+    # AI hooks (all optional but `evaluate`):
+    #   evaluate(state, seat) -> float in [0, 1]: how well `seat` stands (0.5 = even); greedy play
+    #     and cut-short playouts use it.
+    #   greedy(state, rng, noise) -> move: the best move by the game's own fast heuristic for the seat
+    #     to move; noise 0 = Medium, > 0 = Easy's random slips. Defaults to evaluating every move.
+    #   candidates(state, k) -> moves: the k most promising moves, best first (search prunes with it).
+    #   policy(state, rng) -> move: a cheap, decent move for playouts (defaults to random_move).
     evaluate: Callable[[Any, int], float] | None = None
+    greedy: Callable[[Any, Any, float], Any] | None = None
+    candidates: Callable[[Any, int], Any] | None = None
+    policy: Callable[[Any, Any], Any] | None = None
     scene_path: str = ""  # "module:Class"; the class is built as Class(app, match)
+    rules_help: str = ""  # file stem under assets/rules/: <stem>.<lang>.md
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property
