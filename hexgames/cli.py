@@ -1,0 +1,209 @@
+"""Command line: `python main.py` (the app), and the `arena`, `bench` and `screenshot` subcommands.
+
+Every bad name (game id, seat spec, option) exits with status 2 and one line on stderr, so scripts and
+people both get a clear answer instead of a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any, Sequence
+
+SUBCOMMANDS = ("arena", "bench", "screenshot")
+
+
+class UsageError(Exception):
+    """A bad argument: printed as one line, exit status 2."""
+
+
+# --- parsing helpers ------------------------------------------------------------------------------
+def _game(game_id: str):
+    from hexgames import games
+
+    try:
+        return games.get(game_id)
+    except KeyError:
+        known = ", ".join(g.id for g in games.all())
+        raise UsageError(f"unknown game {game_id!r} (known: {known})") from None
+
+
+def _options(pairs: Sequence[str]) -> dict[str, Any]:
+    """`name=value` pairs; values stay text unless they look like whole numbers."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise UsageError(f"option {pair!r} must look like name=value")
+        out[name] = int(value) if value.lstrip("-").isdigit() else value
+    return out
+
+
+def _resolve(info, options: dict[str, Any], seats: int) -> dict[str, Any]:
+    """Check options against the game; int-looking text is matched against the declared choices."""
+    fixed = dict(options)
+    for spec in info.options:
+        if spec.name in fixed and fixed[spec.name] not in spec.choices:
+            as_text = str(fixed[spec.name])
+            fixed[spec.name] = next((c for c in spec.choices if str(c) == as_text), fixed[spec.name])
+    try:
+        return info.resolve_options(fixed, seats)
+    except (ValueError, KeyError) as e:
+        raise UsageError(str(e).strip("'\"")) from None
+
+
+def _seats(spec: str):
+    from hexgames.core.match import Seat
+
+    parts = [p for p in spec.split(",") if p.strip()]
+    if not parts:
+        raise UsageError("--seats needs at least one seat, e.g. human,ai:hard")
+    try:
+        return [Seat.parse(p, i) for i, p in enumerate(parts)]
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+
+
+def _levels(spec: str) -> list[str]:
+    from hexgames.core.match import AI_LEVELS
+
+    levels = [p.strip().lower().removeprefix("ai:") for p in spec.split(",") if p.strip()]
+    bad = [lv for lv in levels if lv not in AI_LEVELS]
+    if bad or not levels:
+        raise UsageError(f"unknown AI level(s) {bad or spec!r}: use {', '.join(AI_LEVELS)}")
+    return levels
+
+
+def _check_seat_count(info, n: int, options: dict[str, Any]) -> None:
+    mode_id = options.get("mode")
+    allowed = info.mode(mode_id).seats if mode_id else tuple(n for m in info.modes for n in m.seats)
+    if n not in allowed:
+        raise UsageError(f"{info.id} takes {sorted(set(allowed))} seats, not {n}")
+
+
+# --- subcommands ------------------------------------------------------------------------------------
+def cmd_play(argv: Sequence[str]) -> int:
+    p = argparse.ArgumentParser(prog="hexgames", description="Play hexgames (opens the menu).")
+    p.add_argument("--game", help="start straight into this game")
+    p.add_argument("--seats", default="human,ai:medium", help="e.g. human,ai:hard or human,human")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--language", choices=("en", "ja"))
+    args = p.parse_args(argv)
+    match = None
+    if args.game:
+        import random
+
+        from hexgames.core.match import Match
+
+        info = _game(args.game)
+        seats = _seats(args.seats)
+        options = _options(args.option)
+        _check_seat_count(info, len(seats), options)
+        options = _resolve(info, options, len(seats))
+        seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+        match = Match(info.id, seats, options, seed)
+    from hexgames.app import App
+
+    app = App(language=args.language)
+    if match is not None:
+        app.start_match(match)
+    return app.run()
+
+
+def cmd_arena(argv: Sequence[str]) -> int:
+    p = argparse.ArgumentParser(prog="hexgames arena", description="AI-vs-AI matches with win rates.")
+    p.add_argument("--game", required=True)
+    p.add_argument("--seats", required=True, help="levels per seat, e.g. hard,medium")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--budget", type=float, default=None, help="seconds per Hard move")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    info = _game(args.game)
+    levels = _levels(args.seats)
+    options = _options(args.option)
+    _check_seat_count(info, len(levels), options)
+    options = _resolve(info, options, len(levels))
+    if args.games < 1 or args.jobs < 1:
+        raise UsageError("--games and --jobs must be at least 1")
+    from hexgames.arena import format_arena, run_arena
+
+    def progress(done: int, total: int) -> None:
+        if not args.json:
+            print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
+
+    result = run_arena(info.id, levels, args.games, args.seed, jobs=args.jobs, options=options,
+                       budget=args.budget, progress=progress)
+    if not args.json:
+        print(file=sys.stderr)
+        print(format_arena(result))
+    else:
+        print(json.dumps(result))
+    return 0
+
+
+def cmd_bench(argv: Sequence[str]) -> int:
+    p = argparse.ArgumentParser(prog="hexgames bench", description="Engine, AI and drawing speed.")
+    p.add_argument("--game", help="only this game")
+    p.add_argument("--seconds", type=float, default=2.0, help="time per random-games figure")
+    p.add_argument("--no-hard", action="store_true", help="skip the slow Hard timing")
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    from hexgames import games
+    from hexgames.bench import bench_game, format_bench
+
+    infos = [_game(args.game)] if args.game else games.all()
+    result = {}
+    for info in infos:
+        result[info.id] = bench_game(info, seconds=args.seconds, hard=not args.no_hard)
+        if not args.json:
+            print(format_bench(info.id, result[info.id]), flush=True)
+    if args.json:
+        print(json.dumps(result))
+    return 0
+
+
+def cmd_screenshot(argv: Sequence[str]) -> int:
+    p = argparse.ArgumentParser(prog="hexgames screenshot", description="Render a scene headless to PNG.")
+    p.add_argument("--game")
+    p.add_argument("--scene", choices=("game", "menu"), default=None)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--moves", type=int, default=0)
+    p.add_argument("--out", required=True)
+    p.add_argument("--language", choices=("en", "ja"))
+    p.add_argument("--size", default="1280x800", help="WIDTHxHEIGHT")
+    args = p.parse_args(argv)
+    scene = args.scene or ("game" if args.game else "menu")
+    if scene == "game":
+        if not args.game:
+            raise UsageError("--scene game needs --game ID")
+        _game(args.game)
+    try:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        raise UsageError(f"--size {args.size!r} must look like 1280x800") from None
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from hexgames.screenshot import screenshot
+
+    screenshot(args.out, game_id=args.game if scene == "game" else None, scene=scene, seed=args.seed,
+               moves=args.moves, size=(w, h), language=args.language)
+    print(args.out)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    commands = {"arena": cmd_arena, "bench": cmd_bench, "screenshot": cmd_screenshot}
+    try:
+        if argv and argv[0] in commands:
+            return commands[argv[0]](argv[1:])
+        return cmd_play(argv)
+    except UsageError as e:
+        print(f"hexgames: {e}", file=sys.stderr)
+        return 2

@@ -1,0 +1,87 @@
+"""Save files round-trip, and every kind of damaged file is refused with a message, changing nothing."""
+import json
+
+import pytest
+
+from hexgames import games
+from hexgames.core import saves
+from hexgames.core.match import Match, Seat
+from tests.core.toy import TOY
+
+games.register(TOY)
+
+
+def _match(moves=("tap", "draw", "tap", "draw")):
+    m = Match("toy", [Seat("human", None, "Ann"), Seat("ai", "hard", "CPU")], {"deck": "double"}, 42)
+    for mv in moves:
+        m.play(mv)
+    return m
+
+
+def test_round_trip_reproduces_the_position(tmp_path):
+    m = _match()
+    path = tmp_path / "game.json"
+    saves.write_save(m, path)
+    loaded = saves.read_save(path)
+    assert loaded.digest() == m.digest()
+    assert loaded.moves == m.moves and loaded.seats == m.seats and loaded.options == m.options
+
+
+def test_write_is_atomic_and_leaves_no_temp_files(tmp_path):
+    path = tmp_path / "game.json"
+    saves.write_save(_match(), path)
+    saves.write_save(_match(("tap",)), path)
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+    assert len(json.loads(path.read_text())["moves"]) == 1
+
+
+def _damaged_variants(good: dict):
+    yield "truncated", json.dumps(good)[:-20]
+    yield "not json", "\x00\x01garbage"
+    yield "foreign", json.dumps({"name": "some other program", "data": [1, 2]})
+    yield "newer", json.dumps({**good, "version": saves.VERSION + 1})
+    yield "no version", json.dumps({k: v for k, v in good.items() if k != "version"})
+    yield "unknown game", json.dumps({**good, "game": "chess"})
+    yield "bad seats", json.dumps({**good, "seats": [{"kind": "robot"}]})
+    yield "bad option", json.dumps({**good, "options": {"deck": "huge"}})
+    yield "bad move", json.dumps({**good, "moves": good["moves"] + ["teleport"]})
+    yield "illegal move", json.dumps({**good, "moves": good["moves"] + ["tap"] * 20})
+    yield "digest", json.dumps({**good, "digest": "0" * 32})
+    yield "edited", json.dumps({**good, "seed": good["seed"] + 1})
+    yield "list", json.dumps([1, 2, 3])
+    yield "bad seed", json.dumps({**good, "seed": "x"})
+
+
+@pytest.mark.parametrize("kind", [k for k, _ in _damaged_variants(saves.match_to_dict(_match()))])
+def test_damaged_files_give_a_clear_error(tmp_path, kind):
+    good = saves.match_to_dict(_match())
+    text = dict(_damaged_variants(good))[kind]
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8", errors="surrogateescape")
+    with pytest.raises(saves.SaveError) as e:
+        saves.read_save(path)
+    message = str(e.value)
+    assert message and "\n" not in message and "Traceback" not in message
+    assert path.read_text(encoding="utf-8", errors="surrogateescape") == text  # unchanged
+
+
+def test_missing_file_is_a_save_error(tmp_path):
+    with pytest.raises(saves.SaveError):
+        saves.read_save(tmp_path / "nope.json")
+
+
+def test_autosave_resumes_the_same_position_and_clears_when_over():
+    assert saves.load_autosave() is None
+    m = _match()
+    saves.autosave(m)
+    resumed = saves.load_autosave()
+    assert resumed is not None and resumed.digest() == m.digest()
+    while not m.is_over:
+        m.play("tap")
+    saves.autosave(m)
+    assert saves.load_autosave() is None
+
+
+def test_a_damaged_autosave_offers_nothing_instead_of_crashing():
+    saves.autosave_path().write_text("{broken", encoding="utf-8")
+    assert saves.load_autosave() is None
