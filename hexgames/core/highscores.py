@@ -1,0 +1,120 @@
+"""A small local high-score table shared by every game's solo mode.
+
+Why it exists apart from saves: a high score outlives the match that made it. Each key (for example
+"ingenious/rack") keeps its best 10 entries; an entry is a score *sequence* compared lexicographically
+(higher is better; a plain number is a sequence of one), with the date and the seed so a good game can
+be replayed. The table is one JSON file in `saves.data_dir()`, written atomically (temp file + rename);
+a damaged or foreign file is treated as empty rather than stopping the game. No pygame here.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Sequence
+
+from hexgames.core.saves import data_dir
+
+FILE_NAME = "highscores.json"
+KEEP = 10
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One result: the score sequence (compared lexicographically), when, and the seed."""
+
+    scores: tuple[int, ...]
+    date: str
+    seed: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "date": self.date, "seed": self.seed}
+
+    @staticmethod
+    def from_json(data: Any) -> "Entry":
+        scores, date, seed = data["scores"], data["date"], data["seed"]
+        if not isinstance(scores, list) or not all(type(x) is int for x in scores):
+            raise ValueError("scores must be whole numbers")
+        if not isinstance(date, str) or type(seed) is not int:
+            raise ValueError("bad date or seed")
+        return Entry(tuple(scores), date, seed)
+
+
+def path() -> Path:
+    return data_dir() / FILE_NAME
+
+
+def _load_all() -> dict[str, list[Entry]]:
+    """Every table, or {} if the file is missing or damaged. A damaged key is dropped alone."""
+    try:
+        data = json.loads(path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    tables: dict[str, list[Entry]] = {}
+    for key, rows in data.items():
+        try:
+            tables[key] = _sorted([Entry.from_json(r) for r in rows])[:KEEP]
+        except (KeyError, TypeError, ValueError):
+            continue
+    return tables
+
+
+def _save_all(tables: dict[str, list[Entry]]) -> None:
+    target = path()
+    text = json.dumps({k: [e.to_json() for e in v] for k, v in tables.items()}, indent=1)
+    fd, tmp = tempfile.mkstemp(prefix=".highscores-", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _sorted(entries: list[Entry]) -> list[Entry]:
+    """Best first; among equal sequences the earlier entry stays ahead (stable sort)."""
+    return sorted(entries, key=lambda e: e.scores, reverse=True)
+
+
+def top(key: str) -> list[Entry]:
+    """The best entries for `key`, best first (at most 10)."""
+    return _load_all().get(key, [])
+
+
+def qualifies(key: str, scores: Sequence[int]) -> bool:
+    """Whether `scores` would enter the table for `key`."""
+    table = top(key)
+    return len(table) < KEEP or tuple(scores) > table[-1].scores
+
+
+def record(key: str, scores: Sequence[int], seed: int, date: str | None = None) -> int | None:
+    """Add a result; returns its place (0 = best) if it made the top 10, else None."""
+    entry = Entry(tuple(int(x) for x in scores), date or datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                  int(seed))
+    tables = _load_all()
+    table = tables.get(key, [])
+    # a new entry goes after existing equal ones: earlier results keep their place
+    place = sum(1 for e in table if e.scores >= entry.scores)
+    if place >= KEEP:
+        return None
+    table.insert(place, entry)
+    tables[key] = table[:KEEP]
+    _save_all(tables)
+    return place
+
+
+def clear(key: str) -> None:
+    tables = _load_all()
+    if tables.pop(key, None) is not None:
+        _save_all(tables)
