@@ -1,0 +1,255 @@
+"""The application: one window, one pygame_gui manager, one scene stack, one AI worker.
+
+Everything a scene needs from outside itself goes through `App` (translation, fonts, settings, the
+worker, starting a match), so scenes can be built and driven headless in tests by stepping
+`App.step(dt)` with posted events.
+"""
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from hexgames import paths
+from hexgames.core import saves
+from hexgames.core.match import Match
+from hexgames.core.protocol import Reason
+from hexgames.ui.scenes import SceneManager
+from hexgames.ui.settings import LANGUAGES, Settings
+
+MIN_SIZE = (960, 640)
+FONT_DIR = Path(pygame_gui.__file__).resolve().parent / "data"
+FONT_FILES = {False: "NotoSansJP-Regular.otf", True: "NotoSansJP-Bold.otf"}
+
+
+class App:
+    BG = (22, 26, 33)
+
+    def __init__(self, size: tuple[int, int] = (1280, 800), headless: bool = False, language: str | None = None):
+        if headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        pygame.init()
+        self.headless = headless
+        self.settings = Settings.load()
+        if language in LANGUAGES:
+            self.settings.language = language
+        flags = 0 if headless else pygame.RESIZABLE
+        size = (max(size[0], 320), max(size[1], 240))
+        self.screen: pygame.Surface = pygame.display.set_mode(size, flags)
+        pygame.display.set_caption("hexgames")
+        self.ui = pygame_gui.UIManager(size, theme_path=str(paths.ASSETS / "theme.json"),
+                                       starting_language=self.settings.language,
+                                       translation_directory_paths=[str(paths.TRANSLATIONS)])
+        self.ui.set_locale(self.settings.language)
+        self.scenes = SceneManager()
+        self.worker = make_worker(threads=headless or os.environ.get("HEXGAMES_AI_THREADS") == "1")
+        self.running = True
+        self.clock_time = 0.0  # seconds of app time; drives idle animations (thinking dots)
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self.open_menu()
+
+    # --- text --------------------------------------------------------------------------------
+    def tr(self, key: str, default: str | None = None, **params: Any) -> str:
+        """Translate `key` in the active language (English fallback); a missing key gives `default`
+        (formatted with `{param}`), else the key itself so the gap is visible."""
+        import i18n
+
+        text = i18n.t(key, **params)
+        if text != key:
+            return text
+        if default is None:
+            return key
+        try:
+            return default.format(**params)
+        except (KeyError, IndexError, ValueError):
+            return default
+
+    def tr_reason(self, reason: Any) -> str:
+        """A rules' reason in the active language: `Reason`s by key and params (params that are
+        reasons themselves are translated too), anything else as its text."""
+        if not isinstance(reason, Reason):
+            return "" if reason is None else str(reason)
+        params = {k: self.tr_reason(v) if isinstance(v, Reason) else v for k, v in reason.params.items()}
+        return self.tr(reason.key, default=None, **params) if self._has(reason.key) else str(reason)
+
+    def _has(self, key: str) -> bool:
+        import i18n
+
+        return i18n.t(key) != key
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """Noto Sans JP (Latin and Japanese glyphs) at `size`, cached."""
+        key = (int(size), bool(bold))
+        if key not in self._fonts:
+            self._fonts[key] = pygame.font.Font(str(FONT_DIR / FONT_FILES[key[1]]), key[0])
+        return self._fonts[key]
+
+    # --- loop --------------------------------------------------------------------------------
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw. Tests call it with posted events."""
+        self.clock_time += dt
+        for event in pygame.event.get():
+            self._dispatch(event)
+        self.ui.update(dt)
+        self.scenes.update(dt)
+        self.draw()
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.resize(event.size)
+            return
+        if self.ui.process_events(event):
+            return
+        self.scenes.handle(event)
+
+    def draw(self) -> None:
+        self.screen.fill(self.BG)
+        self.scenes.draw(self.screen)
+        self.ui.draw_ui(self.screen)
+        if not self.headless:
+            pygame.display.flip()
+
+    def run(self) -> int:
+        """The 60 FPS loop until the window closes or Quit is chosen."""
+        clock = pygame.time.Clock()
+        try:
+            while self.running:
+                dt = min(clock.tick(60) / 1000.0, 0.1)  # a stalled frame must not jump animations
+                self.step(dt)
+        finally:
+            self.shutdown()
+        return 0
+
+    def quit(self) -> None:
+        self.running = False
+
+    def shutdown(self) -> None:
+        """Leave every scene (which cancels AI work), close the worker, close the window."""
+        while self.scenes.stack:
+            self.scenes.pop()
+        try:
+            self.worker.cancel()
+            self.worker.close()
+        finally:
+            pygame.display.quit()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        if not self.headless:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        else:
+            self.screen = pygame.display.set_mode(size)
+        self.ui.set_window_resolution(size)
+        self.scenes.resize(size)
+
+    # --- navigation ----------------------------------------------------------------------------
+    def open_menu(self) -> None:
+        from hexgames.ui.menu import MenuScene
+
+        self.scenes.reset(MenuScene(self))
+
+    def start_match(self, match: Match) -> None:
+        """Show `match` in its game's scene; every change of the match is autosaved from now on."""
+        if saves.autosave not in match.listeners:
+            match.listeners.append(saves.autosave)
+        try:
+            saves.autosave(match)
+        except OSError:
+            pass
+        cls = _scene_class(match)
+        self.scenes.reset(cls(self, match))
+
+    def load_file(self, path: str | os.PathLike[str]) -> str | None:
+        """Load a save and start it; returns the reason shown to the player if it cannot be used
+        (and then nothing changes)."""
+        try:
+            match = saves.read_save(path)
+        except saves.SaveError as e:
+            return str(e)
+        self.start_match(match)
+        return None
+
+    def set_language(self, lang: str) -> None:
+        """Switch the language and rebuild every scene's widgets in it."""
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}")
+        self.settings.language = lang
+        self.settings.save()
+        self.ui.set_locale(lang)
+        self.scenes.resize(self.screen.get_size())
+
+    def render_to_png(self, path: str | os.PathLike[str]) -> None:
+        self.draw()
+        pygame.image.save(self.screen, str(path))
+
+
+def _scene_class(match: Match) -> type:
+    if match.info.scene_path:
+        return match.info.scene_class()
+    from hexgames.ui.game_scene import GameScene
+
+    return GameScene
+
+
+# --- AI worker ---------------------------------------------------------------------------------
+def make_worker(threads: bool) -> Any:
+    """The AI worker: processes normally, threads headless; an inline stand-in until it exists."""
+    try:
+        from hexgames.ai.worker import AIWorker
+    except ImportError:
+        return InlineWorker()
+    return AIWorker(use_processes=not threads)
+
+
+def choose_move(game_id: str, level: str, view: Any, seat: int, seed: int) -> Any:
+    """Pick a move for `seat` from its view, in this process: the real agent when the AI package
+    provides it, else the game's greedy hook, else a random legal move."""
+    from hexgames import games
+
+    info = games.get(game_id)
+    rng = random.Random(seed)
+    try:
+        from hexgames.ai.agents import make_agent
+    except ImportError:
+        make_agent = None
+    if make_agent is not None:
+        return make_agent(info, level).choose(info.rules, view, seat, rng)
+    if info.greedy is not None:
+        return info.greedy(view, rng, 0.3 if level in ("easy", "random") else 0.0)
+    return info.rules.random_move(view, rng)
+
+
+class InlineWorker:
+    """Same API as hexgames.ai.worker.AIWorker, computing the move at request time (no concurrency);
+    used only when the real worker is not installed."""
+
+    def __init__(self) -> None:
+        self._ticket = 0
+        self._ready: tuple[int, Any] | None = None
+
+    def request(self, game_id: str, level: str, view: Any, seat: int, seed: int, budget: float | None = None) -> int:
+        self._ticket += 1
+        self._ready = (self._ticket, choose_move(game_id, level, view, seat, seed))
+        return self._ticket
+
+    def poll(self) -> tuple[int, Any] | None:
+        ready, self._ready = self._ready, None
+        return ready
+
+    @property
+    def busy(self) -> bool:
+        return self._ready is not None
+
+    def cancel(self) -> None:
+        self._ready = None
+
+    def close(self) -> None:
+        self._ready = None

@@ -1,0 +1,136 @@
+"""Shared drawing helpers, so every board looks of one family and each game draws less itself.
+
+pygame's filled polygons have jagged edges; `gfxdraw.aapolygon` over `filled_polygon` gives smooth
+hexes. Text helpers add an outline or a shadow so labels stay readable over busy boards.
+"""
+from __future__ import annotations
+
+import math
+from typing import Iterable, Sequence
+
+import pygame
+import pygame.gfxdraw
+
+Colour = tuple[int, int, int] | tuple[int, int, int, int]
+Point = tuple[float, float]
+
+
+def hex_corners(center: Point, size: float, flat_top: bool = True) -> list[Point]:
+    """The six corners of a hex of circumradius `size` (flat-top like core.hexgrid by default)."""
+    cx, cy = center
+    start = 0 if flat_top else 30
+    return [(cx + size * math.cos(math.radians(start + 60 * i)), cy + size * math.sin(math.radians(start + 60 * i)))
+            for i in range(6)]
+
+
+def aa_polygon(surface: pygame.Surface, colour: Colour, points: Sequence[Point], width: int = 0) -> None:
+    """A filled (width 0) or outlined polygon with anti-aliased edges."""
+    pts = [(round(x), round(y)) for x, y in points]
+    if len(pts) < 3:
+        return
+    if width == 0:
+        if len(colour) == 4 and colour[3] < 255:
+            _alpha_polygon(surface, colour, pts)
+            return
+        pygame.gfxdraw.filled_polygon(surface, pts, colour)
+        pygame.gfxdraw.aapolygon(surface, pts, colour)
+    elif width == 1:
+        pygame.gfxdraw.aapolygon(surface, pts, colour)
+    else:
+        pygame.draw.polygon(surface, colour, pts, width)
+        pygame.gfxdraw.aapolygon(surface, pts, colour)
+
+
+def _alpha_polygon(surface: pygame.Surface, colour: Colour, pts: list[tuple[int, int]]) -> None:
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 2, max(ys) - min(ys) + 2)
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    local = [(x - box.x, y - box.y) for x, y in pts]
+    pygame.gfxdraw.filled_polygon(layer, local, colour)
+    pygame.gfxdraw.aapolygon(layer, local, colour)
+    surface.blit(layer, box.topleft)
+
+
+def aa_hex(surface: pygame.Surface, colour: Colour, center: Point, size: float,
+           border: Colour | None = None, border_width: int = 1, flat_top: bool = True) -> None:
+    """A smooth filled hex with an optional border; the border sits inside the outline."""
+    aa_polygon(surface, colour, hex_corners(center, size, flat_top))
+    if border is not None:
+        aa_polygon(surface, border, hex_corners(center, size - (border_width - 1) / 2, flat_top), border_width)
+
+
+def aa_circle(surface: pygame.Surface, colour: Colour, center: Point, radius: float,
+              border: Colour | None = None) -> None:
+    x, y, r = round(center[0]), round(center[1]), max(1, round(radius))
+    pygame.gfxdraw.filled_circle(surface, x, y, r, colour)
+    pygame.gfxdraw.aacircle(surface, x, y, r, border or colour)
+
+
+def text(surface: pygame.Surface, font: pygame.font.Font, content: str, pos: Point,
+         colour: Colour = (235, 238, 244), anchor: str = "center", outline: Colour | None = None,
+         shadow: Colour | None = None, outline_px: int = 2) -> pygame.Rect:
+    """Draw text anchored at `pos` (any pygame.Rect attribute name: center, topleft, midright...)."""
+    img = font.render(content, True, colour)
+    rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if shadow is not None:
+        surface.blit(font.render(content, True, shadow), rect.move(2, 2))
+    if outline is not None:
+        edge = font.render(content, True, outline)
+        for dx, dy in _ring(outline_px):
+            surface.blit(edge, rect.move(dx, dy))
+    surface.blit(img, rect)
+    return rect
+
+
+def _ring(r: int) -> Iterable[tuple[int, int]]:
+    for dx in range(-r, r + 1):
+        for dy in range(-r, r + 1):
+            if (dx or dy) and dx * dx + dy * dy <= r * r + 1:
+                yield dx, dy
+
+
+def fit_text(font_for, content: str, max_width: int, start_size: int, min_size: int = 10,
+             bold: bool = False) -> pygame.font.Font:
+    """The largest font (from `font_for(size, bold)`, e.g. `app.font`) in which `content` fits."""
+    size = start_size
+    while size > min_size and font_for(size, bold).size(content)[0] > max_width:
+        size -= 1
+    return font_for(size, bold)
+
+
+def rounded_panel(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, radius: int = 10,
+                  border: Colour | None = None, border_width: int = 1) -> None:
+    """A rounded rectangle; colours with alpha are blended (panels over the board)."""
+    if len(colour) == 4 and colour[3] < 255:
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=radius)
+        surface.blit(layer, rect.topleft)
+    else:
+        pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(surface, border, rect, border_width, border_radius=radius)
+
+
+def dim(surface: pygame.Surface, alpha: int = 150, colour: tuple[int, int, int] = (8, 10, 14)) -> None:
+    """Darken everything drawn so far (overlays: pause, hand-over, results)."""
+    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    layer.fill((*colour, alpha))
+    surface.blit(layer, (0, 0))
+
+
+def wrap(font: pygame.font.Font, content: str, max_width: int) -> list[str]:
+    """Break text into lines that fit; splits on spaces, or per character for Japanese."""
+    lines: list[str] = []
+    for para in content.split("\n"):
+        words = para.split(" ") if " " in para else list(para)
+        joiner = " " if " " in para else ""
+        line = ""
+        for w in words:
+            cand = f"{line}{joiner}{w}" if line else w
+            if font.size(cand)[0] <= max_width or not line:
+                line = cand
+            else:
+                lines.append(line)
+                line = w
+        lines.append(line)
+    return lines

@@ -1,0 +1,340 @@
+"""GameScene: everything a game's screen shares, so a game scene only draws its board and turns
+input into moves.
+
+The shared part owns the turn order as the player experiences it: whose private information may be
+drawn (`viewer`), the hot-seat hand-over, asking the AI worker and playing its answer through the same
+path as a human move, undo, the pause menu, toasts with the rules' reasons, and the results screen
+once the last animation has finished. It never decides a rule: legality comes from `match.check`.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from hexgames.core.match import Match
+from hexgames.ui import draw, hud
+from hexgames.ui.anim import Animator
+from hexgames.ui.scenes import Scene
+
+if TYPE_CHECKING:
+    from hexgames.app import App
+
+SEAT_COLOURS = [(231, 96, 84), (90, 160, 230), (245, 200, 80), (120, 200, 120), (190, 130, 220), (240, 150, 70)]
+MAX_AI_FAILURES = 3
+
+
+class GameScene(Scene):
+    """Base of every game's scene. Override the hooks at the bottom; keep the rest."""
+
+    TOP_BAR = 56
+    BOTTOM_BAR = 64
+    MARGIN = 10
+
+    def __init__(self, app: "App", match: Match):
+        super().__init__(app)
+        self.match = match
+        self.rules = match.rules
+        self.info = match.info
+        self.toasts = hud.ToastStack()
+        self.animator = Animator(speed=lambda: self.app.settings.anim_speed)
+        self.reveal_all = match.human_count == 0  # watching AIs: everything may show
+        self.top_rect = pygame.Rect(0, 0, 0, 0)
+        self.bottom_rect = pygame.Rect(0, 0, 0, 0)
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.board_rect = pygame.Rect(0, 0, 0, 0)
+        self.undo_button: Any = None
+        self.menu_button: Any = None
+        self.results_button: Any = None
+        self._ticket: int | None = None
+        self._ai_failures = 0
+        self._results_shown = False
+        self._last_human: int | None = None
+        humans = [i for i, s in enumerate(match.seats) if s.is_human]
+        # hot-seat with hidden information starts hidden: the first hand-over reveals the first player
+        self._viewer: int | None = humans[0] if len(humans) == 1 else None
+        self._compute_rects(app.screen.get_size())
+
+    # --- who may see what --------------------------------------------------------------------
+    @property
+    def hot_seat(self) -> bool:
+        return self.match.human_count >= 2
+
+    @property
+    def hides_info(self) -> bool:
+        return self.hot_seat and bool(self.info.extra.get("hidden_info", True))
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose private information may be drawn now (None: draw none, unless reveal_all)."""
+        if self.match.human_count == 0:
+            return None
+        if not self.hides_info and self.hot_seat:
+            seat = self.match.to_move
+            return seat if self.match.seats[seat].is_human and not self.match.is_over else self._last_human
+        return self._viewer
+
+    @property
+    def can_act(self) -> bool:
+        """A human may input a move now: their turn, revealed, nothing animating or on top."""
+        m = self.match
+        return (not m.is_over and m.seat_to_move.is_human and self.viewer == m.to_move
+                and not self.is_animating() and self.app.scenes.top is self)
+
+    def seat_name(self, seat: int) -> str:
+        return self.match.seats[seat].name or self.app.tr("ui.setup.player_default", n=seat + 1)
+
+    def seat_colour(self, seat: int) -> tuple[int, int, int]:
+        """The banner's chip colour; games override to match their pieces."""
+        return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+    # --- layout and widgets --------------------------------------------------------------------
+    def _compute_rects(self, size: tuple[int, int]) -> None:
+        w, h = size
+        m = self.MARGIN
+        self.top_rect = pygame.Rect(0, 0, w, self.TOP_BAR)
+        self.bottom_rect = pygame.Rect(0, h - self.BOTTOM_BAR, w, self.BOTTOM_BAR)
+        panel_w = max(240, min(340, w // 4))
+        middle_h = h - self.TOP_BAR - self.BOTTOM_BAR - 2 * m
+        self.panel_rect = pygame.Rect(w - panel_w - m, self.TOP_BAR + m, panel_w, middle_h)
+        self.board_rect = pygame.Rect(m, self.TOP_BAR + m, w - panel_w - 3 * m, middle_h)
+
+    def enter(self) -> None:
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton
+
+        self.layout()
+        tr, ui = self.app.tr, self.app.ui
+        r = self.bottom_rect
+        bw, bh = 150, 42
+        y = r.y + (r.h - bh) // 2
+        self.undo_button = UIButton(pygame.Rect(r.x + 16, y, bw, bh), tr("ui.game.undo"), ui)
+        self.menu_button = UIButton(pygame.Rect(r.right - bw - 16, y, bw, bh), tr("ui.game.menu"), ui)
+        self.results_button = UIButton(pygame.Rect(r.right - 2 * bw - 28, y, bw, bh), tr("ui.game.results"), ui,
+                                       object_id=ObjectID(class_id="@primary"))
+        self.widgets += [self.undo_button, self.menu_button, self.results_button]
+        self.build_widgets()
+        self._sync_buttons()
+
+    def exit(self) -> None:
+        self._cancel_ai()
+        super().exit()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        for w in self.widgets:
+            w.kill()
+        self.widgets.clear()
+        self._compute_rects(size)
+        self.enter()
+
+    def resume(self) -> None:
+        super().resume()
+        self._sync_buttons()
+
+    def _sync_buttons(self) -> None:
+        if self.results_button is not None:
+            if self.match.is_over and self._results_shown:
+                self.results_button.show()
+            else:
+                self.results_button.hide()
+        if self.undo_button is not None:
+            if self.match.undo_point() is None or self.match.human_count == 0:
+                self.undo_button.disable()
+            else:
+                self.undo_button.enable()
+
+    # --- actions -----------------------------------------------------------------------------
+    def toast(self, text: str, error: bool = False) -> None:
+        self.toasts.add(text, error)
+
+    def submit(self, move: Any) -> bool:
+        """A human's move: refused with the rules' reason as a toast, or played."""
+        if self.match.is_over or not self.match.seat_to_move.is_human:
+            if not self.match.is_over:
+                self.toast(self.app.tr("ui.game.not_your_turn", name=self.seat_name(self.match.to_move)), error=True)
+                return False
+        return self._play(move, by_ai=False)
+
+    def _play(self, move: Any, by_ai: bool) -> bool:
+        reason = self.match.check(move)
+        if reason is not None:
+            self.toast(self.app.tr_reason(reason), error=True)
+            return False
+        seat = self.match.to_move
+        before = self.match.state
+        self.match.play(move)  # autosaves through the listener the app attached
+        if self.match.seats[seat].is_human:
+            self._last_human = seat
+        self.on_move_played(before, move, self.match.state, by_ai)
+        self._sync_buttons()
+        return True
+
+    def undo(self) -> bool:
+        refusal = self.match.undo_refusal()
+        if refusal is not None:
+            self.toast(self.app.tr_reason(refusal), error=True)
+            return False
+        self._cancel_ai()
+        self.match.undo()
+        self.animator.clear()
+        self._results_shown = False
+        self._ai_failures = 0
+        self.on_undo()
+        self._sync_buttons()
+        return True
+
+    def open_pause(self) -> None:
+        from hexgames.ui.pause import PauseScene
+
+        self.app.scenes.push(PauseScene(self.app, self))
+
+    def show_results(self) -> None:
+        from hexgames.ui.results import ResultsScene
+
+        self._results_shown = True
+        self.app.scenes.push(ResultsScene(self.app, self))
+
+    def handover_done(self, seat: int) -> None:
+        """Called by the hand-over screen once `seat`'s player is at the screen."""
+        self._viewer = seat
+
+    # --- AI ------------------------------------------------------------------------------------
+    @property
+    def ai_thinking(self) -> bool:
+        return self._ticket is not None
+
+    def _cancel_ai(self) -> None:
+        if self._ticket is not None:
+            self._ticket = None
+            try:
+                self.app.worker.cancel()
+            except Exception:  # a dead worker must not block leaving the game
+                pass
+
+    def _ai_step(self) -> None:
+        seat = self.match.to_move
+        if self._ticket is None:
+            player = self.match.seats[seat]
+            view = self.rules.observe(self.match.state, seat)
+            seed = (self.match.seed * 1_000_003 + len(self.match.moves) * 7919 + self._ai_failures) % (2**31)
+            self._ticket = self.app.worker.request(self.info.id, player.level or "medium", view, seat, seed)
+            return
+        result = self.app.worker.poll()
+        if result is None:
+            return
+        ticket, move = result
+        if ticket != self._ticket:
+            return  # an answer to a cancelled request
+        self._ticket = None
+        if isinstance(move, BaseException):
+            self._ai_failed(str(move))
+            return
+        reason = self.match.check(move)
+        if reason is not None:
+            self._ai_failed(self.app.tr_reason(reason))
+            return
+        self._ai_failures = 0
+        self._play(move, by_ai=True)
+
+    def _ai_failed(self, why: str) -> None:
+        """An agent that errs gets retried with another seed; after that a random legal move keeps
+        the game going rather than hanging the table."""
+        self._ai_failures += 1
+        if self._ai_failures >= MAX_AI_FAILURES:
+            import random
+
+            self.toast(self.app.tr("ui.game.ai_failed", why=why), error=True)
+            self._ai_failures = 0
+            self._play(self.rules.random_move(self.match.state, random.Random(len(self.match.moves))), by_ai=True)
+
+    # --- frame -------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.undo_button:
+                self.undo()
+                return True
+            if event.ui_element is self.menu_button:
+                self.open_pause()
+                return True
+            if event.ui_element is self.results_button:
+                self.show_results()
+                return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.open_pause()
+                return True
+            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+                self.undo()
+                return True
+        return self.handle_game_event(event)
+
+    def update(self, dt: float) -> None:
+        """Runs only while this scene is on top, so no overlay is up here."""
+        self.toasts.update(dt)
+        self.animator.update(dt)
+        self.update_game(dt)
+        if self.is_animating():
+            return
+        m = self.match
+        if m.is_over:
+            if not self._results_shown:
+                self.show_results()
+            return
+        seat = m.to_move
+        if not m.seats[seat].is_human:
+            self._ai_step()
+        elif self.hides_info and self._viewer != seat:
+            from hexgames.ui.handover import HandoverScene
+
+            self._viewer = None  # nothing private shows while the device changes hands
+            self.app.scenes.push(HandoverScene(self.app, self, seat))
+
+    def banner_text(self) -> str:
+        m = self.match
+        if m.is_over:
+            return self.app.tr("ui.game.game_over")
+        name = self.seat_name(m.to_move)
+        if not m.seat_to_move.is_human:
+            return self.app.tr("ui.game.thinking", name=name)
+        return self.app.tr("ui.game.to_move", name=name)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(self.app.BG)
+        self.draw_game(surface)
+        m = self.match
+        thinking = not m.is_over and not m.seat_to_move.is_human
+        colour = None if m.is_over else self.seat_colour(m.to_move)
+        hud.turn_banner(surface, self.app, self.top_rect, self.banner_text(), colour, thinking, self.app.clock_time)
+        title = self.app.tr(f"{self.info.id}.title", default=self.info.title)
+        font = self.app.font(16)
+        draw.text(surface, font, title, (self.top_rect.right - 20, self.top_rect.centery), hud.MUTED, anchor="midright")
+        pygame.draw.rect(surface, hud.BAR_BG, self.bottom_rect)
+        pygame.draw.line(surface, (60, 70, 86), self.bottom_rect.topleft, self.bottom_rect.topright)
+        self.toasts.draw(surface, self.app, self.board_rect)
+
+    # --- hooks for game scenes ---------------------------------------------------------------
+    def build_widgets(self) -> None:
+        """Add the game's own pygame_gui widgets (append them to self.widgets); rects are set."""
+
+    def layout(self) -> None:
+        """board_rect / panel_rect changed: recompute the board geometry."""
+
+    def draw_game(self, surface: pygame.Surface) -> None:
+        """Draw the board into board_rect and the player panels into panel_rect."""
+
+    def handle_game_event(self, event: pygame.event.Event) -> bool:
+        """Turn input into moves with `self.submit(move)`; check `self.can_act` first."""
+        return False
+
+    def on_move_played(self, before: Any, move: Any, after: Any, by_ai: bool) -> None:
+        """A move was played (by a human or the AI): start its animations."""
+
+    def on_undo(self) -> None:
+        """The match stepped back: reset selection and input state."""
+
+    def is_animating(self) -> bool:
+        return self.animator.busy
+
+    def update_game(self, dt: float) -> None:
+        """Per-frame game logic (hover effects, the game's own timers)."""

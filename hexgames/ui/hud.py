@@ -1,0 +1,135 @@
+"""The game-independent heads-up display: toasts, the turn banner, thinking dots, a score bar.
+
+They are drawn with plain pygame (not pygame_gui widgets) because they change every frame and sit on
+top of the board; each takes the app for fonts so Japanese text renders with the same Noto Sans JP.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Sequence
+
+import pygame
+
+from hexgames.ui import draw
+
+if TYPE_CHECKING:
+    from hexgames.app import App
+
+TEXT = (230, 233, 239)
+MUTED = (160, 170, 186)
+ERROR_BG = (122, 40, 48, 235)
+INFO_BG = (38, 52, 70, 235)
+BAR_BG = (27, 32, 41)
+ACCENT = (243, 210, 122)
+
+
+@dataclass
+class Toast:
+    text: str
+    error: bool = False
+    life: float = 3.0
+    age: float = 0.0
+
+    @property
+    def alpha(self) -> float:
+        fade = 0.4
+        left = self.life - self.age
+        return max(0.0, min(1.0, left / fade, (self.age + 1e-9) / 0.15))
+
+
+@dataclass
+class ToastStack:
+    """Short messages that fade by dt; errors stay a little longer so they can be read."""
+
+    toasts: list[Toast] = field(default_factory=list)
+    limit: int = 3
+
+    def add(self, text: str, error: bool = False) -> Toast:
+        t = Toast(text, error, life=4.5 if error else 2.8)
+        self.toasts = [x for x in self.toasts if x.text != text] + [t]
+        self.toasts = self.toasts[-self.limit:]
+        return t
+
+    def update(self, dt: float) -> None:
+        for t in self.toasts:
+            t.age += dt
+        self.toasts = [t for t in self.toasts if t.age < t.life]
+
+    @property
+    def texts(self) -> list[str]:
+        return [t.text for t in self.toasts]
+
+    def draw(self, surface: pygame.Surface, app: "App", area: pygame.Rect) -> None:
+        """Stack toasts upwards from the bottom centre of `area`."""
+        font = app.font(18)
+        y = area.bottom - 16
+        for t in reversed(self.toasts):
+            lines = draw.wrap(font, t.text, min(area.w - 60, 720))
+            h = 14 + 24 * len(lines)
+            w = max(font.size(line)[0] for line in lines) + 36
+            rect = pygame.Rect(0, 0, w, h)
+            rect.midbottom = (area.centerx, y)
+            layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+            bg = ERROR_BG if t.error else INFO_BG
+            draw.rounded_panel(layer, layer.get_rect(), bg, 10, border=(255, 255, 255, 60))
+            for i, line in enumerate(lines):
+                draw.text(layer, font, line, (rect.w / 2, 7 + 12 + 24 * i), TEXT)
+            layer.set_alpha(round(255 * t.alpha))
+            surface.blit(layer, rect.topleft)
+            y = rect.top - 8
+
+
+def thinking_dots(surface: pygame.Surface, pos: tuple[float, float], clock: float,
+                  colour=ACCENT, radius: float = 4) -> None:
+    """Three dots pulsing in turn: the AI is working."""
+    for i in range(3):
+        phase = (math.sin(clock * 5 - i * 0.9) + 1) / 2
+        r = radius * (0.6 + 0.5 * phase)
+        draw.aa_circle(surface, (*colour[:3],), (pos[0] + i * radius * 3.2, pos[1]), r)
+
+
+def turn_banner(surface: pygame.Surface, app: "App", rect: pygame.Rect, text: str, colour=None,
+                thinking: bool = False, clock: float = 0.0) -> None:
+    """The top bar: whose turn it is, with the seat's colour chip and animated dots while thinking."""
+    pygame.draw.rect(surface, BAR_BG, rect)
+    pygame.draw.line(surface, (60, 70, 86), rect.bottomleft, rect.bottomright)
+    font = draw.fit_text(app.font, text, rect.w - 160, 24, 14, bold=True)
+    x = rect.x + 20
+    if colour is not None:
+        draw.aa_circle(surface, colour, (x + 10, rect.centery), 10, border=(240, 240, 240))
+        x += 32
+    r = draw.text(surface, font, text, (x, rect.centery), TEXT, anchor="midleft")
+    if thinking:
+        thinking_dots(surface, (r.right + 14, rect.centery + 4), clock)
+
+
+def score_bar(surface: pygame.Surface, rect: pygame.Rect, value: float, maximum: float,
+              colour, label: str | None = None, font: pygame.font.Font | None = None,
+              marks: Sequence[float] = ()) -> None:
+    """A horizontal bar showing value/maximum (Ingenious' colour tracks, any progress). `marks` draws
+    ticks at given values (e.g. the 18 that earns a bonus turn)."""
+    draw.rounded_panel(surface, rect, (40, 46, 58), radius=rect.h // 2)
+    frac = 0.0 if maximum <= 0 else max(0.0, min(1.0, value / maximum))
+    if frac > 0:
+        fill = pygame.Rect(rect.x, rect.y, max(rect.h, round(rect.w * frac)), rect.h)
+        draw.rounded_panel(surface, fill, colour, radius=rect.h // 2)
+    for m in marks:
+        mx = rect.x + round(rect.w * m / maximum)
+        pygame.draw.line(surface, (230, 230, 230), (mx, rect.y), (mx, rect.bottom - 1))
+    if label and font is not None:
+        draw.text(surface, font, label, (rect.right - 6, rect.centery), TEXT, anchor="midright",
+                  outline=(20, 20, 20), outline_px=1)
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, title: str | None = None, app: "App | None" = None,
+          highlight: bool = False) -> pygame.Rect:
+    """A side-panel card (a player's box); returns the inner rect below the title."""
+    border = ACCENT if highlight else (70, 80, 98)
+    draw.rounded_panel(surface, rect, (33, 39, 50), 10, border=border, border_width=2 if highlight else 1)
+    inner = rect.inflate(-20, -16)
+    if title and app is not None:
+        font = draw.fit_text(app.font, title, inner.w, 19, 12, bold=True)
+        draw.text(surface, font, title, inner.topleft, ACCENT if highlight else TEXT, anchor="topleft")
+        inner = pygame.Rect(inner.x, inner.y + font.get_linesize() + 4, inner.w, inner.h - font.get_linesize() - 4)
+    return inner

@@ -1,0 +1,340 @@
+"""The main menu and the new-game setup.
+
+The menu lists every registered game, so a new game appears by registering it; the setup screen
+builds its choices (player counts, modes, options) from the game's `GameInfo`, so no game needs menu
+code. Labels of modes and options come from the game's own translation namespace.
+"""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from hexgames import games
+from hexgames.core import saves
+from hexgames.core.match import Match, Seat
+from hexgames.ui import draw, hud
+from hexgames.ui.scenes import Scene
+from hexgames.ui.settings import LANGUAGES
+
+if TYPE_CHECKING:
+    from hexgames.app import App
+    from hexgames.games import GameInfo
+
+SEAT_KINDS = ("human", "easy", "medium", "hard")
+
+
+def game_title(app: "App", info: "GameInfo") -> str:
+    return app.tr(f"{info.id}.title", default=info.title)
+
+
+class MenuScene(Scene):
+    """Title, one button per game with its description, and Resume / Load / Settings / Quit."""
+
+    def __init__(self, app: "App"):
+        super().__init__(app)
+        self.game_buttons: dict[Any, "GameInfo"] = {}
+        self.actions: dict[Any, str] = {}
+        self.resumable: Match | None = None
+        self.dialog: Any = None
+        self.toasts = hud.ToastStack()
+        self.descriptions: list[tuple[pygame.Rect, str]] = []  # drawn, not labels: they wrap
+
+    def enter(self) -> None:
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton, UILabel
+
+        app, tr, ui = self.app, self.app.tr, self.app.ui
+        w, h = app.screen.get_size()
+        self.resumable = saves.load_autosave()
+        self.game_buttons.clear()
+        self.actions.clear()
+        self.descriptions.clear()
+        self.widgets.append(UILabel(pygame.Rect(0, 36, w, 64), tr("ui.app.title"), ui,
+                                    object_id=ObjectID(class_id="@title")))
+        self.widgets.append(UILabel(pygame.Rect(0, 98, w, 30), tr("ui.app.subtitle"), ui,
+                                    object_id=ObjectID(class_id="@muted")))
+        side_w = 280
+        total = min(w - 120, 1100)
+        left = (w - total) // 2
+        games_w = total - side_w - 40
+        y = 170
+        self.widgets.append(UILabel(pygame.Rect(left, y - 8, games_w, 30), tr("ui.menu.games"), ui,
+                                    object_id=ObjectID(class_id="@muted")))
+        y += 30
+        infos = games.all()
+        row_h = max(58, min(84, (h - y - 40) // max(1, len(infos)) - 10))
+        btn_w = min(300, games_w // 2)
+        for info in infos:
+            b = UIButton(pygame.Rect(left, y, btn_w, row_h), game_title(app, info), ui,
+                         object_id=ObjectID(class_id="@game_button"))
+            self.game_buttons[b] = info
+            desc = app.tr(f"{info.id}.description", default=info.description)
+            self.descriptions.append((pygame.Rect(left + btn_w + 18, y, games_w - btn_w - 18, row_h), desc))
+            self.widgets.append(b)
+            y += row_h + 10
+        if not infos:
+            self.widgets.append(UILabel(pygame.Rect(left, y, games_w, 40), tr("ui.menu.no_games"), ui))
+        x = left + total - side_w
+        y = 200
+        entries: list[tuple[str, str, Any]] = []
+        if self.resumable is not None:
+            title = game_title(app, self.resumable.info)
+            entries.append(("resume", tr("ui.menu.resume", game=title), ObjectID(class_id="@primary")))
+        entries += [("load", tr("ui.menu.load"), None), ("settings", tr("ui.menu.settings"), None),
+                    ("language", tr("ui.menu.language"), ObjectID(object_id="#lang_button")),
+                    ("quit", tr("ui.menu.quit"), ObjectID(class_id="@danger"))]
+        for action, text, oid in entries:
+            b = UIButton(pygame.Rect(x, y, side_w, 52), text, ui, object_id=oid)
+            self.actions[b] = action
+            self.widgets.append(b)
+            y += 62
+
+    def exit(self) -> None:
+        if self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
+        super().exit()
+
+    def button_for(self, key: str) -> Any:
+        """The widget for an action name or a game id (tests click it)."""
+        for b, action in self.actions.items():
+            if action == key:
+                return b
+        for b, info in self.game_buttons.items():
+            if info.id == key:
+                return b
+        return None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element in self.game_buttons:
+                self.app.scenes.push(SetupScene(self.app, self.game_buttons[event.ui_element]))
+                return True
+            if event.ui_element in self.actions:
+                self.act(self.actions[event.ui_element])
+                return True
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            self.dialog = None
+            why = self.app.load_file(event.text)
+            if why is not None:
+                self.toasts.add(self.app.tr("ui.menu.load_failed", why=why), error=True)
+            return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
+            self.dialog = None
+            return True
+        return False
+
+    def act(self, action: str) -> None:
+        app = self.app
+        if action == "resume" and self.resumable is not None:
+            app.start_match(self.resumable)
+        elif action == "load":
+            self.open_load_dialog()
+        elif action == "settings":
+            from hexgames.ui.settings import SettingsScene
+
+            app.scenes.push(SettingsScene(app))
+        elif action == "language":
+            codes = list(LANGUAGES)
+            app.set_language(codes[(codes.index(app.settings.language) + 1) % len(codes)])
+        elif action == "quit":
+            app.quit()
+
+    def open_load_dialog(self) -> None:
+        from pygame_gui.windows import UIFileDialog
+
+        if self.dialog is not None:
+            self.dialog.kill()
+        w, h = self.app.screen.get_size()
+        rect = pygame.Rect(0, 0, min(640, w - 40), min(480, h - 40))
+        rect.center = (w // 2, h // 2)
+        self.dialog = UIFileDialog(rect, self.app.ui, window_title=self.app.tr("ui.menu.load_title"),
+                                   initial_file_path=str(saves.data_dir()), allow_existing_files_only=True)
+        self.widgets.append(self.dialog)
+
+    def update(self, dt: float) -> None:
+        self.toasts.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(self.app.BG)
+        w, h = surface.get_size()
+        for i, colour in enumerate(((231, 96, 84), (90, 160, 230), (245, 200, 80), (120, 200, 120), (190, 130, 220))):
+            draw.aa_hex(surface, (*colour, 40), (70 + i * 46, h - 60 + (i % 2) * 26), 26)
+        font = self.app.font(16)
+        for rect, desc in self.descriptions:
+            lines = draw.wrap(font, desc, rect.w)[:3]
+            top = rect.centery - len(lines) * 22 / 2 + 11
+            for j, line in enumerate(lines):
+                draw.text(surface, font, line, (rect.x, top + 22 * j), hud.MUTED, anchor="midleft")
+        self.toasts.draw(surface, self.app, pygame.Rect(0, 0, w, h - 20))
+
+
+class SetupScene(Scene):
+    """Players, mode, each seat (human or CPU level, with a name) and the game's options."""
+
+    def __init__(self, app: "App", info: "GameInfo"):
+        super().__init__(app)
+        self.info = info
+        counts = sorted({n for m in info.modes for n in m.seats})
+        self.count = 2 if 2 in counts else counts[0]
+        self.mode_id = info.default_mode_for(self.count).id
+        self.kinds: list[str] = ["human"] + ["medium"] * (info.max_seats - 1)
+        self.names: list[str | None] = [None] * info.max_seats  # None: the default for the kind
+        self.options: dict[str, Any] = {o.name: o.default for o in info.options}
+        self.controls: dict[Any, tuple[str, Any]] = {}
+        self.buttons: dict[Any, str] = {}
+
+    # --- model ------------------------------------------------------------------------------
+    def counts(self) -> list[int]:
+        return sorted({n for m in self.info.modes for n in m.seats})
+
+    def modes(self) -> list[Any]:
+        return [m for m in self.info.modes if self.count in m.seats]
+
+    def visible_options(self) -> list[Any]:
+        return [o for o in self.info.options if not o.modes or self.mode_id in o.modes]
+
+    def default_name(self, i: int) -> str:
+        key = "ui.setup.player_default" if self.kinds[i] == "human" else "ui.setup.cpu_default"
+        return self.app.tr(key, n=i + 1)
+
+    def seats(self) -> list[Seat]:
+        out = []
+        for i in range(self.count):
+            name = (self.names[i] or "").strip() or self.default_name(i)
+            kind = self.kinds[i]
+            out.append(Seat("human", None, name) if kind == "human" else Seat("ai", kind, name))
+        return out
+
+    def build_match(self, seed: int | None = None) -> Match:
+        options = {o.name: self.options[o.name] for o in self.visible_options()}
+        options["mode"] = self.mode_id
+        seed = random.SystemRandom().randrange(1, 2**31) if seed is None else seed
+        return Match(self.info.id, self.seats(), options, seed)
+
+    # --- widgets ------------------------------------------------------------------------------
+    def _label(self, key: str, default: str, **params: Any) -> str:
+        return self.app.tr(key, default=default, **params)
+
+    def enter(self) -> None:
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
+
+        app, tr, ui, gid = self.app, self.app.tr, self.app.ui, self.info.id
+        w, h = app.screen.get_size()
+        self.controls.clear()
+        self.buttons.clear()
+        col = pygame.Rect(0, 0, min(900, w - 80), 0)
+        col.centerx = w // 2
+        self.widgets.append(UILabel(pygame.Rect(col.x, 24, col.w, 56),
+                                    tr("ui.setup.title", game=game_title(app, self.info)), ui,
+                                    object_id=ObjectID(class_id="@heading")))
+        y = 100
+        lw = 200
+        self.widgets.append(UILabel(pygame.Rect(col.x, y, lw, 40), tr("ui.setup.players"), ui))
+        counts = [(str(n), str(n)) for n in self.counts()]
+        dd = UIDropDownMenu(counts, (str(self.count), str(self.count)), pygame.Rect(col.x + lw, y, 120, 40), ui)
+        self.controls[dd] = ("count", None)
+        self.widgets.append(dd)
+        modes = [(self._label(f"{gid}.mode.{m.id}", m.id.replace("_", " ").capitalize()), m.id) for m in self.modes()]
+        current = next((m for m in modes if m[1] == self.mode_id), modes[0])
+        self.widgets.append(UILabel(pygame.Rect(col.x + lw + 150, y, 120, 40), tr("ui.setup.mode"), ui))
+        dd = UIDropDownMenu(modes, current, pygame.Rect(col.x + lw + 270, y, col.w - lw - 270, 40), ui)
+        self.controls[dd] = ("mode", None)
+        self.widgets.append(dd)
+        y += 60
+        kinds = [(tr("ui.setup.human" if k == "human" else f"ui.setup.ai_{k}"), k) for k in SEAT_KINDS]
+        for i in range(self.count):
+            self.widgets.append(UILabel(pygame.Rect(col.x, y, lw, 40), tr("ui.setup.seat", n=i + 1), ui))
+            cur = next(k for k in kinds if k[1] == self.kinds[i])
+            dd = UIDropDownMenu(kinds, cur, pygame.Rect(col.x + lw, y, 260, 40), ui)
+            self.controls[dd] = ("kind", i)
+            entry = UITextEntryLine(pygame.Rect(col.x + lw + 280, y, col.w - lw - 280, 40), ui)
+            entry.set_text_length_limit(24)
+            entry.set_text(self.names[i] if self.names[i] is not None else self.default_name(i))
+            self.controls[entry] = ("name", i)
+            self.widgets += [dd, entry]
+            y += 50
+        y += 14
+        self.widgets.append(UILabel(pygame.Rect(col.x, y, col.w, 34), tr("ui.setup.options"), ui,
+                                    object_id=ObjectID(class_id="@muted"), anchors=None))
+        y += 40
+        visible = self.visible_options()
+        if not visible:
+            self.widgets.append(UILabel(pygame.Rect(col.x + lw, y, col.w - lw, 34), tr("ui.setup.no_options"), ui,
+                                        object_id=ObjectID(class_id="@muted")))
+            y += 44
+        for spec in visible:
+            name = self._label(f"{gid}.option.{spec.name}", spec.name.replace("_", " ").capitalize())
+            self.widgets.append(UILabel(pygame.Rect(col.x, y, lw + 60, 40), name, ui))
+            choices = [(self._label(f"{gid}.option.{spec.name}.{v}", str(v)), str(v)) for v in spec.choices]
+            cur = next(c for c, v in zip(choices, spec.choices) if v == self.options[spec.name])
+            dd = UIDropDownMenu(choices, cur, pygame.Rect(col.x + lw + 70, y, min(360, col.w - lw - 70), 40), ui)
+            self.controls[dd] = ("option", spec.name)
+            self.widgets.append(dd)
+            y += 50
+        by = max(y + 20, h - 90)
+        bw = 200
+        for i, (action, cls) in enumerate((("back", None), ("rules", None), ("start", "@primary"))):
+            b = UIButton(pygame.Rect(col.x + col.w - (3 - i) * (bw + 16) + 16, by, bw, 52),
+                         tr(f"ui.setup.{action}"), ui, object_id=ObjectID(class_id=cls))
+            self.buttons[b] = action
+            self.widgets.append(b)
+
+    def _rebuild(self) -> None:
+        self.exit()
+        self.enter()
+
+    def button_for(self, action: str) -> Any:
+        return next((b for b, a in self.buttons.items() if a == action), None)
+
+    def control_for(self, what: str, arg: Any = None) -> Any:
+        return next((c for c, v in self.controls.items() if v == (what, arg)), None)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self.act(self.buttons[event.ui_element])
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.controls:
+            self.choose(*self.controls[event.ui_element], event.selected_option_id)
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self.controls:
+            _, i = self.controls[event.ui_element]
+            self.names[i] = event.text
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+            return True
+        return False
+
+    def choose(self, what: str, arg: Any, value: str) -> None:
+        if what == "count":
+            self.count = int(value)
+            if self.count not in self.info.mode(self.mode_id).seats:
+                self.mode_id = self.modes()[0].id
+        elif what == "mode":
+            self.mode_id = value
+        elif what == "kind":
+            if self.names[arg] == self.default_name(arg):
+                self.names[arg] = None
+            self.kinds[arg] = value
+        elif what == "option":
+            spec = next(o for o in self.info.options if o.name == arg)
+            self.options[arg] = next(v for v in spec.choices if str(v) == value)
+        self._rebuild()
+
+    def act(self, action: str) -> None:
+        if action == "back":
+            self.app.scenes.pop()
+        elif action == "rules":
+            from hexgames.ui.rules_help import RulesHelpScene
+
+            self.app.scenes.push(RulesHelpScene(self.app, self.info))
+        elif action == "start":
+            self.app.start_match(self.build_match())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(self.app.BG)

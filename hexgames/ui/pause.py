@@ -1,0 +1,137 @@
+"""The pause menu over a game. Not opaque: the board stays visible, dimmed, so players keep their
+bearings. Saving and loading happen here through pygame_gui's file dialog."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from hexgames.core import saves
+from hexgames.ui import draw, hud
+from hexgames.ui.scenes import Scene
+
+if TYPE_CHECKING:
+    from hexgames.app import App
+    from hexgames.ui.game_scene import GameScene
+
+ACTIONS = ("resume", "save", "load", "undo", "rules", "settings", "quit")
+
+
+class PauseScene(Scene):
+    opaque = False
+
+    def __init__(self, app: "App", game: "GameScene"):
+        super().__init__(app)
+        self.game = game
+        self.buttons: dict[Any, str] = {}
+        self.dialog: Any = None
+        self.dialog_purpose = ""
+        self.toasts = hud.ToastStack()
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def enter(self) -> None:
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton
+
+        w, h = self.app.screen.get_size()
+        bw, bh, gap = 300, 46, 10
+        total = len(ACTIONS) * (bh + gap) - gap
+        self.box = pygame.Rect(0, 0, bw + 60, total + 110)
+        self.box.center = (w // 2, h // 2)
+        y = self.box.y + 80
+        self.buttons.clear()
+        for action in ACTIONS:
+            cls = "@primary" if action == "resume" else ("@danger" if action == "quit" else None)
+            b = UIButton(pygame.Rect(self.box.x + 30, y, bw, bh), self.app.tr(f"ui.pause.{action}"), self.app.ui,
+                         object_id=ObjectID(class_id=cls))
+            if action == "undo" and (self.game.match.undo_point() is None or self.game.match.human_count == 0):
+                b.disable()
+            self.buttons[b] = action
+            self.widgets.append(b)
+            y += bh + gap
+
+    def exit(self) -> None:
+        self._close_dialog()
+        super().exit()
+
+    def _close_dialog(self) -> None:
+        if self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
+
+    def _open_dialog(self, purpose: str) -> None:
+        from pygame_gui.windows import UIFileDialog
+
+        self._close_dialog()
+        w, h = self.app.screen.get_size()
+        rect = pygame.Rect(0, 0, min(640, w - 40), min(480, h - 40))
+        rect.center = (w // 2, h // 2)
+        title = self.app.tr("ui.pause.save_title" if purpose == "save" else "ui.menu.load_title")
+        start = str(saves.data_dir() / ("game.json" if purpose == "save" else ""))
+        self.dialog = UIFileDialog(rect, self.app.ui, window_title=title, initial_file_path=start,
+                                   allow_existing_files_only=(purpose == "load"))
+        self.dialog_purpose = purpose
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self.act(self.buttons[event.ui_element])
+            return True
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            self.path_picked(event.text)
+            return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
+            self.dialog = None
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.dialog is None:
+            self.act("resume")
+            return True
+        return False
+
+    def act(self, action: str) -> None:
+        app, game = self.app, self.game
+        if action == "resume":
+            app.scenes.pop()
+        elif action in ("save", "load"):
+            self._open_dialog(action)
+        elif action == "undo":
+            app.scenes.pop()
+            game.undo()
+        elif action == "rules":
+            from hexgames.ui.rules_help import RulesHelpScene
+
+            app.scenes.push(RulesHelpScene(app, game.info))
+        elif action == "settings":
+            from hexgames.ui.settings import SettingsScene
+
+            app.scenes.push(SettingsScene(app))
+        elif action == "quit":
+            app.open_menu()
+
+    def path_picked(self, path: str) -> None:
+        purpose, self.dialog_purpose = self.dialog_purpose, ""
+        self.dialog = None
+        if purpose == "save":
+            try:
+                saves.write_save(self.game.match, Path(path))
+            except OSError as e:
+                self.toasts.add(self.app.tr("ui.pause.save_failed", why=e.strerror or str(e)), error=True)
+                return
+            self.app.scenes.pop()
+            self.game.toast(self.app.tr("ui.game.saved"))
+        else:
+            why = self.app.load_file(path)
+            if why is not None:
+                self.toasts.add(self.app.tr("ui.menu.load_failed", why=why), error=True)
+
+    def update(self, dt: float) -> None:
+        self.toasts.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw.dim(surface, 150)
+        draw.rounded_panel(surface, self.box, (30, 36, 46, 245), 14, border=(80, 92, 112))
+        title = self.app.tr("ui.pause.title")
+        draw.text(surface, self.app.font(30, bold=True), title, (self.box.centerx, self.box.y + 42), hud.ACCENT)
+        w, h = surface.get_size()
+        self.toasts.draw(surface, self.app, pygame.Rect(0, 0, w, h - 20))

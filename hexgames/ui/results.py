@@ -1,0 +1,125 @@
+"""The end of a game: ranking, scores and each seat's details over the dimmed final board, with
+Rematch (same seats and options, a new seed), a look at the board, or back to the menu."""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from hexgames.core.match import Match
+from hexgames.ui import draw, hud
+from hexgames.ui.scenes import Scene
+
+if TYPE_CHECKING:
+    from hexgames.app import App
+    from hexgames.ui.game_scene import GameScene
+
+
+def _fmt_score(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
+
+
+class ResultsScene(Scene):
+    opaque = False
+
+    def __init__(self, app: "App", game: "GameScene"):
+        super().__init__(app)
+        self.game = game
+        self.outcome = game.match.outcome()
+        self.buttons: dict[Any, str] = {}
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def headline(self) -> str:
+        tr, o = self.app.tr, self.outcome
+        winners = o.winners
+        if len(winners) == len(o.ranks) and len(winners) > 1:
+            return tr("ui.results.draw")
+        names = ", ".join(self.game.seat_name(i) for i in winners)
+        if len(winners) == 1:
+            return tr("ui.results.winner", name=names)
+        return tr("ui.results.shared", names=names)
+
+    def order(self) -> list[int]:
+        return sorted(range(len(self.outcome.ranks)), key=lambda i: (self.outcome.ranks[i], i))
+
+    def enter(self) -> None:
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton
+
+        w, h = self.app.screen.get_size()
+        rows = len(self.outcome.ranks)
+        bw = min(760, w - 80)
+        bh = 190 + rows * 56 + 80
+        self.box = pygame.Rect(0, 0, bw, bh)
+        self.box.center = (w // 2, h // 2)
+        self.buttons.clear()
+        labels = (("rematch", "@primary"), ("board", None), ("menu", None))
+        btn_w = (bw - 80) // 3
+        for i, (action, cls) in enumerate(labels):
+            b = UIButton(pygame.Rect(self.box.x + 20 + i * (btn_w + 20), self.box.bottom - 70, btn_w, 50),
+                         self.app.tr(f"ui.results.{action}"), self.app.ui, object_id=ObjectID(class_id=cls))
+            self.buttons[b] = action
+            self.widgets.append(b)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self.act(self.buttons[event.ui_element])
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.act("board")
+            return True
+        return False
+
+    def act(self, action: str) -> None:
+        m = self.game.match
+        if action == "rematch":
+            options = dict(m.options)
+            new = Match(m.game_id, m.seats, options, seed=random.SystemRandom().randrange(1, 2**31))
+            self.app.start_match(new)
+        elif action == "board":
+            self.app.scenes.pop()
+        elif action == "menu":
+            self.app.open_menu()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, o, box = self.app, self.outcome, self.box
+        draw.dim(surface, 170)
+        draw.rounded_panel(surface, box, (30, 36, 46, 248), 16, border=(80, 92, 112))
+        draw.text(surface, app.font(18), app.tr("ui.results.title"), (box.centerx, box.y + 30), hud.MUTED)
+        head = self.headline()
+        draw.text(surface, draw.fit_text(app.font, head, box.w - 40, 36, 16, bold=True), head,
+                  (box.centerx, box.y + 72), hud.ACCENT)
+        summary = app.tr_reason(o.summary)
+        if summary:
+            f = draw.fit_text(app.font, summary, box.w - 40, 18, 12)
+            draw.text(surface, f, summary, (box.centerx, box.y + 112), hud.TEXT)
+        y = box.y + 150
+        small = app.font(15)
+        cols = (box.x + 30, box.x + 110, box.x + box.w - 180, box.x + box.w - 40)
+        for text, x, anchor in ((app.tr("ui.results.place"), cols[0], "midleft"),
+                                (app.tr("ui.results.player"), cols[1], "midleft"),
+                                (app.tr("ui.results.score"), cols[3], "midright")):
+            draw.text(surface, small, text, (x, y), hud.MUTED, anchor=anchor)
+        y += 22
+        for seat in self.order():
+            row = pygame.Rect(box.x + 16, y, box.w - 32, 50)
+            first = o.ranks[seat] == 0
+            draw.rounded_panel(surface, row, (44, 52, 66) if first else (36, 42, 54), 8,
+                               border=hud.ACCENT if first else None)
+            draw.text(surface, app.font(22, bold=True), app.tr("ui.results.ordinal", n=o.ranks[seat] + 1),
+                      (cols[0], row.centery), hud.ACCENT if first else hud.TEXT, anchor="midleft")
+            draw.aa_circle(surface, self.game.seat_colour(seat), (cols[1] + 8, row.centery), 8)
+            name = self.game.seat_name(seat)
+            detail = app.tr_reason(o.details[seat]) if seat < len(o.details) else ""
+            name_font = draw.fit_text(app.font, name, cols[2] - cols[1] - 40, 20, 12, bold=True)
+            if detail:
+                draw.text(surface, name_font, name, (cols[1] + 26, row.centery - 10), hud.TEXT, anchor="midleft")
+                dfont = draw.fit_text(app.font, detail, cols[3] - cols[1] - 110, 14, 10)
+                draw.text(surface, dfont, detail, (cols[1] + 26, row.centery + 12), hud.MUTED, anchor="midleft")
+            else:
+                draw.text(surface, name_font, name, (cols[1] + 26, row.centery), hud.TEXT, anchor="midleft")
+            score = _fmt_score(o.scores[seat]) if seat < len(o.scores) else ""
+            draw.text(surface, app.font(24, bold=True), score, (cols[3], row.centery), hud.TEXT, anchor="midright")
+            y += 56

@@ -1,0 +1,119 @@
+"""The in-app rules: `assets/rules/<stem>.<lang>.md` shown in a scrollable text box.
+
+The rules are written as plain markdown by the game authors; this module turns the small subset we
+use (headings, bullets, numbered items, **bold**, paragraphs) into pygame_gui's HTML subset, so no
+markdown library is needed.
+"""
+from __future__ import annotations
+
+import html
+import re
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from hexgames import paths
+from hexgames.ui.scenes import Scene
+
+if TYPE_CHECKING:
+    from hexgames.app import App
+    from hexgames.games import GameInfo
+
+HEADING_SIZES = {1: 6, 2: 5, 3: 4}  # pygame_gui <font size=N>
+
+
+def _inline(text: str) -> str:
+    out = html.escape(text, quote=False)
+    out = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", out)
+    out = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", out)
+    out = re.sub(r"`(.+?)`", r"\1", out)
+    return out
+
+
+def markdown_to_html(md: str) -> str:
+    """Headings bold (and larger), bullets as •, numbered items kept, blank lines as paragraph breaks."""
+    parts: list[str] = []
+    paragraph: list[str] = []
+
+    def flush() -> None:
+        if paragraph:
+            parts.append(" ".join(paragraph) + "<br><br>")
+            paragraph.clear()
+
+    for raw in md.splitlines():
+        line = raw.rstrip()
+        stripped = line.strip()
+        if not stripped:
+            flush()
+            continue
+        m = re.match(r"^(#{1,6})\s+(.*)$", stripped)
+        if m:
+            flush()
+            size = HEADING_SIZES.get(len(m.group(1)), 4)
+            parts.append(f"<font size={size}><b>{_inline(m.group(2))}</b></font><br>")
+            continue
+        if re.match(r"^-{3,}$|^\*{3,}$", stripped):
+            flush()
+            continue
+        m = re.match(r"^([-*+])\s+(.*)$", stripped)
+        if m:
+            flush()
+            indent = "&nbsp;" * (2 * ((len(line) - len(line.lstrip())) // 2) + 2)
+            parts.append(f"{indent}• {_inline(m.group(2))}<br>")
+            continue
+        m = re.match(r"^(\d+)[.)]\s+(.*)$", stripped)
+        if m:
+            flush()
+            parts.append(f"&nbsp;&nbsp;{m.group(1)}. {_inline(m.group(2))}<br>")
+            continue
+        paragraph.append(_inline(stripped))
+    flush()
+    return "".join(parts).replace("<br><br><font", "<br><font")
+
+
+def rules_path(stem: str, lang: str):
+    """The file for `lang`, falling back to English."""
+    for code in (lang, "en"):
+        path = paths.RULES_HELP / f"{stem}.{code}.md"
+        if path.is_file():
+            return path
+    return None
+
+
+class RulesHelpScene(Scene):
+    def __init__(self, app: "App", info: "GameInfo"):
+        super().__init__(app)
+        self.info = info
+        self.back_button: Any = None
+        self.box: Any = None
+
+    def html(self) -> str:
+        path = rules_path(self.info.rules_help or self.info.id, self.app.settings.language)
+        if path is None:
+            return html.escape(self.app.tr("ui.rules.missing"))
+        return markdown_to_html(path.read_text(encoding="utf-8"))
+
+    def enter(self) -> None:
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton, UILabel, UITextBox
+
+        w, h = self.app.screen.get_size()
+        col = pygame.Rect(40, 0, w - 80, 0)
+        title = self.app.tr("ui.rules.title", game=self.app.tr(f"{self.info.id}.title", default=self.info.title))
+        self.widgets.append(UILabel(pygame.Rect(col.x, 16, col.w, 50), title, self.app.ui,
+                                    object_id=ObjectID(class_id="@heading")))
+        self.box = UITextBox(self.html(), pygame.Rect(col.x, 76, col.w, h - 76 - 84), self.app.ui)
+        self.back_button = UIButton(pygame.Rect(w // 2 - 110, h - 68, 220, 48), self.app.tr("ui.rules.back"),
+                                    self.app.ui, object_id=ObjectID(class_id="@primary"))
+        self.widgets += [self.box, self.back_button]
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button) or (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.app.scenes.pop()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(self.app.BG)

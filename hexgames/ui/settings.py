@@ -1,0 +1,152 @@
+"""Player settings and the screen that edits them.
+
+Settings are a small dataclass saved as JSON beside the autosave; a damaged or foreign file gives the
+defaults rather than an error, because a broken settings file must never keep the app from starting.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from hexgames.core import saves
+from hexgames.ui.anim import SPEEDS
+from hexgames.ui.scenes import Scene
+
+if TYPE_CHECKING:
+    from hexgames.app import App
+
+LANGUAGES = {"en": "English", "ja": "日本語"}
+SETTINGS_NAME = "settings.json"
+
+
+@dataclass
+class Settings:
+    language: str = "en"
+    anim_speed: float = 1.0  # multiplier of dt; anim.INSTANT finishes animations at once
+    show_targets: bool = True
+
+    @staticmethod
+    def path():
+        return saves.data_dir() / SETTINGS_NAME
+
+    @classmethod
+    def load(cls) -> "Settings":
+        try:
+            data = json.loads(cls.path().read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return cls()
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Settings":
+        """Take each field only when it is valid, so one bad value does not lose the others."""
+        out = cls()
+        if not isinstance(data, dict):
+            return out
+        if data.get("language") in LANGUAGES:
+            out.language = data["language"]
+        speed = data.get("anim_speed")
+        if isinstance(speed, (int, float)) and not isinstance(speed, bool) and 0 < speed <= max(SPEEDS.values()):
+            out.anim_speed = float(speed)
+        if isinstance(data.get("show_targets"), bool):
+            out.show_targets = data["show_targets"]
+        return out
+
+    def save(self) -> None:
+        try:
+            self.path().write_text(json.dumps(asdict(self), indent=1), encoding="utf-8")
+        except OSError:
+            pass  # settings are a convenience; failing to store them must not stop play
+
+    @property
+    def speed_name(self) -> str:
+        return min(SPEEDS, key=lambda k: abs(SPEEDS[k] - self.anim_speed))
+
+
+class SettingsScene(Scene):
+    """Language, animation speed and target highlighting; changes apply and save at once."""
+
+    def __init__(self, app: "App"):
+        super().__init__(app)
+        self.lang_buttons: dict[pygame_gui.elements.UIButton, str] = {}
+        self.speed_buttons: dict[pygame_gui.elements.UIButton, str] = {}
+        self.targets_button: pygame_gui.elements.UIButton | None = None
+        self.back_button: pygame_gui.elements.UIButton | None = None
+
+    def enter(self) -> None:
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton, UILabel
+
+        app, tr = self.app, self.app.tr
+        w, h = app.screen.get_size()
+        col = pygame.Rect(0, 0, min(720, w - 80), 0)
+        col.centerx = w // 2
+        y = max(40, h // 2 - 240)
+        self.widgets.append(UILabel(pygame.Rect(col.x, y, col.w, 60), tr("ui.settings.title"), app.ui,
+                                    object_id=ObjectID(class_id="@title")))
+        y += 90
+        label_w = 260
+        bx = col.x + label_w
+        self.widgets.append(UILabel(pygame.Rect(col.x, y, label_w - 10, 44), tr("ui.settings.language"), app.ui))
+        self.lang_buttons.clear()
+        for i, (code, name) in enumerate(LANGUAGES.items()):
+            cls = "@selected" if app.settings.language == code else None
+            b = UIButton(pygame.Rect(bx + i * 160, y, 150, 44), name, app.ui,
+                         object_id=ObjectID(object_id="#lang_button", class_id=cls))
+            self.lang_buttons[b] = code
+            self.widgets.append(b)
+        y += 64
+        self.widgets.append(UILabel(pygame.Rect(col.x, y, label_w - 10, 44), tr("ui.settings.anim_speed"), app.ui))
+        self.speed_buttons.clear()
+        current = app.settings.speed_name
+        bw = max(90, (col.w - label_w) // 4 - 8)
+        for i, name in enumerate(SPEEDS):
+            cls = "@selected" if name == current else None
+            b = UIButton(pygame.Rect(bx + i * (bw + 8), y, bw, 44), tr(f"ui.settings.{name}"), app.ui,
+                         object_id=ObjectID(class_id=cls))
+            self.speed_buttons[b] = name
+            self.widgets.append(b)
+        y += 64
+        self.widgets.append(UILabel(pygame.Rect(col.x, y, label_w - 10, 44), tr("ui.settings.targets"), app.ui))
+        on = app.settings.show_targets
+        self.targets_button = UIButton(pygame.Rect(bx, y, 150, 44), tr("ui.settings.on" if on else "ui.settings.off"),
+                                       app.ui, object_id=ObjectID(class_id="@selected" if on else None))
+        self.widgets.append(self.targets_button)
+        y += 90
+        self.back_button = UIButton(pygame.Rect(col.centerx - 110, y, 220, 48), tr("ui.settings.back"), app.ui,
+                                    object_id=ObjectID(class_id="@primary"))
+        self.widgets.append(self.back_button)
+
+    def _rebuild(self) -> None:
+        self.exit()
+        self.enter()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+            return True
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return False
+        el, settings = event.ui_element, self.app.settings
+        if el is self.back_button:
+            self.app.scenes.pop()
+        elif el in self.lang_buttons:
+            self.app.set_language(self.lang_buttons[el])  # rebuilds every scene, this one included
+        elif el in self.speed_buttons:
+            settings.anim_speed = SPEEDS[self.speed_buttons[el]]
+            settings.save()
+            self._rebuild()
+        elif el is self.targets_button:
+            settings.show_targets = not settings.show_targets
+            settings.save()
+            self._rebuild()
+        else:
+            return False
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(self.app.BG)
