@@ -83,6 +83,12 @@ def _template(radius: int) -> tuple[list[int], tuple[int, ...], int]:
 TEMPLATES = {r: _template(r) for r in (5, 6, 7)}
 
 
+def count_empty_pairs(cells: Sequence[int], radius: int) -> int:
+    """Adjacent pairs of empty playable hexes, counted from scratch (the state keeps it up to date)."""
+    return sum(1 for c in TEMPLATES[radius][1] if cells[c] == EMPTY for d in range(3)
+               if NB[c * 6 + d] >= 0 and cells[NB[c * 6 + d]] == EMPTY)
+
+
 def full_bag() -> list[Tile]:
     """The 120 tiles: each two-colour pair six times, each double five times."""
     bag: list[Tile] = []
@@ -590,6 +596,24 @@ class IngeniousRules(Rules[IngeniousState, Move]):
         live = [(a, NB[a * 6 + d]) for a in playable if cells[a] == EMPTY for d in range(6)
                 if NB[a * 6 + d] >= 0 and cells[NB[a * 6 + d]] == EMPTY]
         return live[int(rand() * len(live))]
+
+    # --- hand-built positions, solo results ---------------------------------------------------
+    def put(self, s: IngeniousState, hexes: Mapping[Hex, int | None]) -> None:
+        """Set hexes to a colour (or None = empty) by hand, for tests and puzzles; keeps the counts."""
+        for h, colour in hexes.items():
+            c = CELL_OF[h]
+            if s.cells[c] == OFF or c in START_CELLS:
+                raise ValueError(f"{h} cannot be edited")
+            s.cells[c] = EMPTY if colour is None else colour
+        s.pairs = count_empty_pairs(s.cells, s.radius)
+
+    def highscore_key(self, s: IngeniousState) -> str | None:
+        """The high-score table a finished solo game goes to ("ingenious/rack" or "/solitaire")."""
+        return f"ingenious/{s.variant}" if s.mode == "solo" else None
+
+    def result_sequence(self, s: IngeniousState, seat: int = 0) -> tuple[int, ...]:
+        """The seat's track sorted ascending: the solo result and the ranking key."""
+        return _rank_key(s.scores[s.track_of(seat)])
 
     # --- the end --------------------------------------------------------------------------------
     def outcome(self, s: IngeniousState) -> Outcome:
