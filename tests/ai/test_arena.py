@@ -1,0 +1,78 @@
+"""The arena: documented keys, sane numbers, fair seat rotation, the same results with a process pool."""
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hexgames.arena import format_arena, run_arena, seating, wilson
+from tests.ai import toygame  # noqa: F401 - registers the toy games
+
+KEYS = ("game", "seats", "games", "wins", "draws", "win_rate", "ci95", "move_seconds")
+
+
+def check_sane(result: dict, levels: list[str], games: int) -> None:
+    for key in KEYS:
+        assert key in result
+    json.dumps(result)  # the CLI prints it as JSON
+    n = len(levels)
+    assert result["game"] == "toybids" and result["seats"] == levels and result["games"] == games
+    assert sum(result["wins"]) + result["draws"] == games
+    for slot in range(n):
+        rate = result["win_rate"][slot]
+        low, high = result["ci95"][slot]
+        assert rate == result["wins"][slot] / games
+        assert 0.0 <= low <= rate <= high <= 1.0
+        assert result["move_seconds"][slot] >= 0.0
+
+
+def test_arena_in_one_process_and_in_a_pool_agree():
+    levels = ["hard", "random"]
+    calls = []
+    one = run_arena("toybids", levels, 6, seed=3, jobs=1, iterations=30,
+                    progress=lambda done, total: calls.append((done, total)))
+    two = run_arena("toybids", levels, 6, seed=3, jobs=2, iterations=30, register_module="tests.ai.toygame")
+    check_sane(one, levels, 6)
+    check_sane(two, levels, 6)
+    assert (one["wins"], one["draws"], one["mean_score"]) == (two["wins"], two["draws"], two["mean_score"])
+    assert calls == [(i, 6) for i in range(1, 7)]
+
+
+def test_three_seat_arena_and_its_table():
+    levels = ["medium", "easy", "random"]
+    result = run_arena("toybids", levels, 6, seed=1)
+    check_sane(result, levels, 6)
+    table = format_arena(result)
+    for level in levels:
+        assert level in table
+    assert "95% CI" in table
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 4), st.integers(1, 20))
+def test_every_slot_starts_equally_often(slots, rounds):
+    """Over any whole number of rotations each slot sits in each seat equally often."""
+    games = slots * rounds
+    for seat in range(slots):
+        counts = [0] * slots
+        for g in range(games):
+            counts[seating(slots, g)[seat]] += 1
+        assert counts == [rounds] * slots
+    for g in range(games):
+        assert sorted(seating(slots, g)) == list(range(slots))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 500), st.data())
+def test_wilson_interval_contains_the_rate_and_stays_in_bounds(n, data):
+    k = data.draw(st.integers(0, n))
+    low, high = wilson(k, n)
+    assert 0.0 <= low <= k / n <= high <= 1.0
+    assert high - low > 0
+
+
+def test_wilson_matches_a_worked_value():
+    """65 of 100: the Wilson 95 % interval is [0.5525, 0.7364] (textbook formula, 4 decimals)."""
+    low, high = wilson(65, 100)
+    assert round(low, 4) == 0.5525 and round(high, 4) == 0.7364
