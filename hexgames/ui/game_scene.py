@@ -54,6 +54,8 @@ class GameScene(Scene):
         humans = [i for i, s in enumerate(match.seats) if s.is_human]
         # hot-seat with hidden information starts hidden: the first hand-over reveals the first player
         self._viewer: int | None = humans[0] if len(humans) == 1 else None
+        self.viewer_override: int | None = None  # screenshots show one seat's private view
+        self.auto_play = True  # False freezes AI turns (screenshots, tests of a fixed position)
         self._compute_rects(app.screen.get_size())
 
     # --- who may see what --------------------------------------------------------------------
@@ -68,6 +70,8 @@ class GameScene(Scene):
     @property
     def viewer(self) -> int | None:
         """The seat whose private information may be drawn now (None: draw none, unless reveal_all)."""
+        if self.viewer_override is not None:
+            return self.viewer_override
         if self.match.human_count == 0:
             return None
         if not self.hides_info and self.hot_seat:
@@ -283,7 +287,8 @@ class GameScene(Scene):
             return
         seat = m.to_move
         if not m.seats[seat].is_human:
-            self._ai_step()
+            if self.auto_play:
+                self._ai_step()
         elif self.hides_info and self._viewer != seat:
             from hexgames.ui.handover import HandoverScene
 
