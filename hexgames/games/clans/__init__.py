@@ -1,0 +1,22 @@
+"""Clans (Leo Colovini): 2-4 players move tribes of huts into villages on a 60-area map.
+
+Registered declaratively; the scene is loaded only by the app, so importing this stays headless.
+"""
+from hexgames.games import GameInfo, Mode
+from hexgames.games.clans import ai
+from hexgames.games.clans.rules import ClansRules
+
+GAME = GameInfo(
+    id="clans",
+    title="Clans",
+    description="Gather the tribes into villages; your colour is secret until the end.",
+    rules=ClansRules(),
+    modes=(Mode("standard", (2, 3, 4)),),
+    evaluate=ai.evaluate,
+    greedy=ai.greedy,
+    candidates=ai.candidates,
+    policy=ai.policy,
+    scene_path="hexgames.games.clans.scene:ClansScene",
+    rules_help="clans",
+    extra={"hidden_info": True},
+)

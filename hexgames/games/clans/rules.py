@@ -1,0 +1,470 @@
+"""The rules of Clans (RULES.md §2) as a pure, fast engine; no pygame.
+
+Why it looks the way it does:
+- Playouts for the AI and the `bench` target (500 random 3-player games a second on one core) make
+  `apply`, `copy` and `random_move` the hot path: the state is a few flat lists, huts per area are
+  tuples (so a copy is a shallow list copy), and village detection only looks at the neighbours of
+  the area just emptied (nothing else can become isolated by a move).
+- Several villages formed by one move wait in `pending` for the mover's `ScoreNext` decision, an
+  ordinary move, so the scene's "?" markers and the AI handle it the same way.
+- The only hidden information is who plays which colour. `observe` blanks the other seats' colours
+  and keeps everything else, including `evidence`: per seat and colour, how well that seat's moves so
+  far fit a player of that colour (see `heuristics`), which `sample` uses to weight its guesses. The
+  evidence is computed in `play` only (the checked path the match uses), never in `apply`, so
+  playouts stay fast; it is public (it is derived from public moves) and not part of the digest.
+- There is no chance after the setup, so `reveals` stays None and undo always works.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from typing import Any, Mapping, NamedTuple, Sequence
+
+from hexgames.core.protocol import JSON, Outcome, Reason, Rules
+from hexgames.games.clans import heuristics
+from hexgames.games.clans.map import FOREST, GRASSLAND, MOUNTAINS, STEPPE, TERRAIN_NAMES, ClansMap, load_map
+
+WHITE, YELLOW, BLUE, GREEN, RED = range(5)
+COLOUR_NAMES = ("white", "yellow", "blue", "green", "red")
+COLOURS = 5
+HUTS_PER_COLOUR = 12
+BIG_GROUP = 7
+EMPTY = (0, 0, 0, 0, 0)
+# inference: how sharply a player is assumed to prefer the moves that help their colour
+INFERENCE_BETA = 0.6
+
+
+class Move(NamedTuple):
+    """Move every hut of area `src` onto the occupied neighbouring area `dst`."""
+
+    src: int
+    dst: int
+
+
+class ScoreNext(NamedTuple):
+    """The mover's choice of which of several villages formed together scores next."""
+
+    area: int
+
+
+class ScoreEntry(NamedTuple):
+    """One scored village, in the order scored, so the scene can replay the scoring step by step."""
+
+    area: int
+    epoch: int
+    founder: int
+    removed: tuple[int, ...]  # huts per colour taken off the board (dispute rule, hostile terrain)
+    value: int
+    scorers: tuple[int, ...]  # colours that gained `value`
+    hostile: bool
+
+
+class ClansState:
+    """A Clans position. Public fields are read by the scene and the AI; see the module docstring."""
+
+    __slots__ = ("rules", "seats", "huts", "size", "active", "points", "founded", "villages", "pending",
+                 "villages_scored", "colour_of", "current", "last_move", "score_log", "removed",
+                 "history", "evidence", "track", "_belief_cache")
+
+    def __init__(self) -> None:
+        self._belief_cache = None
+
+    @property
+    def areas(self) -> int:
+        return len(self.huts)
+
+    @property
+    def epoch(self) -> int:
+        """The current epoch, 0..4 (I..V); stays at the last one once all 12 villages are scored."""
+        return ClansRules.EPOCH_OF_VILLAGE[min(self.villages_scored, ClansRules.VILLAGES - 1)]
+
+    @property
+    def huts_on_board(self) -> int:
+        return sum(self.size)
+
+    def village_areas(self) -> set[int]:
+        return {v[0] for v in self.villages}
+
+
+class ClansRules(Rules[ClansState, Any]):
+    id = "clans"
+
+    EPOCH_SIZES = (4, 3, 2, 2, 1)
+    EPOCH_OF_VILLAGE = tuple(e for e, n in enumerate(EPOCH_SIZES) for _ in range(n))
+    VILLAGES = len(EPOCH_OF_VILLAGE)  # 12
+    FAVOURED = (FOREST, MOUNTAINS, STEPPE, GRASSLAND, -1)  # -1: any terrain
+    BONUS = (1, 2, 3, 4, 5)
+    HOSTILE = (MOUNTAINS, GRASSLAND, FOREST, STEPPE, None)
+
+    def __init__(self, clans_map: ClansMap | None = None):
+        self.map = clans_map or load_map()
+        self.nbrs = self.map.neighbours
+        self._region_areas = [self.map.region_areas(r) for r in range(self.map.regions)]
+
+    # --- setup ------------------------------------------------------------------------------------
+    def setup(self, options: Mapping[str, Any], seats: int, seed: int) -> ClansState:
+        rng = random.Random(seed)
+        s = ClansState()
+        s.rules = self
+        s.seats = seats
+        colours = list(range(COLOURS))
+        rng.shuffle(colours)
+        s.colour_of = tuple(colours[:seats])
+        huts = [EMPTY] * self.map.areas
+        for areas in self._region_areas:
+            order = list(range(COLOURS))
+            rng.shuffle(order)
+            for area, colour in zip(areas, order):
+                h = [0] * COLOURS
+                h[colour] = 1
+                huts[area] = tuple(h)
+        s.huts = huts
+        s.size = [sum(h) for h in huts]
+        s.active = [a for a in range(self.map.areas) if s.size[a]]
+        s.points = [0] * COLOURS
+        s.founded = [0] * seats
+        s.villages = []
+        s.pending = []
+        s.villages_scored = 0
+        s.current = rng.randrange(seats)
+        s.last_move = None
+        s.score_log = []
+        s.removed = 0
+        s.history = []
+        s.evidence = tuple((0.0,) * COLOURS for _ in range(seats))
+        s.track = True
+        return s
+
+    def copy(self, s: ClansState) -> ClansState:
+        t = ClansState.__new__(ClansState)
+        t._belief_cache = None
+        t.rules = s.rules
+        t.seats = s.seats
+        t.huts = s.huts[:]
+        t.size = s.size[:]
+        t.active = s.active[:]
+        t.points = s.points[:]
+        t.founded = s.founded[:]
+        t.villages = s.villages[:]
+        t.pending = s.pending[:]
+        t.villages_scored = s.villages_scored
+        t.colour_of = s.colour_of
+        t.current = s.current
+        t.last_move = s.last_move
+        t.score_log = s.score_log[:]
+        t.removed = s.removed
+        t.history = s.history[:]
+        t.evidence = s.evidence
+        t.track = s.track
+        return t
+
+    # --- reading ----------------------------------------------------------------------------------
+    def to_move(self, s: ClansState) -> int:
+        return s.current
+
+    def is_over(self, s: ClansState) -> bool:
+        return s.villages_scored >= self.VILLAGES or (not s.active and not s.pending)
+
+    def can_move(self, s: ClansState, src: int, dst: int) -> bool:
+        size = s.size
+        return size[dst] > 0 and (size[src] < BIG_GROUP or size[dst] >= size[src])
+
+    def targets(self, s: ClansState, src: int) -> list[int]:
+        """The areas the huts of `src` may move to now (empty when `src` cannot move)."""
+        if s.pending or self.is_over(s) or not s.size[src]:
+            return []
+        return [d for d in self.nbrs[src] if self.can_move(s, src, d)]
+
+    def legal_moves(self, s: ClansState) -> Sequence[Any]:
+        if self.is_over(s):
+            return []
+        if s.pending:
+            return [ScoreNext(a) for a in s.pending]
+        size, nbrs = s.size, self.nbrs
+        out = []
+        for src in sorted(s.active):
+            n = size[src]
+            for dst in nbrs[src]:
+                m = size[dst]
+                if m and (n < BIG_GROUP or m >= n):
+                    out.append(Move(src, dst))
+        return out
+
+    def check(self, s: ClansState, m: Any) -> str | None:
+        if self.is_over(s):
+            return Reason("core.game_over", "The game is over.")
+        if isinstance(m, ScoreNext):
+            return self._check_score_next(s, m)
+        if not isinstance(m, Move):
+            return Reason("core.illegal", "That move is not allowed now.")
+        if s.pending:
+            return Reason("clans.choose_order", "First choose which village scores next: click a ? mark.")
+        return self._check_move(s, m)
+
+    def _check_score_next(self, s: ClansState, m: ScoreNext) -> str | None:
+        if not s.pending:
+            return Reason("clans.no_pending", "No villages are waiting to be scored.")
+        if m.area not in s.pending:
+            return Reason("clans.not_pending", "That area is not one of the villages waiting to be scored.")
+        return None
+
+    def _check_move(self, s: ClansState, m: Move) -> str | None:
+        n = self.map.areas
+        if not (0 <= m.src < n and 0 <= m.dst < n):
+            return Reason("clans.no_such_area", "There is no such area.")
+        if m.src in s.village_areas() or m.dst in s.village_areas():
+            return Reason("clans.village_fixed", "A village never moves and takes no more huts.")
+        if not s.size[m.src]:
+            return Reason("clans.src_empty", "There are no huts in that area.")
+        if m.src == m.dst:
+            return Reason("clans.same_area", "Drop the huts on a neighbouring area.")
+        if m.dst not in self.nbrs[m.src]:
+            return Reason("clans.not_adjacent",
+                          "Huts move only to a neighbouring area (rivers can be crossed, lakes cannot).")
+        if not s.size[m.dst]:
+            return Reason("clans.dst_empty", "Huts move only onto other huts, never into an empty area.")
+        if s.size[m.src] >= BIG_GROUP and s.size[m.dst] < s.size[m.src]:
+            return Reason("clans.too_big",
+                          "A group of {size} huts cannot move, except onto a group at least as large.",
+                          size=s.size[m.src])
+        return None
+
+    # --- playing ----------------------------------------------------------------------------------
+    def play(self, s: ClansState, m: Any) -> ClansState:
+        reason = self.check(s, m)
+        if reason is not None:
+            from hexgames.core.protocol import IllegalMove
+
+            raise IllegalMove(reason)
+        t = self.copy(s)
+        if t.track and isinstance(m, Move):
+            t.evidence = self._with_evidence(s, m)
+        self.apply(t, m)
+        return t
+
+    def apply(self, s: ClansState, m: Any) -> None:
+        mover = s.current
+        s.last_move = (mover, m)
+        s.history.append((mover, m))
+        if len(m) == 1:  # ScoreNext
+            s.pending.remove(m[0])
+            self._score(s, m[0])
+            self._after_scoring(s)
+            return
+        src, dst = m
+        huts, size, nbrs = s.huts, s.size, self.nbrs
+        a, b = huts[src], huts[dst]
+        huts[dst] = (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
+        size[dst] += size[src]
+        huts[src] = EMPTY
+        size[src] = 0
+        active = s.active
+        active.remove(src)
+        new = []
+        for n in nbrs[src]:
+            if size[n]:
+                for k in nbrs[n]:
+                    if size[k]:
+                        break
+                else:
+                    new.append(n)
+                    active.remove(n)
+        if not new:
+            s.current = (mover + 1) % s.seats
+        elif len(new) == 1:
+            self._score(s, new[0])
+            self._after_scoring(s)
+        else:
+            s.pending = new
+
+    def _after_scoring(self, s: ClansState) -> None:
+        """Auto-score a last forced village, or pass the turn once nothing waits."""
+        if s.villages_scored >= self.VILLAGES:
+            s.pending = []
+            return
+        if len(s.pending) == 1:
+            self._score(s, s.pending.pop())
+            if s.villages_scored >= self.VILLAGES:
+                return
+        if not s.pending:
+            s.current = (s.current + 1) % s.seats
+
+    def _score(self, s: ClansState, area: int) -> None:
+        epoch = self.EPOCH_OF_VILLAGE[s.villages_scored]
+        founder = s.current
+        s.founded[founder] += 1
+        h = list(s.huts[area])
+        removed = [0] * COLOURS
+        if all(h):  # dispute: all five colours present, single huts leave
+            for c in range(COLOURS):
+                if h[c] == 1:
+                    h[c] = 0
+                    removed[c] = 1
+        terrain = self.map.terrain[area]
+        hostile = terrain == self.HOSTILE[epoch]
+        n = sum(h)
+        if hostile:
+            value = 0
+            for c in range(COLOURS):
+                removed[c] += h[c]
+            h = [0] * COLOURS
+        elif n:
+            favoured = self.FAVOURED[epoch]
+            value = n + (self.BONUS[epoch] if favoured == terrain or favoured == -1 else 0)
+        else:
+            value = 0
+        scorers = tuple(c for c in range(COLOURS) if h[c])
+        for c in scorers:
+            s.points[c] += value
+        s.huts[area] = tuple(h)
+        s.size[area] = sum(h)
+        s.removed += sum(removed)
+        s.villages_scored += 1
+        s.villages.append((area, epoch, value, founder))
+        s.score_log.append(ScoreEntry(area, epoch, founder, tuple(removed), value, scorers, hostile))
+
+    def random_move(self, s: ClansState, rng: random.Random) -> Any:
+        if s.pending:
+            return ScoreNext(rng.choice(s.pending))
+        # rejection sampling: a random active area, then a random one of six neighbour slots (slots
+        # beyond its degree reject), so every legal (src, dst) pair is equally likely
+        active, size, nbrs = s.active, s.size, self.nbrs
+        rand = rng.random
+        k = len(active)
+        for _ in range(40):
+            src = active[int(rand() * k)]
+            ns = nbrs[src]
+            j = int(rand() * 6)
+            if j >= len(ns):
+                continue
+            dst = ns[j]
+            m = size[dst]
+            if m and (m >= size[src] or size[src] < BIG_GROUP):
+                return Move(src, dst)
+        return rng.choice(list(self.legal_moves(s)))
+
+    # --- the end ----------------------------------------------------------------------------------
+    def seat_score(self, s: ClansState, seat: int) -> int:
+        colour = s.colour_of[seat]
+        return (s.points[colour] if colour is not None else 0) + s.founded[seat]
+
+    def outcome(self, s: ClansState) -> Outcome:
+        scores = tuple(float(self.seat_score(s, i)) for i in range(s.seats))
+        ranks = tuple(sum(1 for o in scores if o > mine) for mine in scores)
+        best = max(scores)
+        winners = [i for i in range(s.seats) if scores[i] == best]
+        if len(winners) == 1:
+            summary = f"Seat {winners[0] + 1} wins with {int(best)} points."
+        else:
+            summary = "Shared win: " + ", ".join(f"seat {i + 1}" for i in winners) + f" with {int(best)} points."
+        details = tuple(
+            f"{COLOUR_NAMES[s.colour_of[i]] if s.colour_of[i] is not None else '?'}: "
+            f"{s.points[s.colour_of[i]] if s.colour_of[i] is not None else 0} + {s.founded[i]} villages"
+            for i in range(s.seats))
+        return Outcome(scores, ranks, summary, details)
+
+    # --- hidden information -----------------------------------------------------------------------
+    def observe(self, s: ClansState, seat: int) -> ClansState:
+        t = self.copy(s)
+        if not self.is_over(s):
+            t.colour_of = tuple(c if i == seat else None for i, c in enumerate(s.colour_of))
+        return t
+
+    def sample(self, view: ClansState, seat: int, rng: random.Random) -> ClansState:
+        t = self.copy(view)
+        t.track = False
+        if None in view.colour_of:
+            assignments, weights = assignment_weights(view, seat)
+            t.colour_of = rng.choices(assignments, weights)[0]
+        return t
+
+    def _with_evidence(self, s: ClansState, m: Move) -> tuple[tuple[float, ...], ...]:
+        """Add the log-likelihood, per colour, that a player of that colour chose `m` here."""
+        seat = s.current
+        moves = self.legal_moves(s)
+        if len(moves) < 2:
+            return s.evidence
+        beta = INFERENCE_BETA
+        chosen = None
+        columns: list[list[float]] = [[] for _ in range(COLOURS)]
+        for mv in moves:
+            gains, _ = heuristics.move_gains(s, mv.src, mv.dst)
+            for c in range(COLOURS):
+                columns[c].append(beta * gains[c])
+            if mv == m:
+                chosen = gains
+        assert chosen is not None
+        row = list(s.evidence[seat])
+        for c in range(COLOURS):
+            col = columns[c]
+            top = max(col)
+            log_z = top + math.log(sum(math.exp(x - top) for x in col))
+            row[c] += beta * chosen[c] - log_z
+        out = list(s.evidence)
+        out[seat] = tuple(row)
+        return tuple(out)
+
+    # --- moves as data ----------------------------------------------------------------------------
+    def encode(self, m: Any) -> JSON:
+        if isinstance(m, ScoreNext):
+            return ["score", m.area]
+        return ["move", m.src, m.dst]
+
+    def decode(self, j: JSON) -> Any:
+        if not isinstance(j, list) or not j or not all(isinstance(x, int) for x in j[1:]):
+            raise ValueError(f"not a Clans move: {j!r}")
+        if j[0] == "score" and len(j) == 2:
+            return ScoreNext(j[1])
+        if j[0] == "move" and len(j) == 3:
+            return Move(j[1], j[2])
+        raise ValueError(f"not a Clans move: {j!r}")
+
+    def fingerprint(self, s: ClansState) -> JSON:
+        return (tuple(s.huts), tuple(s.points), tuple(s.founded), tuple(s.villages), tuple(s.pending),
+                s.villages_scored, s.colour_of, s.current, s.removed, tuple(s.score_log))
+
+    def describe(self, s: ClansState, m: Any) -> str:
+        if isinstance(m, ScoreNext):
+            return f"score village {m.area}"
+        return f"move {m.src}->{m.dst}"
+
+    def terrain_name(self, area: int) -> str:
+        return TERRAIN_NAMES[self.map.terrain[area]]
+
+
+def assignment_weights(view: ClansState, seat: int) -> tuple[list[tuple[int, ...]], list[float]]:
+    """Every way to give the unknown seats distinct unknown colours, with its posterior weight.
+
+    The prior is uniform over deals; each seat's evidence is independent given its colour, so the
+    weight of a deal is exp(sum of each seat's evidence for its colour). Cached on the view."""
+    cached = view._belief_cache
+    if cached is not None:
+        return cached
+    known = view.colour_of
+    unknown_seats = [i for i, c in enumerate(known) if c is None]
+    free = [c for c in range(COLOURS) if c not in known]
+    assignments, logw = [], []
+    for perm in itertools.permutations(free, len(unknown_seats)):
+        full = list(known)
+        total = 0.0
+        for i, c in zip(unknown_seats, perm):
+            full[i] = c
+            total += view.evidence[i][c]
+        assignments.append(tuple(full))
+        logw.append(total)
+    top = max(logw)
+    weights = [math.exp(x - top) for x in logw]
+    view._belief_cache = (assignments, weights)
+    return assignments, weights
+
+
+def colour_beliefs(view: ClansState, seat: int) -> list[list[float]]:
+    """For every seat, the probability of each colour as `seat` can judge from its view."""
+    assignments, weights = assignment_weights(view, seat)
+    total = sum(weights)
+    out = [[0.0] * COLOURS for _ in range(view.seats)]
+    for full, w in zip(assignments, weights):
+        for i, c in enumerate(full):
+            out[i][c] += w / total
+    return out
