@@ -96,6 +96,10 @@ def frame_ms(info: GameInfo, seats: int, frames: int = 60) -> float | None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     if not info.scene_path:
         return None
+    try:
+        info.scene_class()
+    except ModuleNotFoundError:  # a game whose scene is not written yet
+        return None
     from hexgames.app import App
     from hexgames.core.match import Match, Seat
 
@@ -120,7 +124,7 @@ def frame_ms(info: GameInfo, seats: int, frames: int = 60) -> float | None:
             app.step(1 / 60)
         return (time.perf_counter() - start) / frames * 1000
     finally:
-        app.close()
+        app.shutdown()
 
 
 def bench_game(info: GameInfo, seconds: float = 2.0, hard: bool = True) -> dict[str, Any]:
