@@ -467,3 +467,42 @@ def test_encode_decode():
     for bad in ([], ["p", 9, 1, 0, 0, 0, 1], ["x"], "p", ["s", 2], ["p", 1, 2, 0, 0, 0]):
         with pytest.raises(ValueError):
             R.decode(bad)
+
+
+# --- texts shown to players -------------------------------------------------------------------
+def _flat(d, prefix=""):
+    out = {}
+    for k, v in d.items():
+        if isinstance(v, dict):
+            out.update(_flat(v, f"{prefix}{k}."))
+        else:
+            out[f"{prefix}{k}"] = v
+    return out
+
+
+def test_every_reason_mode_option_and_colour_has_english_and_japanese_text():
+    import json
+    import re
+
+    from hexgames import paths
+    from hexgames.games import get
+    from hexgames.games.ingenious import rules as rules_module
+
+    en = _flat(json.loads((paths.TRANSLATIONS / "ingenious.en.json").read_text("utf-8"))["en"])
+    ja = _flat(json.loads((paths.TRANSLATIONS / "ingenious.ja.json").read_text("utf-8"))["ja"])
+    assert set(en) == set(ja)
+    source = open(rules_module.__file__, encoding="utf-8").read()
+    raised = set(re.findall(r'_reason\(\s*"([a-z_]+)"', source))
+    assert raised and raised <= set(en)
+    for key in raised:  # the rules' English text is the file's English text
+        text = re.search(r'_reason\(\s*"%s",\s*\n?\s*"([^"]+)"' % key, source).group(1)
+        assert en[key] == text
+    info = get("ingenious")
+    needed = {"title", "description"} | {f"mode.{m.id}" for m in info.modes}
+    needed |= {f"option.{o.name}" for o in info.options}
+    needed |= {f"option.{o.name}.{v}" for o in info.options for v in o.choices}
+    needed |= {f"colour.{name}" for name in rules_module.COLOUR_NAMES}
+    assert needed <= set(en)
+    for lang in ("en", "ja"):
+        text = (paths.RULES_HELP / f"ingenious.{lang}.md").read_text("utf-8")
+        assert "18" in text and "36" in text
