@@ -42,7 +42,10 @@ class App:
         size = (max(size[0], 320), max(size[1], 240))
         self.screen: pygame.Surface = pygame.display.set_mode(size, flags)
         pygame.display.set_caption("hexgames")
+        if not headless:
+            _set_minimum_size(MIN_SIZE)
         self.ui = pygame_gui.UIManager(size, theme_path=str(paths.ASSETS / "theme.json"),
+                                       enable_live_theme_updates=False,
                                        starting_language=self.settings.language,
                                        translation_directory_paths=[str(paths.TRANSLATIONS)])
         self.ui.set_locale(self.settings.language)
@@ -189,6 +192,14 @@ class App:
     def render_to_png(self, path: str | os.PathLike[str]) -> None:
         self.draw()
         pygame.image.save(self.screen, str(path))
+
+
+def _set_minimum_size(size: tuple[int, int]) -> None:
+    """Ask the window manager not to shrink the window below what the layouts are made for."""
+    try:
+        pygame.Window.from_display_module().minimum_size = size
+    except (AttributeError, pygame.error):
+        pass  # an older pygame-ce: the resize handler still clamps the layout size
 
 
 def _scene_class(match: Match) -> type:

@@ -55,7 +55,7 @@ class MenuScene(Scene):
         self.widgets.append(UILabel(pygame.Rect(0, 36, w, 64), tr("ui.app.title"), ui,
                                     object_id=ObjectID(class_id="@title")))
         self.widgets.append(UILabel(pygame.Rect(0, 98, w, 30), tr("ui.app.subtitle"), ui,
-                                    object_id=ObjectID(class_id="@muted")))
+                                    object_id=ObjectID(object_id="#centered", class_id="@muted")))
         side_w = 280
         total = min(w - 120, 1100)
         left = (w - total) // 2
@@ -162,7 +162,7 @@ class MenuScene(Scene):
         surface.fill(self.app.BG)
         w, h = surface.get_size()
         for i, colour in enumerate(((231, 96, 84), (90, 160, 230), (245, 200, 80), (120, 200, 120), (190, 130, 220))):
-            draw.aa_hex(surface, (*colour, 40), (70 + i * 46, h - 60 + (i % 2) * 26), 26)
+            draw.aa_hex(surface, (*colour, 70), (70 + i * 46, h - 60 + (i % 2) * 26), 26)
         font = self.app.font(16)
         for rect, desc in self.descriptions:
             lines = draw.wrap(font, desc, rect.w)[:3]
@@ -260,7 +260,7 @@ class SetupScene(Scene):
             y += 50
         y += 14
         self.widgets.append(UILabel(pygame.Rect(col.x, y, col.w, 34), tr("ui.setup.options"), ui,
-                                    object_id=ObjectID(class_id="@muted"), anchors=None))
+                                    object_id=ObjectID(class_id="@muted")))
         y += 40
         visible = self.visible_options()
         if not visible:
@@ -269,10 +269,10 @@ class SetupScene(Scene):
             y += 44
         for spec in visible:
             name = self._label(f"{gid}.option.{spec.name}", spec.name.replace("_", " ").capitalize())
-            self.widgets.append(UILabel(pygame.Rect(col.x, y, lw + 60, 40), name, ui))
+            self.widgets.append(UILabel(pygame.Rect(col.x, y, lw - 10, 40), name, ui))
             choices = [(self._label(f"{gid}.option.{spec.name}.{v}", str(v)), str(v)) for v in spec.choices]
             cur = next(c for c, v in zip(choices, spec.choices) if v == self.options[spec.name])
-            dd = UIDropDownMenu(choices, cur, pygame.Rect(col.x + lw + 70, y, min(360, col.w - lw - 70), 40), ui)
+            dd = UIDropDownMenu(choices, cur, pygame.Rect(col.x + lw, y, min(360, col.w - lw), 40), ui)
             self.controls[dd] = ("option", spec.name)
             self.widgets.append(dd)
             y += 50

@@ -47,7 +47,7 @@ class Settings:
         out = cls()
         if not isinstance(data, dict):
             return out
-        if data.get("language") in LANGUAGES:
+        if isinstance(data.get("language"), str) and data["language"] in LANGUAGES:
             out.language = data["language"]
         speed = data.get("anim_speed")
         if isinstance(speed, (int, float)) and not isinstance(speed, bool) and 0 < speed <= max(SPEEDS.values()):

@@ -1,0 +1,151 @@
+"""The shell's parts in isolation: settings storage, tweens, markdown, translation of reasons."""
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings as hsettings, strategies as st
+
+from hexgames.core.protocol import Reason
+from hexgames.ui import anim
+from hexgames.ui.rules_help import markdown_to_html
+from hexgames.ui.settings import LANGUAGES, Settings
+
+# --- settings ----------------------------------------------------------------------------------
+
+
+def test_settings_round_trip():
+    s = Settings(language="ja", anim_speed=anim.SPEEDS["fast"], show_targets=False)
+    s.save()
+    assert Settings.load() == s
+
+
+def test_damaged_settings_file_gives_defaults():
+    Settings.path().write_bytes(b"{not json\xff")
+    assert Settings.load() == Settings()
+    Settings.path().write_text("[1, 2, 3]", encoding="utf-8")
+    assert Settings.load() == Settings()
+
+
+json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=5),
+                           lambda c: st.lists(c, max_size=3) | st.dictionaries(st.text(max_size=5), c, max_size=3),
+                           max_leaves=8)
+
+
+@hsettings(max_examples=150, deadline=None)
+@given(st.dictionaries(st.sampled_from(["language", "anim_speed", "show_targets", "other"]), json_values))
+def test_any_settings_data_yields_valid_settings(data):
+    s = Settings.from_dict(data)
+    assert s.language in LANGUAGES
+    assert 0 < s.anim_speed <= anim.INSTANT
+    assert isinstance(s.show_targets, bool)
+    if isinstance(data.get("language"), str) and data["language"] in LANGUAGES:
+        assert s.language == data["language"]
+
+
+# --- tweens ------------------------------------------------------------------------------------
+
+
+def test_tween_reaches_its_end_and_calls_back_once():
+    done = []
+    tw = anim.Tween(0.0, 10.0, 0.5, ease=anim.linear, on_done=lambda: done.append(1))
+    tw.update(0.25)
+    assert tw.value == 5.0 and not tw.done
+    tw.update(0.5)
+    tw.update(0.5)
+    assert tw.value == 10.0 and tw.done and done == [1]
+
+
+def test_tuple_tweens_interpolate_positions():
+    tw = anim.Tween((0, 0), (100, 50), 1.0, ease=anim.linear)
+    tw.update(0.5)
+    assert tw.value == (50.0, 25.0)
+
+
+def test_animator_speed_multiplies_dt_and_instant_finishes_at_once():
+    slow = anim.Animator(speed=anim.SPEEDS["slow"])
+    slow.tween(0, 1, 1.0)
+    slow.update(1.0)
+    assert slow.busy  # half speed: one second covers half the tween
+    slow.update(1.0)
+    assert not slow.busy
+    instant = anim.Animator(speed=anim.INSTANT)
+    tw = instant.tween(0, 1, 5.0)
+    assert tw.done and tw.value == 1
+    instant.update(0.0)
+    assert not instant.busy
+
+
+def test_sequence_chains_tweens():
+    a = anim.Animator()
+    first, second = a.sequence([anim.Tween(0, 1, 0.2), anim.Tween(0, 1, 0.3)])
+    a.update(0.25)
+    assert first.done and not second.done and second.progress > 0
+    a.update(0.3)
+    assert not a.busy
+
+
+@hsettings(max_examples=200, deadline=None)
+@given(st.sampled_from([anim.linear, anim.ease_in_quad, anim.ease_out_cubic, anim.ease_in_out]),
+       st.floats(-1000, 1000), st.floats(-1000, 1000), st.floats(0.01, 5),
+       st.lists(st.floats(0, 0.5), min_size=1, max_size=40), st.sampled_from(list(anim.SPEEDS.values())))
+def test_monotone_tweens_stay_between_ends_and_finish_in_time(ease, start, end, duration, dts, speed):
+    a = anim.Animator(speed=speed)
+    tw = a.tween(start, end, duration, ease=ease)
+    lo, hi = min(start, end), max(start, end)
+    elapsed = 0.0
+    for dt in dts:
+        a.update(dt)
+        elapsed += dt * speed
+        assert lo - 1e-6 <= tw.value <= hi + 1e-6
+        if elapsed >= duration:
+            assert tw.done and not a.busy
+
+
+@hsettings(max_examples=100, deadline=None)
+@given(st.floats(0, 1))
+def test_easings_start_at_zero_and_end_at_one(t):
+    for ease in (anim.linear, anim.ease_in_quad, anim.ease_out_cubic, anim.ease_in_out, anim.ease_out_back,
+                 anim.ease_out_bounce):
+        assert abs(ease(0.0)) < 1e-9 and abs(ease(1.0) - 1.0) < 1e-9
+        assert -0.2 <= ease(t) <= 1.2
+
+
+# --- rules help --------------------------------------------------------------------------------
+
+
+def test_markdown_subset_becomes_textbox_html():
+    md = "# Ingenious\n\nPlace a tile.\nScore **each** line.\n\n- one\n- two <three>\n\n1. first\n"
+    out = markdown_to_html(md)
+    assert "<b>Ingenious</b>" in out
+    assert "Place a tile. Score <b>each</b> line.<br><br>" in out
+    assert "• one<br>" in out and "• two &lt;three&gt;<br>" in out
+    assert "1. first<br>" in out
+
+
+# --- translation -------------------------------------------------------------------------------
+
+
+def test_reasons_translate_by_key_with_nested_params(app):
+    inner = Reason("toy.card", "a secret card was drawn.")
+    outer = Reason("core.undo_reveals", "Undo is not possible: {why}", why=inner)
+    assert app.tr_reason(outer) == "Undo is not possible: a secret card was drawn."
+    app.set_language("ja")
+    assert app.tr_reason(outer) == "取り消しできません：a secret card was drawn."  # toy has no ja text
+    assert app.tr_reason("plain text") == "plain text"
+    assert app.tr("ui.no.such.key", default="Fallback {n}", n=2) == "Fallback 2"
+    assert app.tr("ui.menu.resume", game="X") == "X を続ける"
+
+
+def test_every_ui_key_has_english_and_japanese():
+    from hexgames import paths
+
+    def keys(d, prefix=""):
+        out = set()
+        for k, v in d.items():
+            out |= keys(v, f"{prefix}{k}.") if isinstance(v, dict) else {prefix + k}
+        return out
+
+    for ns in ("ui", "core"):
+        en = json.loads((paths.TRANSLATIONS / f"{ns}.en.json").read_text(encoding="utf-8"))["en"]
+        ja = json.loads((paths.TRANSLATIONS / f"{ns}.ja.json").read_text(encoding="utf-8"))["ja"]
+        assert keys(en) == keys(ja)
