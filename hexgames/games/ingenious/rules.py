@@ -81,6 +81,13 @@ def _template(radius: int) -> tuple[list[int], tuple[int, ...], int]:
 
 
 TEMPLATES = {r: _template(r) for r in (5, 6, 7)}
+# FIRST_PAIRS[radius]: ordered adjacent playable pairs (a, b) of which at least one touches a start
+# symbol, so first-round placements are found without scanning the board.
+FIRST_PAIRS = {r: tuple((a, NB[a * 6 + d]) for a in TEMPLATES[r][1] for d in range(6)
+                        if NB[a * 6 + d] >= 0 and CELL_RADIUS[NB[a * 6 + d]] <= r
+                        and (START_NEAR[a] >= 0 or START_NEAR[NB[a * 6 + d]] >= 0)
+                        and a not in START_CELLS and NB[a * 6 + d] not in START_CELLS)
+               for r in (5, 6, 7)}
 
 
 def count_empty_pairs(cells: Sequence[int], radius: int) -> int:
@@ -339,6 +346,11 @@ class IngeniousRules(Rules[IngeniousState, Move]):
     def _pairs_for(self, s: IngeniousState) -> list[tuple[int, int]]:
         """Every ordered pair (a, b) of adjacent empty playable cells open to the player now."""
         cells = s.cells
+        if self._first_round(s):
+            restricted = [(a, b) for a, b in FIRST_PAIRS[s.radius]
+                          if cells[a] == EMPTY and cells[b] == EMPTY and self._start_ok(s, a, b) is None]
+            if restricted:
+                return restricted
         out = []
         for a in TEMPLATES[s.radius][1]:
             if cells[a] != EMPTY:
@@ -348,10 +360,6 @@ class IngeniousRules(Rules[IngeniousState, Move]):
                 b = NB[base + d]
                 if b >= 0 and cells[b] == EMPTY:
                     out.append((a, b))
-        if self._first_round(s):
-            restricted = [p for p in out if self._start_ok(s, p[0], p[1]) is None]
-            if restricted:
-                return restricted
         return out
 
     def placement_targets(self, s: IngeniousState, tile: Tile) -> set[tuple[Hex, Hex]]:

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from hexgames.core import saves
+from hexgames.core import hexgrid, saves
 from hexgames.core.match import Match, Seat
 from hexgames.core.protocol import IllegalMove
 from hexgames.games.ingenious.rules import (
@@ -192,3 +192,28 @@ def _replay(options, seats, seed):
     while not R.is_over(s):
         R.apply(s, R.random_move(s, rng))
     return s
+
+
+@settings(max_examples=20, deadline=None)
+@given(setups, seeds, st.integers(0, 8))
+def test_first_round_targets_equal_a_brute_force_filter(setup, seed, steps):
+    states, _ = random_play(*setup, seed, steps)
+    s = states[-1]
+    if R.is_over(s) or s.phase != "place":
+        return
+    empty = [c for c, v in enumerate(s.cells) if v == -1]
+    tile = s.racks[s.current][0]
+    targets = R.placement_targets(s, tile)
+    legal = {(HEX_OF[a], HEX_OF[b]) for a in empty for b in empty if a != b and _adjacent_ok(s, a, b)}
+    assert targets == legal
+
+
+def _adjacent_ok(s, a, b):
+    """Brute force: adjacent, and (first placement) touching an untaken start symbol only."""
+    if hexgrid.distance(HEX_OF[a], HEX_OF[b]) != 1:
+        return False
+    if s.placed[s.current]:
+        return True
+    near = {i for i, sc in enumerate(START_CELLS) for c in (a, b)
+            if hexgrid.distance(HEX_OF[c], HEX_OF[sc]) == 1}
+    return bool(near) and all(s.touched[i] in (-1, s.current) for i in near)
