@@ -74,7 +74,28 @@ def evaluate(state: ClansState, seat: int) -> float:
 
 def move_score(state: ClansState, move: Move, colour: int, rivals: list[float]) -> float:
     gains, founded = heuristics.move_gains(state, move.src, move.dst)
+    return _score(gains, founded, colour, rivals)
+
+
+def _score(gains: list[float], founded: int, colour: int, rivals: list[float]) -> float:
     return gains[colour] + FOUNDER_WEIGHT * founded - sum(rivals[c] * gains[c] for c in range(COLOURS))
+
+
+_GAINS_CACHE: dict[tuple, list[tuple[Move, list[float], int]]] = {}
+_GAINS_CACHE_LIMIT = 20000
+
+
+def gains_table(state: ClansState) -> list[tuple[Move, list[float], int]]:
+    """(move, gains per colour, villages founded) for every legal move; the gains do not depend on
+    who plays which colour, so search reuses them across determinisations of the same position."""
+    key = (tuple(state.huts), state.villages_scored)
+    table = _GAINS_CACHE.get(key)
+    if table is None:
+        if len(_GAINS_CACHE) >= _GAINS_CACHE_LIMIT:
+            _GAINS_CACHE.clear()
+        table = heuristics.all_move_gains(state, state.rules.legal_moves(state))
+        _GAINS_CACHE[key] = table
+    return table
 
 
 def ranked_moves(state: ClansState) -> list[tuple[float, Any]]:
@@ -91,7 +112,7 @@ def ranked_moves(state: ClansState) -> list[tuple[float, Any]]:
     else:
         colour = own_colour(state, seat)
         rivals = rival_weights(state, seat)
-        scored = [(move_score(state, m, colour, rivals), m) for m in moves]
+        scored = [(_score(g, f, colour, rivals), m) for m, g, f in gains_table(state)]
     scored.sort(key=lambda x: -x[0])
     return scored
 

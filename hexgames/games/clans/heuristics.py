@@ -97,3 +97,76 @@ def move_gains(state: "ClansState", src: int, dst: int) -> tuple[list[float], in
     for c in range(COLOURS):
         gains[c] += after[c] - before[c]
     return gains, founded
+
+
+def _prospect_vec(state: "ClansState", area: int, huts: tuple[int, ...], k: int) -> list[float] | None:
+    out = [0.0] * COLOURS
+    group_prospect(state, area, huts, k, out)
+    return out
+
+
+def _village_vec(state: "ClansState", area: int, huts: tuple[int, ...], epoch: int) -> list[float]:
+    scoring = colours_scoring(huts)
+    n = sum(scoring)
+    value = terrain_value(state, area, n, epoch) if n else 0.0
+    return [value if scoring[c] else 0.0 for c in range(COLOURS)]
+
+
+def all_move_gains(state: "ClansState", moves) -> list[tuple[object, list[float], int]]:
+    """`move_gains` for many moves at once, sharing the per-area work (same numbers, faster)."""
+    rules = state.rules
+    nbrs, size, huts = rules.map.neighbours, state.size, state.huts
+    occ: dict[int, int] = {}
+    now: dict[int, list[float]] = {}
+    less: dict[int, list[float]] = {}
+    eov = rules.EPOCH_OF_VILLAGE
+    last = len(eov) - 1
+
+    def occupied(a: int) -> int:
+        k = occ.get(a)
+        if k is None:
+            k = occ[a] = sum(1 for m in nbrs[a] if size[m])
+        return k
+
+    def prospect_now(a: int) -> list[float]:
+        v = now.get(a)
+        if v is None:
+            v = now[a] = _prospect_vec(state, a, huts[a], occupied(a))
+        return v
+
+    def prospect_less(a: int) -> list[float]:
+        v = less.get(a)
+        if v is None:
+            v = less[a] = _prospect_vec(state, a, huts[a], occupied(a) - 1)
+        return v
+
+    out = []
+    for m in moves:
+        src, dst = m
+        gains = [0.0] * COLOURS
+        touched = [n for n in nbrs[src] if size[n]]
+        for a in [src] + touched:
+            v = prospect_now(a)
+            for c in range(COLOURS):
+                gains[c] -= v[c]
+        founded = 0
+        index = state.villages_scored
+        for a in touched:
+            if a == dst:
+                group = tuple(x + y for x, y in zip(huts[src], huts[dst]))
+                k = sum(1 for n in nbrs[dst] if n != src and size[n])
+            else:
+                group = huts[a]
+                k = occupied(a) - 1
+            if k == 0:
+                founded += 1
+                v = _village_vec(state, a, group, eov[min(index, last)])
+                index += 1
+            elif a == dst:
+                v = _prospect_vec(state, a, group, k)
+            else:
+                v = prospect_less(a)
+            for c in range(COLOURS):
+                gains[c] += v[c]
+        out.append((m, gains, founded))
+    return out

@@ -388,8 +388,7 @@ class ClansRules(Rules[ClansState, Any]):
         beta = INFERENCE_BETA
         chosen = None
         columns: list[list[float]] = [[] for _ in range(COLOURS)]
-        for mv in moves:
-            gains, _ = heuristics.move_gains(s, mv.src, mv.dst)
+        for mv, gains, _ in heuristics.all_move_gains(s, moves):
             for c in range(COLOURS):
                 columns[c].append(beta * gains[c])
             if mv == m:
