@@ -49,12 +49,22 @@ class App:
                                        starting_language=self.settings.language,
                                        translation_directory_paths=[str(paths.TRANSLATIONS)])
         self.ui.set_locale(self.settings.language)
+        self._preload_fonts()
         self.scenes = SceneManager()
         self.worker = make_worker(threads=headless or os.environ.get("HEXGAMES_AI_THREADS") == "1")
         self.running = True
         self.clock_time = 0.0  # seconds of app time; drives idle animations (thinking dots)
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self.open_menu()
+
+    def _preload_fonts(self) -> None:
+        """Load the text box's sizes and styles up front (rules help), so no frame stalls on it."""
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "already loaded" notices for the theme's own fonts
+            self.ui.preload_fonts([{"name": "noto_sans_jp", "point_size": size, "style": style, "antialiased": "1"}
+                                   for size in (14, 16, 18, 20, 24, 28) for style in ("regular", "bold", "italic")])
 
     # --- text --------------------------------------------------------------------------------
     def tr(self, key: str, default: str | None = None, **params: Any) -> str:
@@ -203,10 +213,16 @@ def _set_minimum_size(size: tuple[int, int]) -> None:
 
 
 def _scene_class(match: Match) -> type:
-    if match.info.scene_path:
-        return match.info.scene_class()
+    """The game's scene class; the bare GameScene (HUD only) while a game's scene is not written."""
     from hexgames.ui.game_scene import GameScene
 
+    if match.info.scene_path:
+        module = match.info.scene_path.partition(":")[0]
+        try:
+            return match.info.scene_class()
+        except ModuleNotFoundError as e:
+            if e.name != module:
+                raise
     return GameScene
 
 

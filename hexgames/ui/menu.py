@@ -272,7 +272,7 @@ class SetupScene(Scene):
             self.widgets.append(UILabel(pygame.Rect(col.x, y, lw - 10, 40), name, ui))
             choices = [(self._label(f"{gid}.option.{spec.name}.{v}", str(v)), str(v)) for v in spec.choices]
             cur = next(c for c, v in zip(choices, spec.choices) if v == self.options[spec.name])
-            dd = UIDropDownMenu(choices, cur, pygame.Rect(col.x + lw, y, min(360, col.w - lw), 40), ui)
+            dd = UIDropDownMenu(choices, cur, pygame.Rect(col.x + lw, y, min(520, col.w - lw), 40), ui)
             self.controls[dd] = ("option", spec.name)
             self.widgets.append(dd)
             y += 50

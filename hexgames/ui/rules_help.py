@@ -32,44 +32,47 @@ def _inline(text: str) -> str:
 
 
 def markdown_to_html(md: str) -> str:
-    """Headings bold (and larger), bullets as •, numbered items kept, blank lines as paragraph breaks."""
+    """Headings bold (and larger), bullets as •, numbered items kept, blank lines as paragraph breaks.
+    Indented lines under an item continue that item (the rules files wrap long bullets)."""
     parts: list[str] = []
-    paragraph: list[str] = []
+    block: list[str] = []  # the open paragraph or list item
+    block_head = ""  # "" for a paragraph, else the item's prefix ("• " or "2. ")
 
     def flush() -> None:
-        if paragraph:
-            parts.append(" ".join(paragraph) + "<br><br>")
-            paragraph.clear()
+        nonlocal block_head
+        if block:
+            text = " ".join(block)
+            if block_head:
+                parts.append(f"&nbsp;&nbsp;{block_head}{text}<br>")
+            else:
+                parts.append(f"{text}<br><br>")
+            block.clear()
+        block_head = ""
 
     for raw in md.splitlines():
         line = raw.rstrip()
         stripped = line.strip()
-        if not stripped:
+        if not stripped or re.match(r"^(-{3,}|\*{3,})$", stripped):
             flush()
             continue
         m = re.match(r"^(#{1,6})\s+(.*)$", stripped)
         if m:
             flush()
+            if parts and parts[-1].endswith("<br>") and not parts[-1].endswith("<br><br>"):
+                parts.append("<br>")  # a little air after a list
             size = HEADING_SIZES.get(len(m.group(1)), 4)
             parts.append(f"<font size={size}><b>{_inline(m.group(2))}</b></font><br>")
             continue
-        if re.match(r"^-{3,}$|^\*{3,}$", stripped):
+        bullet = re.match(r"^([-*+])\s+(.*)$", stripped)
+        number = re.match(r"^(\d+)[.)]\s+(.*)$", stripped)
+        if bullet or number:
             flush()
+            block_head = "• " if bullet else f"{number.group(1)}. "
+            block.append(_inline((bullet or number).group(2)))
             continue
-        m = re.match(r"^([-*+])\s+(.*)$", stripped)
-        if m:
-            flush()
-            indent = "&nbsp;" * (2 * ((len(line) - len(line.lstrip())) // 2) + 2)
-            parts.append(f"{indent}• {_inline(m.group(2))}<br>")
-            continue
-        m = re.match(r"^(\d+)[.)]\s+(.*)$", stripped)
-        if m:
-            flush()
-            parts.append(f"&nbsp;&nbsp;{m.group(1)}. {_inline(m.group(2))}<br>")
-            continue
-        paragraph.append(_inline(stripped))
+        block.append(_inline(stripped))  # continues the open item or paragraph
     flush()
-    return "".join(parts).replace("<br><br><font", "<br><font")
+    return "".join(parts)
 
 
 def rules_path(stem: str, lang: str):

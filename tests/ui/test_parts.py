@@ -114,12 +114,13 @@ def test_easings_start_at_zero_and_end_at_one(t):
 
 
 def test_markdown_subset_becomes_textbox_html():
-    md = "# Ingenious\n\nPlace a tile.\nScore **each** line.\n\n- one\n- two <three>\n\n1. first\n"
+    md = ("# Ingenious\n\nPlace a tile.\nScore **each** line.\n\n- one\n- two <three>\n  continued\n\n"
+          "1. first\n2. second\n")
     out = markdown_to_html(md)
     assert "<b>Ingenious</b>" in out
     assert "Place a tile. Score <b>each</b> line.<br><br>" in out
-    assert "• one<br>" in out and "• two &lt;three&gt;<br>" in out
-    assert "1. first<br>" in out
+    assert "• one<br>" in out and "• two &lt;three&gt; continued<br>" in out
+    assert "1. first<br>" in out and "2. second<br>" in out
 
 
 # --- translation -------------------------------------------------------------------------------
