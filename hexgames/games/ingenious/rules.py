@@ -539,10 +539,14 @@ class IngeniousRules(Rules[IngeniousState, Move]):
         rack = s.racks[seat]
         if not rack or not s.bag or s.variant == "solitaire":
             return False
-        lowest = self.lowest_colours(s, seat)
-        if s.swap_rule == "seed" and len(lowest) != 1:
+        track = s.scores[s.track_of(seat)]
+        low = min(track)
+        if s.swap_rule == "seed" and track.count(low) != 1:
             return False
-        return not any(t[0] in lowest or t[1] in lowest for t in rack)
+        for a, b in rack:
+            if track[a] == low or track[b] == low:
+                return False
+        return True
 
     def swap_allowed(self, s: IngeniousState) -> bool:
         """Whether the player to move has the swap right now (always true in the swap phase)."""
