@@ -102,6 +102,10 @@ class ClansRules(Rules[ClansState, Any]):
         self.nbrs = self.map.neighbours
         self._region_areas = [self.map.region_areas(r) for r in range(self.map.regions)]
 
+    def __reduce__(self):
+        # states carry their rules; send AI worker processes a reference to the shared map, not a copy
+        return (_default_rules, ())
+
     # --- setup ------------------------------------------------------------------------------------
     def setup(self, options: Mapping[str, Any], seats: int, seed: int) -> ClansState:
         rng = random.Random(seed)
@@ -430,6 +434,18 @@ class ClansRules(Rules[ClansState, Any]):
 
     def terrain_name(self, area: int) -> str:
         return TERRAIN_NAMES[self.map.terrain[area]]
+
+
+_DEFAULT: ClansRules | None = None
+
+
+def _default_rules() -> ClansRules:
+    global _DEFAULT
+    if _DEFAULT is None:
+        from hexgames import games
+
+        _DEFAULT = games.get("clans").rules
+    return _DEFAULT
 
 
 def assignment_weights(view: ClansState, seat: int) -> tuple[list[tuple[int, ...]], list[float]]:
