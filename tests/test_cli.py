@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from hexgames import cli, games
+from hexgames import cli
 
 
 def _run(capsys, *argv):
@@ -24,10 +24,6 @@ def test_unknown_game_exits_2_with_one_line(capsys, argv):
     assert err.count("\n") == 1 and "chess" in err
 
 
-needs_game = pytest.mark.skipif(not any(g.id == "ingenious" for g in games.all()), reason="no game yet")
-
-
-@needs_game
 @pytest.mark.parametrize("argv,word", [
     (("arena", "--game", "ingenious", "--seats", "hard,genius"), "genius"),
     (("arena", "--game", "ingenious", "--seats", "hard,medium", "--option", "swap_rule=maybe"), "swap_rule"),
@@ -40,7 +36,6 @@ def test_bad_seats_and_options_exit_2_with_one_line(capsys, argv, word):
     assert code == 2 and err.count("\n") == 1 and word in err
 
 
-@needs_game
 def test_arena_json_has_the_documented_keys(capsys):
     code, out, _ = _run(capsys, "arena", "--game", "ingenious", "--seats", "random,random",
                         "--games", "2", "--seed", "3", "--json")
