@@ -55,6 +55,7 @@ class App:
         self.running = True
         self.clock_time = 0.0  # seconds of app time; drives idle animations (thinking dots)
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._missing: set[tuple[str, str]] = set()  # (language, key) pairs known to have no text
         self.open_menu()
 
     def _preload_fonts(self) -> None:
@@ -72,9 +73,12 @@ class App:
         (formatted with `{param}`), else the key itself so the gap is visible."""
         import i18n
 
-        text = i18n.t(key, **params)
-        if text != key:
-            return text
+        miss = (self.settings.language, key)
+        if miss not in self._missing:
+            text = i18n.t(key, **params)
+            if text != key:
+                return text
+            self._missing.add(miss)  # i18n searches the disk for a missing key on every call
         if default is None:
             return key
         try:
@@ -91,9 +95,7 @@ class App:
         return self.tr(reason.key, default=None, **params) if self._has(reason.key) else str(reason)
 
     def _has(self, key: str) -> bool:
-        import i18n
-
-        return i18n.t(key) != key
+        return self.tr(key) != key
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """Noto Sans JP (Latin and Japanese glyphs) at `size`, cached."""
@@ -171,12 +173,9 @@ class App:
 
     def start_match(self, match: Match) -> None:
         """Show `match` in its game's scene; every change of the match is autosaved from now on."""
-        if saves.autosave not in match.listeners:
-            match.listeners.append(saves.autosave)
-        try:
-            saves.autosave(match)
-        except OSError:
-            pass
+        if autosave_quietly not in match.listeners:
+            match.listeners.append(autosave_quietly)
+        autosave_quietly(match)
         cls = _scene_class(match)
         self.scenes.reset(cls(self, match))
 
@@ -202,6 +201,17 @@ class App:
     def render_to_png(self, path: str | os.PathLike[str]) -> None:
         self.draw()
         pygame.image.save(self.screen, str(path))
+
+
+def autosave_quietly(match: Match) -> None:
+    """`saves.autosave` as a match listener: a full disk or a read-only folder must not end the game
+    in the middle of a move, so write errors are reported on stderr and play goes on."""
+    try:
+        saves.autosave(match)
+    except OSError as e:
+        import sys
+
+        print(f"hexgames: autosave failed: {e}", file=sys.stderr)
 
 
 def _set_minimum_size(size: tuple[int, int]) -> None:

@@ -230,3 +230,51 @@ def test_base_game_scene_works_without_a_game_scene(app):
     step(app, 2)
     assert scene.submit(4) is False and scene.toasts.texts == ["Take 1, 2 or 3 tokens."]
     assert scene.submit(1) is True and scene.match.moves == [1]
+
+
+def test_save_from_the_pause_menu_writes_a_loadable_file(app, tmp_path):
+    game = start(app, HUMAN_VS_AI, pile=10)
+    take(app, game, 1)
+    assert step_until(app, lambda: len(game.match.moves) == 2)
+    key(app, pygame.K_ESCAPE)
+    pause = app.scenes.top
+    click(app, next(b for b, a in pause.buttons.items() if a == "save"))
+    target = tmp_path / "mine.json"
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(target), ui_element=pause.dialog))
+    step(app, 2)
+    assert app.scenes.top is game and "Game saved." in game.toasts.texts
+    assert saves.read_save(target).digest() == game.match.digest()
+
+
+def test_open_game_hot_seat_needs_no_handover(app):
+    from tests.ui import toygame
+
+    toygame.register_open()
+    app.start_match(Match("toy_open", TWO_HUMANS, {}, 1))
+    step(app, 3)
+    game = app.scenes.top
+    assert isinstance(game, ToyScene) and game.viewer == 0 and game.can_act
+    take(app, game, 2)
+    assert step_until(app, lambda: not game.is_animating())
+    step(app, 2)
+    assert app.scenes.top is game and game.viewer == 1
+
+
+def test_human_input_on_the_ai_turn_is_refused_with_a_message(app):
+    game = start(app, HUMAN_VS_AI, pile=10)
+    game.auto_play = False  # hold the AI so its turn lasts
+    game.submit(1)
+    step(app, 30)
+    assert game.match.to_move == 1
+    assert game.submit(1) is False
+    assert "Please wait: it is Robo's turn." in game.toasts.texts
+
+
+def test_escape_during_handover_opens_pause_and_hidden_stays_hidden(app):
+    game = start(app, TWO_HUMANS)
+    step(app, 2)
+    assert isinstance(app.scenes.top, HandoverScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, PauseScene)
+    step(app, 2)
+    assert game.viewer is None

@@ -139,3 +139,12 @@ GAME = GameInfo(
 def register() -> GameInfo:
     games.register(GAME)
     return GAME
+
+
+OPEN_GAME = replace(GAME, id="toy_open", title="Open Toy Pile", extra={"hidden_info": False})
+
+
+def register_open() -> GameInfo:
+    """The same toy with nothing hidden: hot-seat needs no hand-over screen."""
+    games.register(OPEN_GAME)
+    return OPEN_GAME
