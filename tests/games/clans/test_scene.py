@@ -1,0 +1,210 @@
+"""The Clans scene driven like a player: real mouse events posted, frames stepped headless."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from hexgames.core.match import Match, Seat
+from hexgames.games.clans.rules import Move, ScoreNext
+from hexgames.games.clans.scene import CLAN_RGB, ClansScene
+from hexgames.ui.anim import INSTANT
+from hexgames.ui.handover import HandoverScene
+
+HUMAN_VS_AI = [Seat("human", None, "Alice"), Seat("ai", "medium", "Robo")]
+TWO_HUMANS = [Seat("human", None, "Alice"), Seat("human", None, "Bob")]
+
+
+@pytest.fixture
+def app():
+    from hexgames.app import App
+
+    application = App(headless=True, language="en")
+    application.settings.anim_speed = 1.0
+    application.step(1 / 60)
+    yield application
+    application.shutdown()
+
+
+def step(app, frames: int = 1) -> None:
+    for _ in range(frames):
+        app.step(1 / 60)
+
+
+def post(kind, **kw) -> None:
+    pygame.event.post(pygame.event.Event(kind, **kw))
+
+
+def at(scene: ClansScene, area: int) -> tuple[int, int]:
+    x, y = scene.area_center(area)
+    return round(x), round(y)
+
+
+def drag(app, scene: ClansScene, src: int, dst_pos: tuple[int, int], check_midway=None) -> None:
+    start = at(scene, src)
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    step(app)
+    for k in range(1, 6):
+        pos = (start[0] + (dst_pos[0] - start[0]) * k // 5, start[1] + (dst_pos[1] - start[1]) * k // 5)
+        post(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0))
+        step(app)
+    if check_midway is not None:
+        check_midway()
+    post(pygame.MOUSEBUTTONUP, pos=dst_pos, button=1)
+    step(app)
+
+
+def click(app, pos) -> None:
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    step(app)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    step(app)
+
+
+def human_first_seed() -> int:
+    return next(seed for seed in range(100) if Match("clans", HUMAN_VS_AI, {}, seed).to_move == 0)
+
+
+def start(app, match: Match) -> ClansScene:
+    app.start_match(match)
+    scene = app.scenes.stack[0]
+    assert isinstance(scene, ClansScene)
+    scene.auto_play = False  # the AI seat waits: we test one position at a time
+    step(app, 2)
+    return scene
+
+
+def test_every_area_is_hit_at_its_label(app):
+    scene = start(app, Match("clans", HUMAN_VS_AI, {}, human_first_seed()))
+    for area in range(scene.map.areas):
+        assert scene.area_at(at(scene, area)) == area
+
+
+def test_drag_moves_a_tribe_and_lights_up_its_targets(app):
+    scene = start(app, Match("clans", HUMAN_VS_AI, {}, human_first_seed()))
+    src = 0
+    dst = scene.map.neighbours[src][0]
+
+    def midway():
+        assert scene.dragging and scene.press_area == src
+        assert dst in scene.rules.targets(scene.state, src)
+
+    drag(app, scene, src, at(scene, dst), midway)
+    assert scene.match.moves == [Move(src, dst)]
+    assert scene.state.huts[src] == (0, 0, 0, 0, 0)
+    assert not scene.dragging and scene.press_area is None
+
+
+def test_an_illegal_drop_snaps_back_with_the_reason(app):
+    scene = start(app, Match("clans", HUMAN_VS_AI, {}, human_first_seed()))
+    src = 0
+    far = next(a for a in range(scene.map.areas) if a != src and a not in scene.map.neighbours[src])
+    drag(app, scene, src, at(scene, far))
+    assert scene.match.moves == []
+    assert any("neighbouring area" in t for t in scene.toasts.texts)
+    assert scene.slide is not None and scene.slide["dst"] == src  # the group flies home
+    step(app, 40)
+    assert scene.slide is None
+
+
+def test_click_click_moves_too(app):
+    scene = start(app, Match("clans", HUMAN_VS_AI, {}, human_first_seed()))
+    src = 5
+    dst = scene.map.neighbours[src][-1]
+    click(app, at(scene, src))
+    assert scene.selected == src
+    click(app, at(scene, dst))
+    assert scene.match.moves == [Move(src, dst)]
+
+
+def _position_with_a_double_village():
+    """(seed, moves so far, the human's move) where seat 0's move forms two villages at once."""
+    rules = Match("clans", HUMAN_VS_AI, {}, 0).rules
+    for seed in range(200):
+        s = rules.setup({"mode": "standard"}, 2, seed)
+        rng = random.Random(seed)
+        played = []
+        while not rules.is_over(s):
+            if rules.to_move(s) == 0 and not s.pending:
+                for m in rules.legal_moves(s):
+                    t = rules.copy(s)
+                    rules.apply(t, m)
+                    if len(t.pending) >= 2:
+                        return seed, played, m
+            m = rules.random_move(s, rng)
+            played.append(m)
+            s = rules.play(s, m)
+    raise LookupError("no double village found")
+
+
+def test_the_mover_clicks_question_marks_in_scoring_order(app):
+    seed, played, move = _position_with_a_double_village()
+    match = Match("clans", HUMAN_VS_AI, {}, seed)
+    match.replay(played)
+    scene = start(app, match)
+    drag(app, scene, move.src, at(scene, move.dst))
+    assert scene.match.moves[-1] == move
+    pending = list(scene.state.pending)
+    assert len(pending) >= 2
+    step(app, 30)
+    assert scene.can_act  # waiting for the order, not animating
+    first = pending[-1]
+    click(app, at(scene, first))
+    assert scene.match.moves[-1] == ScoreNext(first)
+    assert scene.order_marks[first] == 1
+    # the scoring is shown village by village before anything else happens
+    assert scene.score_steps and scene.score_steps[0].entry.area == first
+    assert scene.is_animating()
+    step(app, 60 * 8)
+    assert not scene.score_steps
+
+
+def test_a_click_outside_the_question_marks_is_refused_while_the_order_is_open(app):
+    seed, played, move = _position_with_a_double_village()
+    match = Match("clans", HUMAN_VS_AI, {}, seed)
+    match.replay(played + [move])
+    scene = start(app, match)
+    other = next(a for a in range(scene.map.areas) if a not in scene.state.pending and scene.state.size[a])
+    click(app, at(scene, other))
+    assert scene.match.moves[-1] == move
+    assert any("order" in t for t in scene.toasts.texts)
+
+
+def test_colours_show_only_to_their_owner_after_the_hand_over(app):
+    match = Match("clans", TWO_HUMANS, {}, 3)
+    app.start_match(match)
+    scene = app.scenes.stack[0]
+    step(app, 3)
+    assert isinstance(app.scenes.top, HandoverScene)
+    assert scene.shown_colours() == [None, None]
+    seat = match.to_move
+    post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    step(app, 2)
+    shown = scene.shown_colours()
+    assert shown[seat] == match.state.colour_of[seat]
+    assert shown[1 - seat] is None
+    # the banner's seat chips are never clan colours
+    assert all(scene.seat_colour(i) not in CLAN_RGB for i in range(4))
+
+
+def test_the_screen_renders_in_japanese_after_moves(tmp_path):
+    from hexgames.screenshot import screenshot
+
+    out = tmp_path / "clans_ja.png"
+    screenshot(str(out), game_id="clans", seed=2, moves=12, language="ja")
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (1280, 800)
+
+
+def test_instant_animation_settles_at_once(app):
+    app.settings.anim_speed = INSTANT
+    seed, played, move = _position_with_a_double_village()
+    match = Match("clans", HUMAN_VS_AI, {}, seed)
+    match.replay(played + [move])
+    scene = start(app, match)
+    click(app, at(scene, scene.state.pending[0]))
+    step(app, 2)
+    assert not scene.is_animating()
