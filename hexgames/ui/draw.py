@@ -111,21 +111,46 @@ def rounded_panel(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, ra
         pygame.draw.rect(surface, border, rect, border_width, border_radius=radius)
 
 
+_DIM_CACHE: dict[tuple, pygame.Surface] = {}
+
+
 def dim(surface: pygame.Surface, alpha: int = 150, colour: tuple[int, int, int] = (8, 10, 14)) -> None:
     """Darken everything drawn so far (overlays: pause, hand-over, results)."""
-    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    layer.fill((*colour, alpha))
+    key = (surface.get_size(), alpha, colour)
+    layer = _DIM_CACHE.get(key)
+    if layer is None:
+        if len(_DIM_CACHE) > 8:
+            _DIM_CACHE.clear()
+        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        layer.fill((*colour, alpha))
+        _DIM_CACHE[key] = layer
     surface.blit(layer, (0, 0))
 
 
+NO_LINE_START = set("、。，．・：；？！ー）」』】〉》〕ぁぃぅぇぉっゃゅょァィゥェォッャュョ,.:;!?)")
+
+
+def _units(para: str) -> tuple[list[str], str]:
+    """Words to wrap at: space-separated words, or for text without spaces (Japanese) single
+    characters, keeping closing punctuation with the character before it (kinsoku)."""
+    if " " in para:
+        return para.split(" "), " "
+    units: list[str] = []
+    for ch in para:
+        if units and ch in NO_LINE_START:
+            units[-1] += ch
+        else:
+            units.append(ch)
+    return units, ""
+
+
 def wrap(font: pygame.font.Font, content: str, max_width: int) -> list[str]:
-    """Break text into lines that fit; splits on spaces, or per character for Japanese."""
+    """Break text into lines that fit `max_width` pixels."""
     lines: list[str] = []
     for para in content.split("\n"):
-        words = para.split(" ") if " " in para else list(para)
-        joiner = " " if " " in para else ""
+        units, joiner = _units(para)
         line = ""
-        for w in words:
+        for w in units:
             cand = f"{line}{joiner}{w}" if line else w
             if font.size(cand)[0] <= max_width or not line:
                 line = cand

@@ -161,8 +161,9 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(self.app.BG)
         w, h = surface.get_size()
-        for i, colour in enumerate(((231, 96, 84), (90, 160, 230), (245, 200, 80), (120, 200, 120), (190, 130, 220))):
-            draw.aa_hex(surface, (*colour, 70), (70 + i * 46, h - 60 + (i % 2) * 26), 26)
+        for i, colour in enumerate(((231, 96, 84), (120, 200, 120), (90, 160, 230), (240, 150, 70),
+                                    (245, 200, 80), (190, 130, 220))):
+            draw.aa_hex(surface, colour, (w / 2 + (i - 2.5) * 26, 146 + (i % 2) * 7), 10, border=(20, 24, 30))
         font = self.app.font(16)
         for rect, desc in self.descriptions:
             lines = draw.wrap(font, desc, rect.w)[:3]

@@ -150,3 +150,39 @@ def test_every_ui_key_has_english_and_japanese():
         en = json.loads((paths.TRANSLATIONS / f"{ns}.en.json").read_text(encoding="utf-8"))["en"]
         ja = json.loads((paths.TRANSLATIONS / f"{ns}.ja.json").read_text(encoding="utf-8"))["ja"]
         assert keys(en) == keys(ja)
+
+
+# --- drawing helpers ---------------------------------------------------------------------------
+
+
+def _font():
+    import pygame
+
+    from hexgames.app import FONT_DIR, FONT_FILES
+
+    pygame.font.init()
+    return pygame.font.Font(str(FONT_DIR / FONT_FILES[False]), 16)
+
+
+@hsettings(max_examples=60, deadline=None)
+@given(st.text(alphabet="ab cdeあいう、。ー漢字", min_size=1, max_size=60), st.integers(40, 400))
+def test_wrap_keeps_every_character_and_fits_or_is_a_single_unit(text, width):
+    from hexgames.ui import draw
+
+    font = _font()
+    lines = draw.wrap(font, text, width)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    for line in lines:  # a line too wide is one unbreakable word (or one character and its punctuation)
+        single = " " not in line if " " in text else len(draw._units(line)[0]) <= 1
+        assert font.size(line)[0] <= width or single
+    if " " not in text:
+        assert not any(line[:1] in draw.NO_LINE_START for line in lines[1:])
+
+
+def test_hex_corners_match_the_flat_top_grid():
+    from hexgames.core import hexgrid
+    from hexgames.ui import draw
+
+    ours = draw.hex_corners((10.0, 20.0), 30.0)
+    theirs = hexgrid.corners((10.0, 20.0), 30.0)
+    assert all(abs(a - c) < 1e-6 and abs(b - d) < 1e-6 for (a, b), (c, d) in zip(ours, theirs))
