@@ -1,0 +1,851 @@
+"""The Ingenious table: the hex board, your rack, and one score card per track.
+
+Why it is built this way:
+- The scene decides no rule. Where a tile may go, what it would score and whether a swap is offered
+  all come from the rules (`check`, `placement_targets`, `score_preview`, the state's phase); the scene
+  only turns the mouse into a `Place` / `Swap` and shows the rules' reason when one is refused.
+- Placing follows the seed's hands-on feel (RULES.md §1.2): click a rack tile, it follows the mouse,
+  right-click turns it 60° clockwise, a left-click on the board leaves a *preview* that Enter or the
+  Confirm button commits; Esc or a click on the rack takes it back.
+- Privacy: only `viewer`'s rack is ever drawn (GameScene decides who that is and runs the hot-seat
+  hand-over); `rack_drawn_for` records whose rack the last frame showed, so tests can hold us to it.
+- Speed: the board (169 hexes with symbols) is drawn once into a cached surface and redrawn only when
+  its cells or the window change; the score panel is cached on what it shows. A frame is then a few
+  blits plus what moves (ghost, held tile, sliding AI tile).
+- AI moves slide from the mover's score card to their hexes (anim.py, speed from settings). While
+  they slide the board shows the position *before* the move, and `is_animating()` holds the next AI.
+"""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from hexgames.core import hexgrid, highscores
+from hexgames.core.hexgrid import DOWN, Hex
+from hexgames.games.ingenious import symbols
+from hexgames.games.ingenious.rules import (
+    CELL_RADIUS, COLOUR_NAMES, EMPTY, HEX_OF, OFF, START_HEXES, IngeniousState, Place, Swap,
+)
+from hexgames.ui import draw, hud
+from hexgames.ui.anim import Animator, Tween, ease_in_out, linear
+from hexgames.ui.game_scene import GameScene
+
+if TYPE_CHECKING:
+    from hexgames.app import App
+    from hexgames.core.match import Match
+
+NS = "ingenious_ui"
+BOARD_RADIUS = 7
+# Empty hexes by ring, as in the seed: white area (2 players), light grey (+3rd), dark grey (+4th).
+RING_FILLS = {5: (238, 234, 224), 6: (196, 199, 206), 7: (146, 151, 162)}
+OUT_OF_PLAY = (50, 56, 68)
+GRID_LINE = (92, 98, 110)
+START_MARK = (255, 255, 255)
+LEGAL = (90, 220, 140)
+ILLEGAL = (240, 90, 90)
+TARGET = (255, 236, 150)
+LAST_MOVE = (255, 214, 92)
+SLIDE_SECONDS = 0.7
+CELEBRATE_SECONDS = 1.6
+# Seat chips kept apart from the six tile colours so a seat is never mistaken for a colour.
+SEAT_CHIPS = [(236, 238, 242), (72, 206, 206), (240, 128, 186), (196, 164, 112)]
+
+
+def _tr(app: "App", key: str, default: str, **params: Any) -> str:
+    return app.tr(f"{NS}.{key}", default=default, **params)
+
+
+class IngeniousScene(GameScene):
+    """Board, rack and score cards for Ingenious; input becomes `Place` and `Swap` moves."""
+
+    def __init__(self, app: "App", match: "Match"):
+        super().__init__(app, match)
+        self.held: int | None = None  # rack index of the tile in hand
+        self.orientation = DOWN  # direction from tile[0]'s hex to tile[1]'s hex
+        self.preview: Place | None = None  # placed on the board, not yet confirmed
+        self.preview_slot: int | None = None
+        self.mouse: tuple[int, int] = (0, 0)
+        self.hex_size = 20
+        self.origin: tuple[float, float] = (0.0, 0.0)
+        self.board_area = pygame.Rect(0, 0, 0, 0)
+        self.rack_area = pygame.Rect(0, 0, 0, 0)
+        self.rack_slots: list[pygame.Rect] = []
+        self.rack_size = 20
+        self.swap_box = pygame.Rect(0, 0, 0, 0)
+        self.cards: dict[int, pygame.Rect] = {}
+        self.rack_drawn_for: int | None = None  # whose rack the last frame showed (privacy record)
+        self.confirm_button: Any = None
+        self.swap_accept_button: Any = None
+        self.swap_decline_button: Any = None
+        self.fx = Animator(speed=lambda: self.app.settings.anim_speed)  # decoration: never holds the AI
+        self.celebrations: list[Tween] = []
+        self.slide: tuple[Tween, Place] | None = None
+        self._shown_state: IngeniousState | None = None  # the position drawn while a move slides in
+        self._board_cache: tuple[Any, pygame.Surface] | None = None
+        self._panel_cache: tuple[Any, pygame.Surface] | None = None
+        self._targets_cache: tuple[Any, Any, frozenset[Hex]] | None = None
+        self._check_cache: tuple[Any, Any, Any] | None = None
+        self._best: list[highscores.Entry] | None = None
+        self.highscore_place: int | None = None
+        self._recorded = False
+        self.layout()
+
+    # --- reading the position -------------------------------------------------------------------
+    @property
+    def state(self) -> IngeniousState:
+        return self.match.state
+
+    def displayed_state(self) -> IngeniousState:
+        """The position on screen: the one before a sliding AI move until it lands."""
+        return self._shown_state if self._shown_state is not None else self.match.state
+
+    def track_seats(self, track: int) -> list[int]:
+        s = self.state
+        return [seat for seat in range(s.seats) if s.track_of(seat) == track]
+
+    def rack_seat(self) -> int | None:
+        """Whose rack may be drawn now: the viewer's, or the mover's when only AIs play."""
+        if self.viewer is not None:
+            return self.viewer
+        if self.reveal_all and not self.match.is_over:
+            return self.match.to_move
+        return None
+
+    def held_tile(self) -> tuple[int, int] | None:
+        rack = self.state.racks[self.match.to_move]
+        if self.held is None or rack is None or self.held >= len(rack):
+            return None
+        return rack[self.held]
+
+    def seat_colour(self, seat: int) -> tuple[int, int, int]:
+        return SEAT_CHIPS[seat % len(SEAT_CHIPS)]
+
+    # --- geometry -------------------------------------------------------------------------------
+    def layout(self) -> None:
+        r = self.board_rect
+        rack_w = max(120, min(176, r.w // 6))
+        self.rack_area = pygame.Rect(r.x, r.y, rack_w, r.h)
+        self.board_area = pygame.Rect(r.x + rack_w + 8, r.y, r.w - rack_w - 8, r.h)
+        a = self.board_area
+        self.hex_size = max(8, int(min(a.w / 23.4, a.h / 26.4)))
+        self.origin = (a.centerx, a.centery)
+        self.rack_size = max(10, min(self.hex_size + 2, int((rack_w / 2 - 14) / 2)))
+        bw, bh = min(520, a.w - 40), 220
+        self.swap_box = pygame.Rect(0, 0, bw, bh)
+        self.swap_box.center = a.center
+        self._layout_rack()
+        self._board_cache = None
+        self._panel_cache = None
+
+    def _layout_rack(self) -> None:
+        rs = self.rack_size
+        w, h = 2 * rs + 12, round(2 * hexgrid.SQRT3 * rs) + 14
+        top = self.rack_area.y + 40
+        cx = self.rack_area.centerx
+        self.rack_slots = []
+        for i in range(6):
+            col, row = i % 2, i // 2
+            x = cx - w - 4 if col == 0 else cx + 4
+            self.rack_slots.append(pygame.Rect(x, top + row * (h + 8), w, h))
+
+    def hex_center(self, h: Hex, size: float | None = None) -> tuple[float, float]:
+        return hexgrid.to_pixel(h, self.hex_size if size is None else size, self.origin)
+
+    def placement_center(self, a: Hex, b: Hex) -> tuple[float, float]:
+        """Where the mouse holds a tile whose halves land on a and b (the midpoint)."""
+        (ax, ay), (bx, by) = self.hex_center(a), self.hex_center(b)
+        return ((ax + bx) / 2, (ay + by) / 2)
+
+    def _half_offset(self, direction: int, size: float) -> tuple[float, float]:
+        dx, dy = hexgrid.to_pixel(hexgrid.DIRECTIONS[direction], size)
+        return dx / 2, dy / 2
+
+    def hexes_under(self, pos: tuple[float, float]) -> tuple[Hex, Hex]:
+        """The two hexes a held tile (centred on the mouse, current orientation) would cover."""
+        ox, oy = self._half_offset(self.orientation, self.hex_size)
+        a = hexgrid.from_pixel(pos[0] - ox, pos[1] - oy, self.hex_size, self.origin)
+        return a, hexgrid.neighbour(a, self.orientation)
+
+    def _on_board(self, h: Hex) -> bool:
+        return hexgrid.radius(h) <= BOARD_RADIUS
+
+    def slot_at(self, pos: tuple[int, int]) -> int | None:
+        seat = self.match.to_move
+        rack = self.state.racks[seat]
+        if rack is None:
+            return None
+        for i, rect in enumerate(self.rack_slots[:len(rack)]):
+            if rect.collidepoint(pos):
+                return i
+        return None
+
+    # --- widgets ----------------------------------------------------------------------------------
+    def build_widgets(self) -> None:
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton
+
+        r = self.bottom_rect
+        self.confirm_button = UIButton(pygame.Rect(r.centerx - 110, r.y + (r.h - 42) // 2, 220, 42),
+                                       _tr(self.app, "confirm", "Confirm"), self.app.ui,
+                                       object_id=ObjectID(class_id="@primary"))
+        box = self.swap_box
+        bw = (box.w - 60) // 2
+        y = box.bottom - 70
+        self.swap_accept_button = UIButton(pygame.Rect(box.x + 20, y, bw, 50),
+                                           _tr(self.app, "swap.accept", "Swap all tiles"), self.app.ui,
+                                           object_id=ObjectID(class_id="@primary"))
+        self.swap_decline_button = UIButton(pygame.Rect(box.right - 20 - bw, y, bw, 50),
+                                            _tr(self.app, "swap.decline", "Normal refill"), self.app.ui)
+        self.widgets += [self.confirm_button, self.swap_accept_button, self.swap_decline_button]
+        self._sync_widgets()
+
+    def swap_prompt_open(self) -> bool:
+        return self.can_act and self.state.phase == "swap"
+
+    def _sync_widgets(self) -> None:
+        want = ((self.confirm_button, self.preview is not None and self.can_act),
+                (self.swap_accept_button, self.swap_prompt_open()),
+                (self.swap_decline_button, self.swap_prompt_open()))
+        for widget, visible in want:
+            if widget is None:
+                continue
+            if visible and not widget.visible:
+                widget.show()
+            elif not visible and widget.visible:
+                widget.hide()
+
+    # --- input ------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE and (self.held is not None or self.preview is not None):
+                self.put_back()
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.preview is not None:
+                self.confirm()
+                return True
+            if event.key == pygame.K_r and self.held is not None:
+                self.rotate(1)
+                return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.confirm_button:
+                self.confirm()
+                return True
+            if event.ui_element is self.swap_accept_button:
+                self.choose_swap(True)
+                return True
+            if event.ui_element is self.swap_decline_button:
+                self.choose_swap(False)
+                return True
+        return super().handle(event)
+
+    def handle_game_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            return False
+        if event.type == pygame.MOUSEWHEEL and self.held is not None:
+            self.rotate(1 if event.y < 0 else -1)
+            return True
+        if event.type != pygame.MOUSEBUTTONDOWN:
+            return False
+        self.mouse = event.pos
+        if not self.can_act or self.state.phase not in ("place", "bonus"):
+            return False
+        if event.button == 3:
+            if self.held is not None:
+                self.rotate(1)
+                return True
+            return False
+        if event.button != 1:
+            return False
+        return self._left_click(event.pos)
+
+    def _left_click(self, pos: tuple[int, int]) -> bool:
+        slot = self.slot_at(pos)
+        if slot is not None:
+            self.pick(slot)
+            return True
+        if self.rack_area.collidepoint(pos):
+            if self.held is not None or self.preview is not None:
+                self.put_back()
+            return True
+        if not self.board_area.collidepoint(pos):
+            return False
+        if self.held is not None:
+            self.place_at(pos)
+            return True
+        if self.preview is not None:
+            h = hexgrid.from_pixel(pos[0], pos[1], self.hex_size, self.origin)
+            if h in (self.preview.a, self.preview.b):  # lift the preview to move it again
+                self.held, self.orientation = self.preview_slot, self._preview_direction()
+                self.preview = self.preview_slot = None
+                return True
+        return False
+
+    def _preview_direction(self) -> int:
+        """The orientation that reproduces the preview for the rack tile (which half goes where)."""
+        p = self.preview
+        assert p is not None
+        tile = self.state.racks[self.match.to_move][self.preview_slot or 0]
+        a, b = (p.a, p.b) if tuple(p.tile) == tuple(tile) else (p.b, p.a)
+        return hexgrid.direction_between(a, b) or DOWN
+
+    def pick(self, slot: int) -> None:
+        """Take a rack tile in hand (clicking the tile in hand again puts it back)."""
+        if self.held == slot:
+            self.put_back()
+            return
+        self.preview = self.preview_slot = None
+        self.held = slot
+        self.orientation = DOWN
+
+    def rotate(self, steps: int = 1) -> None:
+        """Turn the tile in hand by 60° per step, clockwise for positive steps (the right button)."""
+        self.orientation = (self.orientation + steps) % 6
+
+    def put_back(self) -> None:
+        self.held = None
+        self.preview = self.preview_slot = None
+
+    def place_at(self, pos: tuple[int, int]) -> bool:
+        """Drop the tile in hand at the mouse as a preview, or show the rules' reason it cannot go."""
+        tile = self.held_tile()
+        if tile is None:
+            return False
+        a, b = self.hexes_under(pos)
+        move = Place(tile, a, b)
+        reason = self.rules.check(self.state, move)
+        if reason is not None:
+            self.toast(self.app.tr_reason(reason), error=True)
+            return False
+        self.preview, self.preview_slot = move, self.held
+        self.held = None
+        return True
+
+    def confirm(self) -> bool:
+        """Commit the preview: only now is it scored (RULES.md §1.2)."""
+        if self.preview is None or not self.can_act:
+            return False
+        move = self.preview
+        self.put_back()
+        return self.submit(move)
+
+    def choose_swap(self, accept: bool) -> bool:
+        if not self.swap_prompt_open():
+            return False
+        return self.submit(Swap(accept))
+
+    # --- match events ---------------------------------------------------------------------------
+    def on_move_played(self, before: Any, move: Any, after: Any, by_ai: bool) -> None:
+        self.put_back()
+        seat = self.rules.to_move(before)
+        if isinstance(move, Place):
+            earned = self._bonuses_earned(before, after, seat)
+            if earned:
+                self.celebrate(earned)
+            if by_ai:
+                self._start_slide(before, move, seat)
+        elif isinstance(move, Swap) and move.accept:
+            self.toast(_tr(self.app, "toast.swapped", "{name} swapped all tiles.", name=self.seat_name(seat)))
+        if after.phase == "over" and after.mode == "solo":
+            self._record_highscore(after)
+        self._panel_cache = None
+
+    def _bonuses_earned(self, before: IngeniousState, after: IngeniousState, seat: int) -> int:
+        """How many thresholds the move's colours crossed (each one a bonus placement)."""
+        t = before.track_of(seat)
+        return sum(1 for c in range(6) for th in after.thresholds
+                   if before.scores[t][c] < th <= after.scores[t][c])
+
+    def celebrate(self, count: int) -> None:
+        self.celebrations.append(self.fx.add(Tween(0.0, 1.0, CELEBRATE_SECONDS, linear, tag=count)))
+
+    def _start_slide(self, before: IngeniousState, move: Place, seat: int) -> None:
+        card = self.cards.get(before.track_of(seat))
+        start = card.center if card is not None else self.panel_rect.center
+        end = self.placement_center(move.a, move.b)
+
+        def landed() -> None:
+            self.slide = None
+            self._shown_state = None
+
+        tween = self.animator.add(Tween(start, end, SLIDE_SECONDS, ease_in_out, on_done=landed, tag="slide"))
+        if not tween.done:
+            self.slide = (tween, move)
+            self._shown_state = before
+
+    def _record_highscore(self, s: IngeniousState) -> None:
+        key = self.rules.highscore_key(s)
+        if key is None or self._recorded:
+            return
+        self._recorded = True
+        try:
+            place = highscores.record(key, self.rules.result_sequence(s), self.match.seed)
+        except OSError:
+            return
+        self._best = None
+        self.highscore_place = place
+        if place is not None:
+            self.toast(_tr(self.app, "solo.new_best", "New high score, place {place}!", place=place + 1))
+
+    def on_undo(self) -> None:
+        self.put_back()
+        self.slide = None
+        self._shown_state = None
+        self.fx.clear()
+        self.celebrations.clear()
+        self._panel_cache = None
+
+    def update_game(self, dt: float) -> None:
+        self.fx.update(dt)
+        self.celebrations = [c for c in self.celebrations if not c.done]
+        if (self.held is not None or self.preview is not None) and not self.can_act:
+            self.put_back()
+        self._sync_widgets()
+
+    def banner_text(self) -> str:
+        m, s = self.match, self.state
+        if m.is_over or not m.seat_to_move.is_human:
+            return super().banner_text()
+        name = self.seat_name(m.to_move)
+        if s.phase == "bonus":
+            return _tr(self.app, "banner.bonus", "{name}: bonus placement ({count} left)", name=name,
+                       count=s.bonus_pending)
+        if s.phase == "swap":
+            return _tr(self.app, "banner.swap", "{name}: swap your tiles or refill?", name=name)
+        if not s.placed[m.to_move] and s.seats > 1:
+            return _tr(self.app, "banner.first", "{name}: first tile - touch a free start symbol", name=name)
+        return super().banner_text()
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def draw_game(self, surface: pygame.Surface) -> None:
+        shown = self.displayed_state()
+        surface.blit(self._board_surface(shown), self.board_area.topleft)
+        self._draw_start_claims(surface, shown)
+        if self.slide is None:
+            self._draw_last_move(surface)
+        self._draw_targets(surface)
+        self._draw_preview(surface)
+        self._draw_rack(surface)
+        surface.blit(self._panel_surface(), self.panel_rect.topleft)
+        self._draw_slide(surface)
+        self._draw_held(surface)
+        if self.swap_prompt_open():
+            self._draw_swap_box(surface)
+        self._draw_celebrations(surface)
+
+    # board ---------------------------------------------------------------------------------------
+    def _board_surface(self, s: IngeniousState) -> pygame.Surface:
+        key = (self.board_area.size, self.hex_size, s.radius, tuple(s.cells))
+        if self._board_cache is not None and self._board_cache[0] == key:
+            return self._board_cache[1]
+        surf = pygame.Surface(self.board_area.size, pygame.SRCALPHA)
+        size = self.hex_size
+        local = (self.origin[0] - self.board_area.x, self.origin[1] - self.board_area.y)
+        frame_r = hexgrid.SQRT3 * size * BOARD_RADIUS + 1.25 * size
+        draw.aa_polygon(surf, (36, 42, 54), symbols.hex_points(local[0], local[1], frame_r, 30))
+        draw.aa_polygon(surf, (74, 84, 102), symbols.hex_points(local[0], local[1], frame_r, 30), 2)
+        for c, h in enumerate(HEX_OF):
+            sprite = self._cell_sprite(s, c, h)
+            surf.blit(sprite, sprite.get_rect(center=hexgrid.to_pixel(h, size, local)))
+        self._board_cache = (key, surf)
+        return surf
+
+    def _cell_sprite(self, s: IngeniousState, c: int, h: Hex) -> pygame.Surface:
+        size = self.hex_size
+        v = s.cells[c]
+        if v == OFF:
+            return symbols.hex_sprite(OUT_OF_PLAY, size, (40, 45, 55), 1.0)
+        if v == EMPTY:
+            return symbols.hex_sprite(RING_FILLS[max(5, CELL_RADIUS[c])], size, GRID_LINE, 1.0)
+        if h in START_HEXES:
+            return _start_sprite(v, size)
+        return symbols.tile_sprite(v, size)
+
+    def _draw_start_claims(self, surface: pygame.Surface, s: IngeniousState) -> None:
+        """In the first round, a seat chip on each start symbol someone has touched (the rule's memory)."""
+        if all(s.placed) or s.seats == 1:
+            return
+        r = max(4, self.hex_size // 4)
+        for h, seat in s.first_round_touched.items():
+            x, y = self.hex_center(h)
+            draw.aa_circle(surface, self.seat_colour(seat), (x + self.hex_size * 0.55, y - self.hex_size * 0.5), r,
+                           border=(20, 20, 20))
+
+    def _draw_last_move(self, surface: pygame.Surface) -> None:
+        move = next((m for m in reversed(self.match.moves) if isinstance(m, Place)), None)
+        if move is None:
+            return
+        ring = symbols.outline_sprite(self.hex_size, LAST_MOVE, max(2.5, self.hex_size / 6))
+        for h in (move.a, move.b):
+            surface.blit(ring, ring.get_rect(center=self.hex_center(h)))
+
+    def _targets(self, tile: tuple[int, int]) -> frozenset[Hex]:
+        s = self.state
+        if self._targets_cache is not None and self._targets_cache[0] is s and self._targets_cache[1] == tile:
+            return self._targets_cache[2]
+        pairs = self.rules.placement_targets(s, tile)
+        hexes = frozenset(h for pair in pairs for h in pair)
+        self._targets_cache = (s, tile, hexes)
+        return hexes
+
+    def _draw_targets(self, surface: pygame.Surface) -> None:
+        tile = self.held_tile()
+        if tile is None or not self.app.settings.show_targets or not self.can_act:
+            return
+        mark = symbols.hex_sprite(TARGET, self.hex_size, None, 1.0, alpha=90)
+        for h in self._targets(tile):
+            surface.blit(mark, mark.get_rect(center=self.hex_center(h)))
+
+    def _check(self, move: Place) -> Any:
+        """rules.check, remembered for the spot under the mouse (asked every frame while hovering)."""
+        cached = self._check_cache
+        if cached is not None and cached[0] is self.state and cached[1] == move:
+            return cached[2]
+        reason = self.rules.check(self.state, move)
+        self._check_cache = (self.state, move, reason)
+        return reason
+
+    def hover_move(self) -> Place | None:
+        """The placement under the mouse for the tile in hand, if both halves are on the board."""
+        tile = self.held_tile()
+        if tile is None or not self.board_area.collidepoint(self.mouse):
+            return None
+        a, b = self.hexes_under(self.mouse)
+        if not (self._on_board(a) and self._on_board(b)):
+            return None
+        return Place(tile, a, b)
+
+    def current_gains(self) -> tuple[int, ...] | None:
+        """Points per colour of the preview, else of a legal spot under the mouse."""
+        move = self.preview
+        if move is None:
+            move = self.hover_move()
+            if move is None or self._check(move) is not None:
+                return None
+        return self.rules.score_preview(self.state, move)
+
+    def _draw_tile(self, surface: pygame.Surface, tile: tuple[int, int], center: tuple[float, float],
+                   direction: int, size: int, alpha: int = 255) -> None:
+        ox, oy = self._half_offset(direction, size)
+        for colour, sign in ((tile[0], -1), (tile[1], 1)):
+            sprite = symbols.tile_sprite(colour, size, alpha=alpha)
+            surface.blit(sprite, sprite.get_rect(center=(center[0] + sign * ox, center[1] + sign * oy)))
+
+    def _draw_place(self, surface: pygame.Surface, move: Place, edge: tuple[int, int, int], alpha: int = 255) -> None:
+        for colour, h in ((move.tile[0], move.a), (move.tile[1], move.b)):
+            sprite = symbols.tile_sprite(colour, self.hex_size, alpha=alpha)
+            surface.blit(sprite, sprite.get_rect(center=self.hex_center(h)))
+        ring = symbols.outline_sprite(self.hex_size, edge, max(2.0, self.hex_size / 8))
+        for h in (move.a, move.b):
+            surface.blit(ring, ring.get_rect(center=self.hex_center(h)))
+
+    def _draw_preview(self, surface: pygame.Surface) -> None:
+        if self.preview is None:
+            return
+        pulse = 0.5 + 0.5 * math.sin(self.app.clock_time * 5)
+        edge = tuple(round(a + (b - a) * pulse) for a, b in zip(LEGAL, (255, 255, 255)))
+        self._draw_place(surface, self.preview, edge)  # type: ignore[arg-type]
+        self._draw_gains(surface, self.preview)
+
+    def _draw_held(self, surface: pygame.Surface) -> None:
+        tile = self.held_tile()
+        if tile is None or not self.can_act:
+            return
+        move = self.hover_move()
+        if move is not None:
+            legal = self._check(move) is None
+            self._draw_place(surface, move, LEGAL if legal else ILLEGAL, alpha=200 if legal else 140)
+            if legal:
+                self._draw_gains(surface, move)
+            return
+        self._draw_tile(surface, tile, self.mouse, self.orientation, self.hex_size, alpha=235)
+
+    def _draw_gains(self, surface: pygame.Surface, move: Place) -> None:
+        """A badge beside the tile: +points per colour, with the colour's symbol (score_preview)."""
+        gains = self.rules.score_preview(self.state, move)
+        colours = sorted({move.tile[0], move.tile[1]})
+        font = self.app.font(max(13, self.hex_size * 2 // 3), bold=True)
+        icon = max(14, self.hex_size * 2 // 3)
+        parts = [(c, font.render(f"+{gains[c]}", True, hud.TEXT)) for c in colours]
+        w = sum(icon + 4 + img.get_width() + 10 for _, img in parts) + 8
+        h = max(icon, font.get_linesize()) + 8
+        (ax, ay), (bx, by) = self.hex_center(move.a), self.hex_center(move.b)
+        box = pygame.Rect(0, 0, w, h)
+        box.midleft = (max(ax, bx) + self.hex_size * 1.1, (ay + by) / 2)
+        box.clamp_ip(self.board_area)
+        draw.rounded_panel(surface, box, (20, 24, 32, 225), 8, border=(255, 255, 255, 70))
+        x = box.x + 6
+        for c, img in parts:
+            sprite = symbols.hex_sprite(symbols.FILLS[c], icon // 2 + 1, None, 1.0, c)
+            surface.blit(sprite, sprite.get_rect(center=(x + icon // 2, box.centery)))
+            x += icon + 4
+            surface.blit(img, img.get_rect(midleft=(x, box.centery)))
+            x += img.get_width() + 10
+
+    def _draw_slide(self, surface: pygame.Surface) -> None:
+        if self.slide is None:
+            return
+        tween, move = self.slide
+        direction = hexgrid.direction_between(move.a, move.b) or DOWN
+        self._draw_tile(surface, move.tile, tween.value, direction, self.hex_size)
+
+    # rack ----------------------------------------------------------------------------------------
+    def _draw_rack(self, surface: pygame.Surface) -> None:
+        area = self.rack_area
+        draw.rounded_panel(surface, area, (30, 35, 45), 12, border=(62, 70, 86))
+        seat = self.rack_seat()
+        rack = self.state.racks[seat] if seat is not None else None
+        self.rack_drawn_for = seat if rack is not None else None
+        font = self.app.font(15, bold=True)
+        if rack is None:
+            text = _tr(self.app, "rack.hidden", "Tiles hidden")
+            draw.text(surface, draw.fit_text(self.app.font, text, area.w - 16, 15, 10), text,
+                      (area.centerx, area.y + 20), hud.MUTED)
+            return
+        title = (_tr(self.app, "rack.yours", "Your tiles") if seat == self.match.to_move or self.viewer == seat
+                 else _tr(self.app, "rack.of", "{name}'s tiles", name=self.seat_name(seat)))
+        draw.text(surface, draw.fit_text(self.app.font, title, area.w - 16, 15, 10, bold=True), title,
+                  (area.centerx, area.y + 20), hud.ACCENT if self.can_act else hud.TEXT)
+        active = self.can_act and seat == self.match.to_move and self.state.phase in ("place", "bonus")
+        taken = {self.held, self.preview_slot} if seat == self.match.to_move else set()
+        for i, rect in enumerate(self.rack_slots):
+            if i >= len(rack):
+                break
+            draw.rounded_panel(surface, rect, (40, 46, 58), 8,
+                               border=hud.ACCENT if i in taken else (58, 66, 80))
+            if i in taken:
+                continue
+            self._draw_tile(surface, rack[i], rect.center, DOWN, self.rack_size)
+        self._draw_hint(surface, font, active)
+
+    def _draw_hint(self, surface: pygame.Surface, font: pygame.font.Font, active: bool) -> None:
+        if not active:
+            return
+        if self.preview is not None:
+            key, default = "hint.confirm", "Enter or Confirm: play it. Esc: take it back."
+        elif self.held is not None:
+            key, default = "hint.place", "Right-click: rotate. Click the board: place."
+        else:
+            key, default = "hint.pick", "Click a tile to pick it up."
+        small = self.app.font(13)
+        last = self.rack_slots[min(5, len(self.rack_slots) - 1)]
+        y = last.bottom + 14
+        for line in draw.wrap(small, _tr(self.app, key, default), self.rack_area.w - 16):
+            draw.text(surface, small, line, (self.rack_area.centerx, y), hud.MUTED, anchor="midtop")
+            y += small.get_linesize()
+
+    # panel ---------------------------------------------------------------------------------------
+    def _panel_surface(self) -> pygame.Surface:
+        s = self.state
+        gains = self.current_gains() if self.can_act else None
+        key = (self.panel_rect.size, tuple(map(tuple, s.scores)), s.current, s.phase, s.bag_count, s.round,
+               gains, self.app.settings.language, self.match.is_over, self.highscore_place,
+               tuple(self.seat_name(i) for i in range(s.seats)))
+        if self._panel_cache is not None and self._panel_cache[0] == key:
+            return self._panel_cache[1]
+        surf = pygame.Surface(self.panel_rect.size, pygame.SRCALPHA)
+        self._paint_panel(surf, s, gains)
+        self._panel_cache = (key, surf)
+        return surf
+
+    def _paint_panel(self, surf: pygame.Surface, s: IngeniousState, gains: tuple[int, ...] | None) -> None:
+        w, h = surf.get_size()
+        small = self.app.font(14)
+        head = f"{_tr(self.app, 'round', 'Round {n}', n=s.round)}   ·   {_tr(self.app, 'bag', 'Tiles in bag: {count}', count=s.bag_count)}"
+        draw.text(surf, draw.fit_text(self.app.font, head, w - 8, 15, 10), head, (w // 2, 12), hud.MUTED)
+        top = 30
+        tracks = len(s.scores)
+        solo_h = 230 if s.mode == "solo" else 0
+        gap = 8
+        card_h = min(230, (h - top - solo_h - gap * (tracks - 1)) // tracks)
+        self.cards = {}
+        mover_track = s.track_of(s.current)
+        for t in range(tracks):
+            rect = pygame.Rect(0, top + t * (card_h + gap), w, card_h)
+            self.cards[t] = rect.move(self.panel_rect.topleft)
+            self._paint_card(surf, rect, s, t, gains if t == mover_track else None)
+        if s.mode == "solo":
+            self._paint_solo(surf, pygame.Rect(0, top + card_h + gap, w, min(solo_h, h - top - card_h - gap)), s)
+
+    def _paint_card(self, surf: pygame.Surface, rect: pygame.Rect, s: IngeniousState, track: int,
+                    gains: tuple[int, ...] | None) -> None:
+        over = self.match.is_over
+        mover = None if over else s.current
+        seats = self.track_seats(track)
+        active = mover in seats
+        draw.rounded_panel(surf, rect, (33, 39, 50), 10, border=hud.ACCENT if active else (70, 80, 98),
+                           border_width=2 if active else 1)
+        inner = rect.inflate(-20, -14)
+        y = inner.y
+        if s.mode == "team":
+            label = _tr(self.app, "team", "Team {n}", n=track + 1)
+            draw.text(surf, self.app.font(13, bold=True), label.upper(), (inner.x, y), hud.MUTED, anchor="topleft")
+            shared = _tr(self.app, "shared_track", "shared track")
+            draw.text(surf, self.app.font(12), shared, (inner.right, y + 1), hud.MUTED, anchor="topright")
+            y += 18
+        name_font = self.app.font(16, bold=True)
+        x = inner.x
+        for k, seat in enumerate(seats):
+            mark = "* " if seat == mover else ""
+            name = mark + self.seat_name(seat)
+            draw.aa_circle(surf, self.seat_colour(seat), (x + 7, y + 11), 6, border=(20, 20, 20))
+            img_rect = draw.text(surf, draw.fit_text(self.app.font, name, inner.w // len(seats) - 24, 16, 10, True),
+                                 name, (x + 18, y + 11), hud.ACCENT if seat == mover else hud.TEXT, anchor="midleft")
+            x = max(img_rect.right + 14, inner.x + (k + 1) * inner.w // len(seats))
+        y += 26
+        chart = pygame.Rect(inner.x, y, inner.w, inner.bottom - y)
+        self._paint_chart(surf, chart, s, s.scores[track], gains)
+
+    def _paint_chart(self, surf: pygame.Surface, chart: pygame.Rect, s: IngeniousState, track: list[int],
+                     gains: tuple[int, ...] | None) -> None:
+        """Six columns: the score as a number on top, the bar of its growth, the symbol below."""
+        cw = chart.w / 6
+        low = min(track)
+        num_font = self.app.font(17 if chart.h > 70 else 14, bold=True)
+        icon = max(12, min(22, int(cw * 0.45), chart.h // 5))
+        num_h = num_font.get_linesize()
+        bar_top = chart.y + num_h + 2
+        bar_bottom = chart.bottom - icon - 6
+        bar_h = max(4, bar_bottom - bar_top)
+        for c in range(6):
+            col = pygame.Rect(round(chart.x + c * cw), chart.y, round(cw) - 4, chart.h)
+            lowest = track[c] == low
+            if lowest:
+                draw.rounded_panel(surf, col.inflate(2, 4), (64, 58, 38), 6, border=hud.ACCENT)
+            value = track[c]
+            label = str(value)
+            colour = hud.ACCENT if lowest else hud.TEXT
+            draw.text(surf, num_font, label, (col.centerx, chart.y + num_h // 2), colour)
+            if gains and gains[c] > 0:
+                gf = self.app.font(11, bold=True)
+                draw.text(surf, gf, f"+{gains[c]}", (col.right - 1, chart.y + 2), LEGAL, anchor="topright")
+            bw = max(6, int(cw * 0.42))
+            well = pygame.Rect(col.centerx - bw // 2, bar_top, bw, bar_h)
+            pygame.draw.rect(surf, (44, 50, 62), well, border_radius=3)
+            fill_h = round(bar_h * min(value, s.cap) / s.cap)
+            if gains and gains[c] > 0:
+                ext_h = round(bar_h * min(value + gains[c], s.cap) / s.cap)
+                pygame.draw.rect(surf, symbols.shade(symbols.FILLS[c], 1.5),
+                                 pygame.Rect(well.x, well.bottom - ext_h, bw, ext_h), border_radius=3)
+            if fill_h > 0:
+                pygame.draw.rect(surf, symbols.FILLS[c], pygame.Rect(well.x, well.bottom - fill_h, bw, fill_h),
+                                 border_radius=3)
+            for th in s.thresholds:
+                if th < s.cap:
+                    ty = well.bottom - round(bar_h * th / s.cap)
+                    pygame.draw.line(surf, (230, 230, 230), (well.x - 3, ty), (well.right + 2, ty))
+            sprite = symbols.hex_sprite(symbols.FILLS[c], icon // 2 + 2, (24, 26, 32), 1.0, c)
+            surf.blit(sprite, sprite.get_rect(center=(col.centerx, chart.bottom - icon // 2 - 2)))
+
+    def _paint_solo(self, surf: pygame.Surface, rect: pygame.Rect, s: IngeniousState) -> None:
+        """Score attack: the sorted sequence so far and the local best ten (top five shown)."""
+        if rect.h < 60:
+            return
+        draw.rounded_panel(surf, rect, (33, 39, 50), 10, border=(70, 80, 98))
+        inner = rect.inflate(-20, -14)
+        title = _tr(self.app, "solo.title", "Score attack")
+        draw.text(surf, self.app.font(13, bold=True), title.upper(), inner.topleft, hud.MUTED, anchor="topleft")
+        seq = "-".join(str(v) for v in self.rules.result_sequence(s))
+        draw.text(surf, self.app.font(24, bold=True), seq, (inner.centerx, inner.y + 36), hud.ACCENT)
+        y = inner.y + 64
+        key = self.rules.highscore_key(s)
+        if key is None:
+            return
+        draw.text(surf, self.app.font(13, bold=True), _tr(self.app, "solo.best", "Best results"),
+                  (inner.x, y), hud.MUTED, anchor="topleft")
+        y += 20
+        best = self._best_scores(key)
+        small = self.app.font(14)
+        if not best:
+            draw.text(surf, small, _tr(self.app, "solo.none", "No results yet"), (inner.x, y), hud.MUTED,
+                      anchor="topleft")
+            return
+        for i, entry in enumerate(best[:5]):
+            if y + small.get_linesize() > inner.bottom:
+                break
+            mine = self.highscore_place == i
+            colour = hud.ACCENT if mine else hud.TEXT
+            draw.text(surf, small, f"{i + 1}.", (inner.x, y), colour, anchor="topleft")
+            draw.text(surf, small, "-".join(map(str, entry.scores)), (inner.x + 26, y), colour, anchor="topleft")
+            draw.text(surf, small, entry.date[:10], (inner.right, y), hud.MUTED, anchor="topright")
+            y += small.get_linesize()
+
+    def _best_scores(self, key: str) -> list[highscores.Entry]:
+        if self._best is None:
+            try:
+                self._best = highscores.top(key)
+            except OSError:
+                self._best = []
+        return self._best
+
+    # overlays --------------------------------------------------------------------------------------
+    def _draw_swap_box(self, surface: pygame.Surface) -> None:
+        box = self.swap_box
+        draw.rounded_panel(surface, box, (30, 36, 46, 245), 14, border=hud.ACCENT, border_width=2)
+        title = _tr(self.app, "swap.title", "Swap your tiles?")
+        draw.text(surface, draw.fit_text(self.app.font, title, box.w - 40, 24, 14, bold=True), title,
+                  (box.centerx, box.y + 30), hud.ACCENT)
+        font = self.app.font(15)
+        body = _tr(self.app, "swap.body", "None of your tiles shows your lowest colour.")
+        y = box.y + 62
+        for line in draw.wrap(font, body, box.w - 48)[:4]:
+            draw.text(surface, font, line, (box.centerx, y), hud.TEXT)
+            y += font.get_linesize()
+
+    def _draw_celebrations(self, surface: pygame.Surface) -> None:
+        if not self.celebrations:
+            return
+        tween = self.celebrations[-1]
+        t = tween.value
+        scale = 0.5 + 0.5 * min(1.0, t / 0.25) ** 0.5 + 0.05 * math.sin(t * 12)
+        alpha = 255 if t < 0.7 else max(0, round(255 * (1 - (t - 0.7) / 0.3)))
+        img = _celebration_image(self.app, _tr(self.app, "ingenious", "Ingenious!"),
+                                 max(28, self.hex_size * 2), self.state.mode)
+        size = (max(1, round(img.get_width() * scale)), max(1, round(img.get_height() * scale)))
+        scaled = pygame.transform.smoothscale(img, size)
+        scaled.set_alpha(alpha)
+        surface.blit(scaled, scaled.get_rect(center=(self.origin[0], self.origin[1] - self.hex_size * 2)))
+        if tween.tag and tween.tag > 1:
+            sub = _tr(self.app, "bonus_count", "{count} bonus placements", count=tween.tag)
+            draw.text(surface, self.app.font(20, bold=True), sub,
+                      (self.origin[0], self.origin[1] + self.hex_size * 0.6), hud.TEXT, outline=(20, 20, 20))
+
+
+_CELEBRATION: dict[tuple[str, int], pygame.Surface] = {}
+
+
+def _celebration_image(app: "App", text: str, size: int, mode: str) -> pygame.Surface:
+    """The "Ingenious!" banner: big gold letters with a dark outline, rendered once per text/size."""
+    key = (text, size)
+    if key not in _CELEBRATION:
+        font = app.font(size, bold=True)
+        w, h = font.size(text)
+        surf = pygame.Surface((w + 16, h + 16), pygame.SRCALPHA)
+        draw.text(surf, font, text, (surf.get_width() / 2, surf.get_height() / 2), (255, 222, 110),
+                  outline=(40, 26, 8), outline_px=4)
+        _CELEBRATION[key] = surf
+    return _CELEBRATION[key]
+
+
+def _start_sprite(colour: int, size: int) -> pygame.Surface:
+    """A start symbol: the colour's hex with a white inner ring, so it reads as printed on the board."""
+    return _start_cache(colour, size)
+
+
+_START: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _start_cache(colour: int, size: int) -> pygame.Surface:
+    key = (colour, size)
+    if key not in _START:
+        base = symbols.tile_sprite(colour, size).copy()
+        ring = symbols.outline_sprite(max(4, size - max(3, size // 6)), START_MARK, max(1.5, size / 10))
+        base.blit(ring, ring.get_rect(center=base.get_rect().center))
+        _START[key] = base
+    return _START[key]
+
+
+__all__ = ["IngeniousScene", "COLOUR_NAMES"]

@@ -1,0 +1,341 @@
+"""The Ingenious scene driven like a player: real mouse and key events posted into a headless app.
+
+Each test builds `App(headless=True)` (its AI worker runs in a thread), starts a real Match and steps
+frames. Positions come from the rules (setup seeds, legal play), never from hard-coded pixels: the
+scene's own geometry (`hex_center`, `placement_center`, `rack_slots`) says where to click.
+"""
+from __future__ import annotations
+
+import random
+import time
+from typing import Callable
+
+import pygame
+import pytest
+
+from hexgames.core import hexgrid
+from hexgames.core.match import Match, Seat
+from hexgames.games.ingenious import symbols
+from hexgames.games.ingenious.rules import IngeniousRules, Place, Swap
+from hexgames.games.ingenious.scene import IngeniousScene
+from hexgames.ui.handover import HandoverScene
+from hexgames.ui.pause import PauseScene
+
+R = IngeniousRules()
+ALICE, BOB = Seat("human", None, "Alice"), Seat("human", None, "Bob")
+ROBO = Seat("ai", "medium", "Robo")
+
+
+# --- driving the app --------------------------------------------------------------------------------
+@pytest.fixture
+def app():
+    from hexgames.app import App
+
+    application = App(headless=True, language="en")
+    application.settings.anim_speed = 1.0
+    application.step(1 / 60)
+    yield application
+    application.shutdown()
+
+
+def step(app, frames: int = 1) -> None:
+    for _ in range(frames):
+        app.step(1 / 60)
+
+
+def step_until(app, condition: Callable[[], bool], max_frames: int = 2000) -> bool:
+    for _ in range(max_frames):
+        if condition():
+            return True
+        app.step(1 / 60)
+        time.sleep(0.001)  # the AI thread needs real time as well as frames
+    return condition()
+
+
+def move_to(app, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(pos[0]), round(pos[1])), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    step(app)
+
+
+def click(app, pos, button: int = 1) -> None:
+    pos = (round(pos[0]), round(pos[1]))
+    move_to(app, pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    step(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    step(app, 2)
+
+
+def press(app, key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+    step(app, 2)
+
+
+def seed_where_first(seats: int, first: int, options=None) -> int:
+    """The first seed whose random start player is `first` (the rules decide it from the seed)."""
+    opts = {"mode": "standard", **(options or {})}
+    return next(s for s in range(1000) if R.setup(opts, seats, s).current == first)
+
+
+def start(app, seats, seed: int, options=None) -> IngeniousScene:
+    app.start_match(Match("ingenious", seats, options, seed))
+    step(app, 2)
+    scene = app.scenes.stack[0]
+    assert isinstance(scene, IngeniousScene)
+    return scene
+
+
+def legal_spot(scene: IngeniousScene, tile) -> tuple[tuple[int, int], tuple[int, int]]:
+    """A legal (hex for tile[0], hex for tile[1]) in the held orientation, from the rules."""
+    pairs = sorted(p for p in R.placement_targets(scene.match.state, tile)
+                   if hexgrid.direction_between(p[0], p[1]) == scene.orientation)
+    return pairs[len(pairs) // 2]
+
+
+def pixel(app, pos) -> tuple[int, int, int]:
+    return tuple(app.screen.get_at((round(pos[0]), round(pos[1]))))[:3]
+
+
+def near(c1, c2, tol: int = 40) -> bool:
+    return all(abs(a - b) <= tol for a, b in zip(c1, c2))
+
+
+def fill_point(scene: IngeniousScene, h) -> tuple[float, float]:
+    """A point inside hex h that shows its fill: beyond the symbol, inside the border."""
+    x, y = scene.hex_center(h)
+    return (x + scene.hex_size * 0.72, y)
+
+
+def play_by_mouse(app, scene: IngeniousScene) -> Place:
+    """Pick rack tile 0, hover a legal spot, click, press Enter: the whole human gesture."""
+    click(app, scene.rack_slots[0].center)
+    tile = scene.held_tile()
+    a, b = legal_spot(scene, tile)
+    click(app, scene.placement_center(a, b))
+    move = scene.preview
+    assert move == Place(tile, a, b)
+    press(app, pygame.K_RETURN)
+    return move
+
+
+# --- placing a tile -------------------------------------------------------------------------------
+def test_pick_rotate_preview_and_confirm(app):
+    scene = start(app, [ALICE, ROBO], seed_where_first(2, 0))
+    assert scene.can_act and scene.rack_drawn_for == 0
+    rack = list(scene.match.state.racks[0])
+    click(app, scene.rack_slots[2].center)
+    assert scene.held == 2 and scene.held_tile() == rack[2]
+
+    before = scene.orientation
+    click(app, scene.board_area.center, button=3)
+    assert scene.orientation == (before + 1) % 6  # one step clockwise
+    click(app, scene.board_area.center, button=3)
+    assert scene.orientation == (before + 2) % 6
+
+    a, b = legal_spot(scene, rack[2])
+    assert hexgrid.direction_between(a, b) == scene.orientation
+    move_to(app, scene.placement_center(a, b))
+    hover = scene.hover_move()
+    assert hover == Place(rack[2], a, b)
+    assert scene.current_gains() == R.score_preview(scene.match.state, hover)
+
+    click(app, scene.placement_center(a, b))
+    assert scene.preview == Place(rack[2], a, b) and scene.held is None
+    assert scene.match.moves == []  # a preview is not a move yet
+    assert scene.confirm_button.visible
+
+    press(app, pygame.K_RETURN)
+    assert scene.match.moves[0] == Place(rack[2], a, b)  # the AI may already have answered
+    state = scene.match.states[1]
+    assert state.colour_at(a) == rack[2][0] and state.colour_at(b) == rack[2][1]
+    assert scene.preview is None and not scene.confirm_button.visible
+    step(app)
+    assert near(pixel(app, fill_point(scene, a)), symbols.FILLS[rack[2][0]])
+    assert near(pixel(app, fill_point(scene, b)), symbols.FILLS[rack[2][1]])
+
+
+def test_confirm_button_commits_the_preview(app):
+    scene = start(app, [ALICE, ROBO], seed_where_first(2, 0))
+    click(app, scene.rack_slots[0].center)
+    tile = scene.held_tile()
+    a, b = legal_spot(scene, tile)
+    click(app, scene.placement_center(a, b))
+    click(app, scene.confirm_button.rect.center)
+    assert scene.match.moves[:1] == [Place(tile, a, b)]
+
+
+def test_illegal_first_round_spot_shows_the_reason_and_plays_nothing(app):
+    scene = start(app, [ALICE, ROBO], seed_where_first(2, 0))
+    click(app, scene.rack_slots[0].center)
+    centre, below = (0, 0), hexgrid.neighbour((0, 0), scene.orientation)
+    click(app, scene.placement_center(centre, below))
+    assert scene.match.moves == [] and scene.preview is None
+    assert scene.held == 0  # still in hand, to try elsewhere
+    assert "In your first turn the tile must touch a start symbol." in scene.toasts.texts
+    assert all(t.error for t in scene.toasts.toasts)
+
+
+def test_escape_returns_the_tile_then_opens_the_pause_menu(app):
+    scene = start(app, [ALICE, ROBO], seed_where_first(2, 0))
+    click(app, scene.rack_slots[1].center)
+    assert scene.held == 1
+    press(app, pygame.K_ESCAPE)
+    assert scene.held is None and app.scenes.top is scene
+
+    click(app, scene.rack_slots[1].center)
+    a, b = legal_spot(scene, scene.held_tile())
+    click(app, scene.placement_center(a, b))
+    assert scene.preview is not None
+    press(app, pygame.K_ESCAPE)
+    assert scene.preview is None and scene.held is None and app.scenes.top is scene
+    assert scene.match.moves == []
+
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, PauseScene)
+
+
+def test_clicking_the_rack_puts_the_tile_back_or_swaps_the_choice(app):
+    scene = start(app, [ALICE, ROBO], seed_where_first(2, 0))
+    click(app, scene.rack_slots[0].center)
+    click(app, scene.rack_slots[3].center)
+    assert scene.held == 3
+    click(app, (scene.rack_area.centerx, scene.rack_area.bottom - 8))
+    assert scene.held is None
+    click(app, scene.rack_slots[3].center)
+    click(app, scene.rack_slots[3].center)
+    assert scene.held is None
+
+
+def test_legal_targets_are_highlighted_only_with_the_setting(app):
+    scene = start(app, [ALICE, ROBO], seed_where_first(2, 0))
+    click(app, scene.rack_slots[0].center)
+    tile = scene.held_tile()
+    targets = scene._targets(tile)
+    assert targets == {h for pair in R.placement_targets(scene.match.state, tile) for h in pair}
+    spot = next(h for h in sorted(targets) if scene.match.state.colour_at(h) is None)
+    move_to(app, scene.rack_area.center)  # keep the held tile away from the spot
+    app.settings.show_targets = True
+    step(app)
+    lit = pixel(app, fill_point(scene, spot))
+    app.settings.show_targets = False
+    step(app)
+    plain = pixel(app, fill_point(scene, spot))
+    assert lit != plain
+
+
+# --- bonus and swap -------------------------------------------------------------------------------
+def test_reaching_18_celebrates_and_asks_for_the_bonus_placement(app):
+    match = Match("ingenious", [ALICE, ROBO], None, seed_where_first(2, 0))
+    state = match.state
+    state.scores[0] = [17] * 6  # a hand-built position: every colour one point short of 18
+    match.listeners.clear()
+    app.start_match(match)
+    step(app, 2)
+    scene = app.scenes.stack[0]
+    rack = state.racks[0]
+    scoring = [(i, m) for i, t in enumerate(rack) for m in R.legal_moves(state)
+               if isinstance(m, Place) and m.tile == t and sum(R.score_preview(state, m)) > 0]
+    slot, move = scoring[0]
+    click(app, scene.rack_slots[slot].center)
+    a, b = (move.a, move.b) if move.tile == rack[slot] else (move.b, move.a)
+    while scene.orientation != hexgrid.direction_between(a, b):
+        click(app, scene.rack_area.topleft, button=3)  # right-click turns the tile in hand
+    click(app, scene.placement_center(a, b))
+    press(app, pygame.K_RETURN)
+    assert len(scene.match.moves) == 1
+    after = scene.match.state
+    assert after.phase == "bonus" and after.current == 0
+    assert scene.celebrations, "reaching 18 shows the Ingenious! celebration"
+    assert "Bonus placement (1 left)" in scene.banner_text()
+    assert scene.can_act  # the celebration never blocks the bonus placement
+    bonus = play_by_mouse(app, scene)
+    assert scene.match.moves[1] == bonus and scene.match.states[1].current == 0
+
+
+def _position_with_human_swap(seed: int) -> Match | None:
+    """Play random legal moves until seat 0 (human) faces the swap decision; None if it never does."""
+    match = Match("ingenious", [ALICE, ROBO], None, seed)
+    rng = random.Random(seed)
+    while not match.is_over and len(match.moves) < 200:
+        s = match.state
+        if s.phase == "swap" and s.current == 0:
+            return match
+        match.replay([R.random_move(s, rng)])
+    return None
+
+
+@pytest.mark.parametrize("accept", [True, False])
+def test_swap_prompt_buttons_send_the_choice(app, accept):
+    match = next(m for m in map(_position_with_human_swap, range(1, 60)) if m is not None)
+    app.start_match(match)
+    step(app, 2)
+    scene = app.scenes.stack[0]
+    n = len(match.moves)
+    assert scene.swap_prompt_open()
+    assert scene.swap_accept_button.visible and scene.swap_decline_button.visible
+    button = scene.swap_accept_button if accept else scene.swap_decline_button
+    click(app, button.rect.center)
+    assert match.moves[n] == Swap(accept)
+    step(app)
+    assert not scene.swap_accept_button.visible
+
+
+# --- privacy and AI -------------------------------------------------------------------------------
+def test_hot_seat_never_draws_the_other_humans_rack(app):
+    first = seed_where_first(2, 1)
+    scene = start(app, [ALICE, BOB], first)
+    assert isinstance(app.scenes.top, HandoverScene) and app.scenes.top.seat == 1
+    assert scene.rack_drawn_for is None
+    press(app, pygame.K_RETURN)
+    assert scene.rack_drawn_for == 1 and scene.viewer == 1
+    play_by_mouse(app, scene)
+    assert step_until(app, lambda: isinstance(app.scenes.top, HandoverScene), 30)
+    assert app.scenes.top.seat == 0
+    assert scene.rack_drawn_for is None  # Bob's rack went away before the device changed hands
+    step(app, 3)
+    assert scene.rack_drawn_for is None
+    press(app, pygame.K_RETURN)
+    assert scene.rack_drawn_for == 0
+    # Alice's first tile may not touch the start symbol Bob touched: the targets already say so
+    bonus = play_by_mouse(app, scene)
+    assert scene.match.moves[1] == bonus and scene.match.states[1].current == 0
+
+
+def test_ai_move_slides_in_then_lands_on_the_board(app):
+    scene = start(app, [ALICE, ROBO], seed_where_first(2, 1))
+    assert step_until(app, lambda: len(scene.match.moves) == 1)
+    move = scene.match.moves[0]
+    assert isinstance(move, Place)
+    assert scene.is_animating() and not scene.can_act
+    assert scene.displayed_state().colour_at(move.a) is None  # still in flight
+    first_pos = scene.slide[0].value
+    step(app, 10)
+    assert scene.slide is not None and scene.slide[0].value != first_pos
+    assert step_until(app, lambda: not scene.is_animating(), 200)
+    assert scene.displayed_state() is scene.match.state
+    step(app)
+    assert near(pixel(app, fill_point(scene, move.a)), symbols.FILLS[move.tile[0]])
+    assert scene.can_act and scene.match.to_move == 0
+
+
+def test_board_rescales_with_the_window(app):
+    scene = start(app, [ALICE, ROBO], seed_where_first(2, 0))
+    old = scene.hex_size
+    app.resize((1000, 660))
+    step(app)
+    assert scene.hex_size < old
+    for h in hexgrid.ring(7):
+        x, y = scene.hex_center(h)
+        assert scene.board_area.collidepoint(x, y)
+    click(app, scene.rack_slots[0].center)
+    assert scene.held == 0
+
+
+def test_team_cards_share_a_track_and_mark_the_mover(app):
+    scene = start(app, [ALICE, Seat("ai", "medium", "R1"), BOB, Seat("ai", "medium", "R2")], 3,
+                  {"mode": "team"})
+    step(app)
+    assert set(scene.cards) == {0, 1}
+    assert scene.track_seats(0) == [0, 2] and scene.track_seats(1) == [1, 3]
