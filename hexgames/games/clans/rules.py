@@ -357,16 +357,22 @@ class ClansRules(Rules[ClansState, Any]):
         scores = tuple(float(self.seat_score(s, i)) for i in range(s.seats))
         ranks = tuple(sum(1 for o in scores if o > mine) for mine in scores)
         best = max(scores)
-        winners = [i for i in range(s.seats) if scores[i] == best]
-        if len(winners) == 1:
-            summary = f"Seat {winners[0] + 1} wins with {int(best)} points."
-        else:
-            summary = "Shared win: " + ", ".join(f"seat {i + 1}" for i in winners) + f" with {int(best)} points."
-        details = tuple(
-            f"{COLOUR_NAMES[s.colour_of[i]] if s.colour_of[i] is not None else '?'}: "
-            f"{s.points[s.colour_of[i]] if s.colour_of[i] is not None else 0} + {s.founded[i]} villages"
-            for i in range(s.seats))
+        shared = sum(1 for x in scores if x == best) > 1
+        summary = (Reason("clans.outcome.shared", "Colours revealed: a shared win with {points} points.",
+                          points=int(best)) if shared else
+                   Reason("clans.outcome.summary", "Colours revealed: the best score is {points} points.",
+                          points=int(best)))
+        details = tuple(self._detail(s, i) for i in range(s.seats))
         return Outcome(scores, ranks, summary, details)
+
+    def _detail(self, s: ClansState, seat: int) -> str:
+        colour = s.colour_of[seat]
+        if colour is None:
+            return ""
+        name = COLOUR_NAMES[colour]
+        return Reason("clans.outcome.detail", "{colour}: {points} points + {villages} villages",
+                      colour=Reason(f"clans.colour.{name}", name.capitalize()), points=s.points[colour],
+                      villages=s.founded[seat])
 
     # --- hidden information -----------------------------------------------------------------------
     def observe(self, s: ClansState, seat: int) -> ClansState:
