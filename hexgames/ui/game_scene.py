@@ -5,6 +5,26 @@ The shared part owns the turn order as the player experiences it: whose private 
 drawn (`viewer`), the hot-seat hand-over, asking the AI worker and playing its answer through the same
 path as a human move, undo, the pause menu, toasts with the rules' reasons, and the results screen
 once the last animation has finished. It never decides a rule: legality comes from `match.check`.
+
+Writing a game scene (register it as `scene_path="hexgames.games.G.scene:GScene"`):
+
+    class GScene(GameScene):
+        def layout(self):                      # board_rect / panel_rect are set: fit the board
+            self.size = min(self.board_rect.w, self.board_rect.h) / 20
+        def build_widgets(self):               # own pygame_gui buttons (Confirm...) in actions_rect
+            self.confirm = UIButton(..., self.app.ui); self.widgets.append(self.confirm)
+        def draw_game(self, surface):          # board in board_rect, player boxes in panel_rect;
+            ...                                # private parts only for self.viewer (or reveal_all)
+        def handle_game_event(self, event):    # mouse/keys (Enter included) -> self.submit(move)
+            if self.can_act and event.type == pygame.MOUSEBUTTONUP: return self.submit(move)
+            return False
+        def on_move_played(self, before, move, after, by_ai):
+            self.animator.tween(start, end, 0.3, tag=cell)   # slide/fall; self.animator.value(tag)
+        def on_undo(self): self.selected = None
+
+`is_animating()` defaults to `self.animator.busy`; AI turns, hand-overs and the results screen wait
+for it. Toasts: `self.toast(text, error=True)`. Seat colour chip in the banner: override
+`seat_colour(seat)`. Highlight legal targets only if `self.app.settings.show_targets`.
 """
 from __future__ import annotations
 
@@ -31,6 +51,7 @@ class GameScene(Scene):
     TOP_BAR = 56
     BOTTOM_BAR = 64
     MARGIN = 10
+    BUTTON_SIZE = (150, 42)
 
     def __init__(self, app: "App", match: Match):
         super().__init__(app)
@@ -44,6 +65,7 @@ class GameScene(Scene):
         self.bottom_rect = pygame.Rect(0, 0, 0, 0)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.board_rect = pygame.Rect(0, 0, 0, 0)
+        self.actions_rect = pygame.Rect(0, 0, 0, 0)  # free middle of the bottom bar: the game's buttons
         self.undo_button: Any = None
         self.menu_button: Any = None
         self.results_button: Any = None
@@ -103,6 +125,9 @@ class GameScene(Scene):
         middle_h = h - self.TOP_BAR - self.BOTTOM_BAR - 2 * m
         self.panel_rect = pygame.Rect(w - panel_w - m, self.TOP_BAR + m, panel_w, middle_h)
         self.board_rect = pygame.Rect(m, self.TOP_BAR + m, w - panel_w - 3 * m, middle_h)
+        bw, bh = self.BUTTON_SIZE
+        self.actions_rect = pygame.Rect(16 + bw + 24, self.bottom_rect.y + (self.BOTTOM_BAR - bh) // 2,
+                                        w - 2 * (16 + bw + 24) - bw - 12, bh)
 
     def enter(self) -> None:
         from pygame_gui.core import ObjectID
@@ -111,7 +136,7 @@ class GameScene(Scene):
         self.layout()
         tr, ui = self.app.tr, self.app.ui
         r = self.bottom_rect
-        bw, bh = 150, 42
+        bw, bh = self.BUTTON_SIZE
         y = r.y + (r.h - bh) // 2
         self.undo_button = UIButton(pygame.Rect(r.x + 16, y, bw, bh), tr("ui.game.undo"), ui)
         self.menu_button = UIButton(pygame.Rect(r.right - bw - 16, y, bw, bh), tr("ui.game.menu"), ui)

@@ -278,3 +278,18 @@ def test_escape_during_handover_opens_pause_and_hidden_stays_hidden(app):
     assert isinstance(app.scenes.top, PauseScene)
     step(app, 2)
     assert game.viewer is None
+
+
+def test_hud_regions_do_not_overlap(app):
+    game = start(app, HUMAN_VS_AI)
+    for size in ((1280, 800), (960, 640), (1920, 1080)):
+        app.resize(size)
+        step(app)
+        regions = [game.top_rect, game.board_rect, game.panel_rect, game.bottom_rect]
+        for i, a in enumerate(regions):
+            assert a.w > 0 and a.h > 0 and app.screen.get_rect().contains(a)
+            assert not any(a.colliderect(b) for b in regions[i + 1:])
+        assert game.bottom_rect.contains(game.actions_rect)
+        assert not game.actions_rect.colliderect(game.undo_button.rect)
+        assert not game.actions_rect.colliderect(game.results_button.rect)
+        assert not game.actions_rect.colliderect(game.menu_button.rect)
