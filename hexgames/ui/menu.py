@@ -309,6 +309,9 @@ class SetupScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.scenes.pop()
             return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.act("start")
+            return True
         return False
 
     def choose(self, what: str, arg: Any, value: str) -> None:

@@ -91,6 +91,7 @@ def test_handover_stands_between_two_humans(app):
 def test_ai_turn_is_requested_and_played(app):
     game = start(app, HUMAN_VS_AI, pile=7)
     assert game.viewer == 0 and game.can_act
+    assert not getattr(app.worker, "uses_process", False)  # headless: the worker thinks in a thread
     take(app, game, 1)
     assert game.match.moves[0] == 1
     assert "thinking" in game.banner_text()
@@ -293,3 +294,24 @@ def test_hud_regions_do_not_overlap(app):
         assert not game.actions_rect.colliderect(game.undo_button.rect)
         assert not game.actions_rect.colliderect(game.results_button.rect)
         assert not game.actions_rect.colliderect(game.menu_button.rect)
+
+
+def test_language_change_from_the_game_rebuilds_every_layer(app):
+    game = start(app, HUMAN_VS_AI)
+    key(app, pygame.K_ESCAPE)
+    pause = app.scenes.top
+    click(app, next(b for b, a in pause.buttons.items() if a == "settings"))
+    settings = app.scenes.top
+    click(app, next(b for b, code in settings.lang_buttons.items() if code == "ja"))
+    click(app, app.scenes.top.back_button)
+    assert app.scenes.top is pause and "再開" in visible_texts(app)
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is game
+    assert game.undo_button.text == "取り消し" and game.undo_button.visible
+    assert game.banner_text() == "Alice の番です"
+
+
+def test_enter_on_setup_starts_the_game(app):
+    click(app, app.scenes.top.button_for("toy"))
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scenes.top, ToyScene)
