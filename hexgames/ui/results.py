@@ -34,6 +34,8 @@ class ResultsScene(Scene):
     def headline(self) -> str:
         tr, o = self.app.tr, self.outcome
         winners = o.winners
+        if len(o.ranks) == 1:
+            return tr("ui.results.solo", score=_fmt_score(o.scores[0]) if o.scores else "")
         if len(winners) == len(o.ranks) and len(winners) > 1:
             return tr("ui.results.draw")
         names = ", ".join(self.game.seat_name(i) for i in winners)

@@ -315,3 +315,14 @@ def test_enter_on_setup_starts_the_game(app):
     click(app, app.scenes.top.button_for("toy"))
     key(app, pygame.K_RETURN)
     assert isinstance(app.scenes.top, ToyScene)
+
+
+def test_results_headline_for_solo_and_draws(app):
+    from hexgames.core.protocol import Outcome
+
+    game = start(app, HUMAN_VS_AI)
+    results = ResultsScene(app, game)
+    results.outcome = Outcome((5.0, 5.0), (0, 0), "Even.")
+    assert results.headline() == "A draw!"
+    results.outcome = Outcome((12.0,), (0,), "Solo.")
+    assert results.headline() == "Final score: 12"
