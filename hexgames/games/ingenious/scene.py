@@ -46,8 +46,8 @@ GRID_LINE = (92, 98, 110)
 START_MARK = (255, 255, 255)
 LEGAL = (90, 220, 140)
 ILLEGAL = (240, 90, 90)
-TARGET = (255, 236, 150)
 LAST_MOVE = (255, 214, 92)
+LEGEND_H = 112
 SLIDE_SECONDS = 0.7
 CELEBRATE_SECONDS = 1.6
 # Seat chips kept apart from the six tile colours so a seat is never mistaken for a colour.
@@ -492,12 +492,13 @@ class IngeniousScene(GameScene):
         return hexes
 
     def _draw_targets(self, surface: pygame.Surface) -> None:
+        """A dot on every hex the tile in hand could cover now (setting `show_targets`)."""
         tile = self.held_tile()
         if tile is None or not self.app.settings.show_targets or not self.can_act:
             return
-        mark = symbols.hex_sprite(TARGET, self.hex_size, None, 1.0, alpha=90)
+        dot = _target_dot(max(3, self.hex_size // 4))
         for h in self._targets(tile):
-            surface.blit(mark, mark.get_rect(center=self.hex_center(h)))
+            surface.blit(dot, dot.get_rect(center=self.hex_center(h)))
 
     def _check(self, move: Place) -> Any:
         """rules.check, remembered for the spot under the mouse (asked every frame while hovering)."""
@@ -557,7 +558,7 @@ class IngeniousScene(GameScene):
         move = self.hover_move()
         if move is not None:
             legal = self._check(move) is None
-            self._draw_place(surface, move, LEGAL if legal else ILLEGAL, alpha=200 if legal else 140)
+            self._draw_place(surface, move, LEGAL if legal else ILLEGAL, alpha=235 if legal else 150)
             if legal:
                 self._draw_gains(surface, move)
             return
@@ -614,8 +615,9 @@ class IngeniousScene(GameScene):
         for i, rect in enumerate(self.rack_slots):
             if i >= len(rack):
                 break
-            draw.rounded_panel(surface, rect, (40, 46, 58), 8,
-                               border=hud.ACCENT if i in taken else (58, 66, 80))
+            hover = active and i not in taken and rect.collidepoint(self.mouse)
+            draw.rounded_panel(surface, rect, (52, 60, 76) if hover else (40, 46, 58), 8,
+                               border=hud.ACCENT if i in taken or hover else (58, 66, 80))
             if i in taken:
                 continue
             self._draw_tile(surface, rack[i], rect.center, DOWN, self.rack_size)
@@ -631,7 +633,8 @@ class IngeniousScene(GameScene):
         else:
             key, default = "hint.pick", "Click a tile to pick it up."
         small = self.app.font(13)
-        last = self.rack_slots[min(5, len(self.rack_slots) - 1)]
+        rack = self.state.racks[self.match.to_move] or [None]
+        last = self.rack_slots[min(len(rack), len(self.rack_slots)) - 1]
         y = last.bottom + 14
         for line in draw.wrap(small, _tr(self.app, key, default), self.rack_area.w - 16):
             draw.text(surface, small, line, (self.rack_area.centerx, y), hud.MUTED, anchor="midtop")
@@ -654,21 +657,43 @@ class IngeniousScene(GameScene):
     def _paint_panel(self, surf: pygame.Surface, s: IngeniousState, gains: tuple[int, ...] | None) -> None:
         w, h = surf.get_size()
         small = self.app.font(14)
-        head = f"{_tr(self.app, 'round', 'Round {n}', n=s.round)}   ·   {_tr(self.app, 'bag', 'Tiles in bag: {count}', count=s.bag_count)}"
+        head = _tr(self.app, "bag", "Tiles in bag: {count}", count=s.bag_count)
+        if s.seats > 1:
+            head = f"{_tr(self.app, 'round', 'Round {n}', n=s.round)}   ·   {head}"
         draw.text(surf, draw.fit_text(self.app.font, head, w - 8, 15, 10), head, (w // 2, 12), hud.MUTED)
         top = 30
         tracks = len(s.scores)
         solo_h = 230 if s.mode == "solo" else 0
         gap = 8
-        card_h = min(230, (h - top - solo_h - gap * (tracks - 1)) // tracks)
+        card_h = min(200, (h - top - solo_h - gap * (tracks - 1)) // tracks)
         self.cards = {}
         mover_track = s.track_of(s.current)
         for t in range(tracks):
             rect = pygame.Rect(0, top + t * (card_h + gap), w, card_h)
             self.cards[t] = rect.move(self.panel_rect.topleft)
             self._paint_card(surf, rect, s, t, gains if t == mover_track else None)
+        y = top + tracks * (card_h + gap)
         if s.mode == "solo":
-            self._paint_solo(surf, pygame.Rect(0, top + card_h + gap, w, min(solo_h, h - top - card_h - gap)), s)
+            self._paint_solo(surf, pygame.Rect(0, y, w, min(solo_h, h - y)), s)
+            y += solo_h + gap
+        if h - y >= LEGEND_H:
+            self._paint_legend(surf, pygame.Rect(0, h - LEGEND_H, w, LEGEND_H))
+
+    def _paint_legend(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+        """Which symbol is which colour, named: the key for players who do not rely on colour."""
+        draw.rounded_panel(surf, rect, (29, 34, 44), 10, border=(58, 66, 80))
+        inner = rect.inflate(-20, -14)
+        font = self.app.font(14)
+        row_h = (inner.h - 4) // 3
+        for c in range(6):
+            col, row = c % 2, c // 2
+            x = inner.x + col * inner.w // 2
+            cy = inner.y + row * row_h + row_h // 2 + 2
+            size = max(8, row_h // 2)
+            sprite = symbols.tile_sprite(c, size)
+            surf.blit(sprite, sprite.get_rect(center=(x + size + 2, cy)))
+            name = _tr(self.app, f"colour.{COLOUR_NAMES[c]}", COLOUR_NAMES[c])
+            draw.text(surf, font, name, (x + 2 * size + 12, cy), hud.TEXT, anchor="midleft")
 
     def _paint_card(self, surf: pygame.Surface, rect: pygame.Rect, s: IngeniousState, track: int,
                     gains: tuple[int, ...] | None) -> None:
@@ -712,7 +737,7 @@ class IngeniousScene(GameScene):
         bar_h = max(4, bar_bottom - bar_top)
         for c in range(6):
             col = pygame.Rect(round(chart.x + c * cw), chart.y, round(cw) - 4, chart.h)
-            lowest = track[c] == low
+            lowest = track[c] == low and max(track) > low  # all level: nothing to point at
             if lowest:
                 draw.rounded_panel(surf, col.inflate(2, 4), (64, 58, 38), 6, border=hud.ACCENT)
             value = track[c]
@@ -733,7 +758,7 @@ class IngeniousScene(GameScene):
             if fill_h > 0:
                 pygame.draw.rect(surf, symbols.FILLS[c], pygame.Rect(well.x, well.bottom - fill_h, bw, fill_h),
                                  border_radius=3)
-            for th in s.thresholds:
+            for th in set(s.thresholds) | ({s.stop} if s.stop else set()):
                 if th < s.cap:
                     ty = well.bottom - round(bar_h * th / s.cap)
                     pygame.draw.line(surf, (230, 230, 230), (well.x - 3, ty), (well.right + 2, ty))
@@ -806,12 +831,16 @@ class IngeniousScene(GameScene):
                                  max(28, self.hex_size * 2), self.state.mode)
         size = (max(1, round(img.get_width() * scale)), max(1, round(img.get_height() * scale)))
         scaled = pygame.transform.smoothscale(img, size)
+        centre = (self.origin[0], self.origin[1] - self.hex_size * 1.4)
+        band = pygame.Rect(0, 0, round(img.get_width() * 1.25), round(img.get_height() * 2.1))
+        band.center = (round(centre[0]), round(centre[1] + img.get_height() * 0.35))
+        draw.rounded_panel(surface, band, (16, 18, 24, round(alpha * 0.7)), band.h // 2)
         scaled.set_alpha(alpha)
-        surface.blit(scaled, scaled.get_rect(center=(self.origin[0], self.origin[1] - self.hex_size * 2)))
+        surface.blit(scaled, scaled.get_rect(center=centre))
         if tween.tag and tween.tag > 1:
             sub = _tr(self.app, "bonus_count", "{count} bonus placements", count=tween.tag)
             draw.text(surface, self.app.font(20, bold=True), sub,
-                      (self.origin[0], self.origin[1] + self.hex_size * 0.6), hud.TEXT, outline=(20, 20, 20))
+                      (self.origin[0], self.origin[1] + self.hex_size * 0.3), hud.TEXT, outline=(20, 20, 20))
 
 
 _CELEBRATION: dict[tuple[str, int], pygame.Surface] = {}
@@ -836,6 +865,18 @@ def _start_sprite(colour: int, size: int) -> pygame.Surface:
 
 
 _START: dict[tuple[int, int], pygame.Surface] = {}
+_DOTS: dict[int, pygame.Surface] = {}
+
+
+def _target_dot(r: int) -> pygame.Surface:
+    """The legal-target marker: a green dot with a dark rim, readable on white, grey and colour."""
+    if r not in _DOTS:
+        surf = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+        c = r + 2
+        draw.aa_circle(surf, (20, 60, 36), (c, c), r + 1)
+        draw.aa_circle(surf, LEGAL, (c, c), r)
+        _DOTS[r] = surf
+    return _DOTS[r]
 
 
 def _start_cache(colour: int, size: int) -> pygame.Surface:

@@ -17,7 +17,7 @@ from hexgames.core import hexgrid
 from hexgames.core.match import Match, Seat
 from hexgames.games.ingenious import symbols
 from hexgames.games.ingenious.rules import IngeniousRules, Place, Swap
-from hexgames.games.ingenious.scene import IngeniousScene
+from hexgames.games.ingenious.scene import RING_FILLS, IngeniousScene
 from hexgames.ui.handover import HandoverScene
 from hexgames.ui.pause import PauseScene
 
@@ -218,11 +218,11 @@ def test_legal_targets_are_highlighted_only_with_the_setting(app):
     move_to(app, scene.rack_area.center)  # keep the held tile away from the spot
     app.settings.show_targets = True
     step(app)
-    lit = pixel(app, fill_point(scene, spot))
+    lit = pixel(app, scene.hex_center(spot))
     app.settings.show_targets = False
     step(app)
-    plain = pixel(app, fill_point(scene, spot))
-    assert lit != plain
+    plain = pixel(app, scene.hex_center(spot))
+    assert lit != plain and near(plain, RING_FILLS[5])  # the marker, then the bare white area
 
 
 # --- bonus and swap -------------------------------------------------------------------------------
