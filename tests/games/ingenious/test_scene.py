@@ -339,3 +339,70 @@ def test_team_cards_share_a_track_and_mark_the_mover(app):
     step(app)
     assert set(scene.cards) == {0, 1}
     assert scene.track_seats(0) == [0, 2] and scene.track_seats(1) == [1, 3]
+
+
+# --- solo and texts -------------------------------------------------------------------------------
+def _solo_one_pair_left() -> Match:
+    """A solo game played at random until a single pair of empty hexes is left: any tile ends it."""
+    for seed in range(1, 200):
+        match = Match("ingenious", [ALICE], {"mode": "solo"}, seed)
+        rng = random.Random(seed)
+        while not match.is_over:
+            s = match.state
+            if s.pairs == 1 and s.phase in ("place", "bonus"):
+                return match
+            match.replay([R.random_move(s, rng)])
+    raise AssertionError("no solo game reached a single free pair")
+
+
+def test_solo_end_records_the_sorted_sequence_in_the_high_score_table(app):
+    from hexgames.core import highscores
+    from hexgames.ui.results import ResultsScene
+
+    match = _solo_one_pair_left()
+    app.start_match(match)
+    step(app, 2)
+    scene = app.scenes.stack[0]
+    assert scene.cards.keys() == {0} and scene.can_act
+    click(app, scene.rack_slots[0].center)
+    tile = scene.held_tile()
+    (a, b), = [p for p in R.placement_targets(match.state, tile) if p[0] < p[1]]
+    while scene.orientation != hexgrid.direction_between(a, b):
+        click(app, scene.rack_area.topleft, button=3)
+    click(app, scene.placement_center(a, b))
+    press(app, pygame.K_RETURN)
+    assert match.is_over
+    sequence = R.result_sequence(match.state)
+    assert list(sequence) == sorted(match.state.scores[0])
+    best = highscores.top("ingenious/rack")
+    assert best[0].scores == sequence and best[0].seed == match.seed
+    assert scene.highscore_place == 0
+    assert "New high score, place 1!" in scene.toasts.texts
+    assert step_until(app, lambda: isinstance(app.scenes.top, ResultsScene), 60)
+    assert app.scenes.top.outcome.details == ("-".join(map(str, sequence)),)
+
+
+def test_every_scene_text_has_english_and_japanese():
+    import json
+    import re
+    from pathlib import Path
+
+    from hexgames import paths
+
+    source = Path(__file__).resolve().parents[3] / "hexgames" / "games" / "ingenious" / "scene.py"
+    used = set(re.findall(r'_tr\(self\.app, "([a-z_.]+)"', source.read_text(encoding="utf-8")))
+    used |= {f"colour.{c}" for c in ("red", "green", "blue", "orange", "yellow", "purple")}
+    assert len(used) > 20
+
+    def flat(d, prefix=""):
+        out = {}
+        for k, v in d.items():
+            out.update(flat(v, f"{prefix}{k}.") if isinstance(v, dict) else {f"{prefix}{k}": v})
+        return out
+
+    tables = {lang: flat(json.loads((paths.TRANSLATIONS / f"ingenious_ui.{lang}.json").read_text("utf-8"))[lang])
+              for lang in ("en", "ja")}
+    assert tables["en"].keys() == tables["ja"].keys()
+    assert used <= tables["en"].keys()
+    for key, text in tables["en"].items():
+        assert sorted(re.findall(r"%\{(\w+)\}", text)) == sorted(re.findall(r"%\{(\w+)\}", tables["ja"][key])), key
