@@ -10,6 +10,20 @@ import pytest
 from tests.ui import toygame
 
 
+@pytest.fixture(autouse=True)
+def _leave_no_trace():
+    """Other areas' tests loop over `games.all()` and read i18n in English: after each UI test the
+    toy games leave the registry and the language is English again."""
+    yield
+    import i18n
+
+    from hexgames import games
+
+    for game_id in (toygame.GAME.id, toygame.OPEN_GAME.id):
+        games._GAMES.pop(game_id, None)  # the registry has no public unregister
+    i18n.set("locale", "en")
+
+
 @pytest.fixture
 def app():
     toygame.register()

@@ -127,7 +127,7 @@ def test_markdown_subset_becomes_textbox_html():
 
 
 def test_reasons_translate_by_key_with_nested_params(app):
-    inner = Reason("toy.card", "a secret card was drawn.")
+    inner = Reason("ui_toy.card", "a secret card was drawn.")
     outer = Reason("core.undo_reveals", "Undo is not possible: {why}", why=inner)
     assert app.tr_reason(outer) == "Undo is not possible: a secret card was drawn."
     app.set_language("ja")

@@ -38,7 +38,7 @@ def test_japanese_labels_render_with_glyphs_not_boxes(app):
 def test_pause_over_the_board_dims_but_shows_it(app, tmp_path):
     from hexgames.core.match import Match, Seat
 
-    app.start_match(Match("toy", [Seat("human", None, "A"), Seat("ai", "medium", "B")], {}, 1))
+    app.start_match(Match("ui_toy", [Seat("human", None, "A"), Seat("ai", "medium", "B")], {}, 1))
     step(app)
     board = tmp_path / "board.png"
     app.render_to_png(board)
@@ -57,7 +57,7 @@ def test_pause_over_the_board_dims_but_shows_it(app, tmp_path):
 def test_screenshot_writes_game_and_menu_pngs(tmp_path):
     toygame.register()
     game_png, menu_png = tmp_path / "game.png", tmp_path / "menu.png"
-    screenshot(str(game_png), "toy", seed=2, moves=2, size=(1000, 700))
+    screenshot(str(game_png), "ui_toy", seed=2, moves=2, size=(1000, 700))
     screenshot(str(menu_png), scene="menu", language="ja")
     assert pygame.image.load(str(game_png)).get_size() == (1000, 700)
     assert colours(game_png) > 5 and colours(menu_png) > 20
@@ -67,7 +67,7 @@ def test_screenshot_plays_the_moves_with_the_medium_agent():
     from hexgames.screenshot import build_match
 
     toygame.register()
-    match = build_match("toy", seed=5, moves=1)
+    match = build_match("ui_toy", seed=5, moves=1)
     assert match.moves == [3]  # greedy toy play from 7 leaves a multiple of four
     assert [s.level for s in match.seats] == ["medium", "medium"]
-    assert build_match("toy", seed=5, moves=0, to_end=True).is_over
+    assert build_match("ui_toy", seed=5, moves=0, to_end=True).is_over

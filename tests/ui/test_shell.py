@@ -19,7 +19,7 @@ TWO_HUMANS = [Seat("human", None, "Alice"), Seat("human", None, "Bob")]
 
 
 def start(app, seats, pile=7, seed=3) -> ToyScene:
-    app.start_match(Match("toy", seats, {"pile": pile}, seed))
+    app.start_match(Match("ui_toy", seats, {"pile": pile}, seed))
     step(app)
     return app.scenes.stack[0]
 
@@ -31,9 +31,9 @@ def take(app, scene: ToyScene, n: int) -> None:
 def test_menu_setup_start_pause_and_quit_to_menu(app):
     menu = app.scenes.top
     assert isinstance(menu, MenuScene)
-    click(app, menu.button_for("toy"))
+    click(app, menu.button_for("ui_toy"))
     setup = app.scenes.top
-    assert isinstance(setup, SetupScene) and setup.info.id == "toy"
+    assert isinstance(setup, SetupScene) and setup.info.id == "ui_toy"
     click(app, setup.button_for("start"))
     game = app.scenes.top
     assert isinstance(game, ToyScene)
@@ -48,7 +48,7 @@ def test_menu_setup_start_pause_and_quit_to_menu(app):
 
 
 def test_setup_dropdown_makes_second_seat_human(app):
-    click(app, app.scenes.top.button_for("toy"))
+    click(app, app.scenes.top.button_for("ui_toy"))
     setup = app.scenes.top
     click(app, setup.control_for("kind", 1))
     option = next(el for el in app.ui.get_sprite_group().sprites()
@@ -163,7 +163,7 @@ def test_damaged_save_shows_an_error_and_changes_nothing(app, tmp_path):
     assert step_until(app, lambda: len(game.match.moves) == 2)
     autosave_before = saves.autosave_path().read_bytes()
     bad = tmp_path / "broken.json"
-    bad.write_text('{"format": "hexgames-save", "version": 1, "game": "toy", "seats": [', encoding="utf-8")
+    bad.write_text('{"format": "hexgames-save", "version": 1, "game": "ui_toy", "seats": [', encoding="utf-8")
     key(app, pygame.K_ESCAPE)
     pause = app.scenes.top
     click(app, next(b for b, a in pause.buttons.items() if a == "load"))
@@ -226,7 +226,7 @@ def test_resize_keeps_the_game_and_relayouts(app):
 
 
 def test_base_game_scene_works_without_a_game_scene(app):
-    scene = GameScene(app, Match("toy", HUMAN_VS_AI, {}, 1))
+    scene = GameScene(app, Match("ui_toy", HUMAN_VS_AI, {}, 1))
     app.scenes.reset(scene)
     step(app, 2)
     assert scene.submit(4) is False and scene.toasts.texts == ["Take 1, 2 or 3 tokens."]
@@ -251,7 +251,7 @@ def test_open_game_hot_seat_needs_no_handover(app):
     from tests.ui import toygame
 
     toygame.register_open()
-    app.start_match(Match("toy_open", TWO_HUMANS, {}, 1))
+    app.start_match(Match("ui_toy_open", TWO_HUMANS, {}, 1))
     step(app, 3)
     game = app.scenes.top
     assert isinstance(game, ToyScene) and game.viewer == 0 and game.can_act
@@ -312,7 +312,7 @@ def test_language_change_from_the_game_rebuilds_every_layer(app):
 
 
 def test_enter_on_setup_starts_the_game(app):
-    click(app, app.scenes.top.button_for("toy"))
+    click(app, app.scenes.top.button_for("ui_toy"))
     key(app, pygame.K_RETURN)
     assert isinstance(app.scenes.top, ToyScene)
 

@@ -27,7 +27,7 @@ class Pile:
 
 
 class PileRules(Rules[Pile, int]):
-    id = "toy"
+    id = "ui_toy"
 
     def setup(self, options: Mapping[str, Any], seats: int, seed: int) -> Pile:
         return Pile(int(options.get("pile", 7)), 0, (0,) * seats)
@@ -42,9 +42,9 @@ class PileRules(Rules[Pile, int]):
         if self.is_over(s):
             return Reason("core.game_over", "The game is over.")
         if m not in (1, 2, 3):
-            return Reason("toy.bad_count", "Take 1, 2 or 3 tokens.")
+            return Reason("ui_toy.bad_count", "Take 1, 2 or 3 tokens.")
         if m > s.left:
-            return Reason("toy.too_many", "Only {left} left.", left=s.left)
+            return Reason("ui_toy.too_many", "Only {left} left.", left=s.left)
         return None
 
     def copy(self, s: Pile) -> Pile:
@@ -83,7 +83,7 @@ class PileRules(Rules[Pile, int]):
         return j
 
     def reveals(self, s: Pile, m: int) -> str | None:
-        return Reason("toy.card", "a secret card was drawn.") if m == 3 else None
+        return Reason("ui_toy.card", "a secret card was drawn.") if m == 3 else None
 
 
 def greedy(state: Pile, rng: random.Random, noise: float) -> int:
@@ -130,9 +130,9 @@ class ToyScene(GameScene):
 
 
 GAME = GameInfo(
-    id="toy", title="Toy Pile", description="Take one to three; the last token wins.", rules=PileRules(),
+    id="ui_toy", title="Toy Pile", description="Take one to three; the last token wins.", rules=PileRules(),
     modes=(Mode("standard", (2,)),), options=(OptionSpec("pile", (7, 2, 3, 5, 10, 12)),), greedy=greedy,
-    scene_path="tests.ui.toygame:ToyScene", rules_help="toy",
+    scene_path="tests.ui.toygame:ToyScene", rules_help="ui_toy",
 )
 
 
@@ -141,7 +141,7 @@ def register() -> GameInfo:
     return GAME
 
 
-OPEN_GAME = replace(GAME, id="toy_open", title="Open Toy Pile", extra={"hidden_info": False})
+OPEN_GAME = replace(GAME, id="ui_toy_open", title="Open Toy Pile", extra={"hidden_info": False})
 
 
 def register_open() -> GameInfo:
