@@ -49,6 +49,7 @@ class App:
                                        starting_language=self.settings.language,
                                        translation_directory_paths=[str(paths.TRANSLATIONS)])
         self.ui.set_locale(self.settings.language)
+        _dedupe_translation_paths()
         self._preload_fonts()
         self.scenes = SceneManager()
         self.worker = make_worker(threads=headless or os.environ.get("HEXGAMES_AI_THREADS") == "1")
@@ -201,6 +202,14 @@ class App:
     def render_to_png(self, path: str | os.PathLike[str]) -> None:
         self.draw()
         pygame.image.save(self.screen, str(path))
+
+
+def _dedupe_translation_paths() -> None:
+    """Each UIManager appends its folders to python-i18n's global search path; keep each once so
+    a missing key is not searched for again and again (tests make many Apps)."""
+    import i18n
+
+    i18n.load_path[:] = list(dict.fromkeys(i18n.load_path))
 
 
 def autosave_quietly(match: Match) -> None:
