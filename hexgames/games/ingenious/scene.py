@@ -133,7 +133,7 @@ class IngeniousScene(GameScene):
         self.hex_size = max(8, int(min(a.w / 23.4, a.h / 26.4)))
         self.origin = (a.centerx, a.centery)
         self.rack_size = max(10, min(self.hex_size + 2, int((rack_w / 2 - 14) / 2)))
-        bw, bh = min(520, a.w - 40), 220
+        bw, bh = min(520, a.w - 40), 240
         self.swap_box = pygame.Rect(0, 0, bw, bh)
         self.swap_box.center = a.center
         self._layout_rack()
@@ -606,7 +606,7 @@ class IngeniousScene(GameScene):
             draw.text(surface, draw.fit_text(self.app.font, text, area.w - 16, 15, 10), text,
                       (area.centerx, area.y + 20), hud.MUTED)
             return
-        title = (_tr(self.app, "rack.yours", "Your tiles") if seat == self.match.to_move or self.viewer == seat
+        title = (_tr(self.app, "rack.yours", "Your tiles") if self.viewer == seat
                  else _tr(self.app, "rack.of", "{name}'s tiles", name=self.seat_name(seat)))
         draw.text(surface, draw.fit_text(self.app.font, title, area.w - 16, 15, 10, bold=True), title,
                   (area.centerx, area.y + 20), hud.ACCENT if self.can_act else hud.TEXT)
@@ -815,10 +815,26 @@ class IngeniousScene(GameScene):
                   (box.centerx, box.y + 30), hud.ACCENT)
         font = self.app.font(15)
         body = _tr(self.app, "swap.body", "None of your tiles shows your lowest colour.")
-        y = box.y + 62
-        for line in draw.wrap(font, body, box.w - 48)[:4]:
+        y = box.y + 58
+        for line in draw.wrap(font, body, box.w - 48)[:3]:
             draw.text(surface, font, line, (box.centerx, y), hud.TEXT)
             y += font.get_linesize()
+        self._draw_lowest(surface, (box.centerx, y + 14))
+
+    def _draw_lowest(self, surface: pygame.Surface, centre: tuple[float, float]) -> None:
+        """The colour(s) the swap is about, as symbol tiles, so the choice can be judged at a glance."""
+        lowest = self.rules.lowest_colours(self.state, self.match.to_move)
+        label = _tr(self.app, "swap.lowest", "Lowest:")
+        font = self.app.font(15, bold=True)
+        size = 13
+        width = font.size(label)[0] + 8 + len(lowest) * (2 * size + 6)
+        x = centre[0] - width / 2
+        r = draw.text(surface, font, label, (x, centre[1]), hud.ACCENT, anchor="midleft")
+        x = r.right + 8 + size
+        for c in lowest:
+            sprite = symbols.tile_sprite(c, size)
+            surface.blit(sprite, sprite.get_rect(center=(x, centre[1])))
+            x += 2 * size + 6
 
     def _draw_celebrations(self, surface: pygame.Surface) -> None:
         if not self.celebrations:
