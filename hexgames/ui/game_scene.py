@@ -179,11 +179,10 @@ class GameScene(Scene):
 
     def submit(self, move: Any) -> bool:
         """A human's move: refused with the rules' reason as a toast, or played."""
-        if self.match.is_over or not self.match.seat_to_move.is_human:
-            if not self.match.is_over:
-                self.toast(self.app.tr("ui.game.not_your_turn", name=self.seat_name(self.match.to_move)), error=True)
-                return False
-        return self._play(move, by_ai=False)
+        if not self.match.is_over and not self.match.seat_to_move.is_human:
+            self.toast(self.app.tr("ui.game.not_your_turn", name=self.seat_name(self.match.to_move)), error=True)
+            return False
+        return self._play(move, by_ai=False)  # a finished game answers with the rules' "game over"
 
     def _play(self, move: Any, by_ai: bool) -> bool:
         reason = self.match.check(move)
