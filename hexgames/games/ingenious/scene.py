@@ -642,7 +642,7 @@ class IngeniousScene(GameScene):
 
     # panel ---------------------------------------------------------------------------------------
     def _panel_surface(self) -> pygame.Surface:
-        s = self.state
+        s = self.displayed_state()  # scores change when a sliding tile lands, not before
         gains = self.current_gains() if self.can_act else None
         key = (self.panel_rect.size, tuple(map(tuple, s.scores)), s.current, s.phase, s.bag_count, s.round,
                gains, self.app.settings.language, self.match.is_over, self.highscore_place,
@@ -904,5 +904,3 @@ def _start_cache(colour: int, size: int) -> pygame.Surface:
         _START[key] = base
     return _START[key]
 
-
-__all__ = ["IngeniousScene", "COLOUR_NAMES"]
