@@ -539,7 +539,7 @@ class IngeniousScene(GameScene):
         for colour, h in ((move.tile[0], move.a), (move.tile[1], move.b)):
             sprite = symbols.tile_sprite(colour, self.hex_size, alpha=alpha)
             surface.blit(sprite, sprite.get_rect(center=self.hex_center(h)))
-        ring = symbols.outline_sprite(self.hex_size, edge, max(2.0, self.hex_size / 8))
+        ring = symbols.outline_sprite(self.hex_size, edge, max(2.5, self.hex_size / 6))
         for h in (move.a, move.b):
             surface.blit(ring, ring.get_rect(center=self.hex_center(h)))
 
@@ -575,9 +575,9 @@ class IngeniousScene(GameScene):
         h = max(icon, font.get_linesize()) + 8
         (ax, ay), (bx, by) = self.hex_center(move.a), self.hex_center(move.b)
         box = pygame.Rect(0, 0, w, h)
-        box.midleft = (max(ax, bx) + self.hex_size * 1.1, (ay + by) / 2)
+        box.midbottom = ((ax + bx) / 2, min(ay, by) - self.hex_size * 0.95)  # above the tile, off the cursor
         box.clamp_ip(self.board_area)
-        draw.rounded_panel(surface, box, (20, 24, 32, 225), 8, border=(255, 255, 255, 70))
+        draw.rounded_panel(surface, box, (20, 24, 32, 215), 8, border=(255, 255, 255, 70))
         x = box.x + 6
         for c, img in parts:
             sprite = symbols.hex_sprite(symbols.FILLS[c], icon // 2 + 1, None, 1.0, c)

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 import pygame
 
+from hexgames.core import hexgrid
 from hexgames.core.hexgrid import SQRT3
 
 Colour = tuple[int, int, int]
@@ -100,10 +101,10 @@ def hex_sprite(fill: Colour, size: int, border: Colour | None = None, border_px:
     k = SUPERSAMPLE
     big = pygame.Surface((w * k, h * k), pygame.SRCALPHA)
     cx, cy = w * k / 2, h * k / 2
-    outer = hex_points(cx, cy, size * k)
+    outer = hexgrid.corners((cx, cy), size * k)
     if border is not None:
         pygame.draw.polygon(big, border, outer)
-        pygame.draw.polygon(big, fill, hex_points(cx, cy, (size - border_px) * k))
+        pygame.draw.polygon(big, fill, hexgrid.corners((cx, cy), (size - border_px) * k))
     else:
         pygame.draw.polygon(big, fill, outer)
     if symbol is not None:
