@@ -441,7 +441,8 @@ class IngeniousScene(GameScene):
         key = (self.board_area.size, self.hex_size, s.radius, tuple(s.cells))
         if self._board_cache is not None and self._board_cache[0] == key:
             return self._board_cache[1]
-        surf = pygame.Surface(self.board_area.size, pygame.SRCALPHA)
+        surf = pygame.Surface(self.board_area.size)  # opaque on the app's background: the cheapest blit
+        surf.fill(self.app.BG)
         size = self.hex_size
         local = (self.origin[0] - self.board_area.x, self.origin[1] - self.board_area.y)
         frame_r = hexgrid.SQRT3 * size * BOARD_RADIUS + 1.25 * size
@@ -546,7 +547,7 @@ class IngeniousScene(GameScene):
     def _draw_preview(self, surface: pygame.Surface) -> None:
         if self.preview is None:
             return
-        pulse = 0.5 + 0.5 * math.sin(self.app.clock_time * 5)
+        pulse = round(3 + 3 * math.sin(self.app.clock_time * 5)) / 6  # 7 steps: a few cached sprites
         edge = tuple(round(a + (b - a) * pulse) for a, b in zip(LEGAL, (255, 255, 255)))
         self._draw_place(surface, self.preview, edge)  # type: ignore[arg-type]
         self._draw_gains(surface, self.preview)
@@ -649,7 +650,8 @@ class IngeniousScene(GameScene):
                tuple(self.seat_name(i) for i in range(s.seats)))
         if self._panel_cache is not None and self._panel_cache[0] == key:
             return self._panel_cache[1]
-        surf = pygame.Surface(self.panel_rect.size, pygame.SRCALPHA)
+        surf = pygame.Surface(self.panel_rect.size)
+        surf.fill(self.app.BG)
         self._paint_panel(surf, s, gains)
         self._panel_cache = (key, surf)
         return surf
