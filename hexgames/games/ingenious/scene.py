@@ -290,7 +290,7 @@ class IngeniousScene(GameScene):
         assert p is not None
         tile = self.state.racks[self.match.to_move][self.preview_slot or 0]
         a, b = (p.a, p.b) if tuple(p.tile) == tuple(tile) else (p.b, p.a)
-        return hexgrid.direction_between(a, b) or DOWN
+        return _direction(a, b)
 
     def pick(self, slot: int) -> None:
         """Take a rack tile in hand (clicking the tile in hand again puts it back)."""
@@ -591,7 +591,7 @@ class IngeniousScene(GameScene):
         if self.slide is None:
             return
         tween, move = self.slide
-        direction = hexgrid.direction_between(move.a, move.b) or DOWN
+        direction = _direction(move.a, move.b)
         self._draw_tile(surface, move.tile, tween.value, direction, self.hex_size)
 
     # rack ----------------------------------------------------------------------------------------
@@ -859,6 +859,12 @@ class IngeniousScene(GameScene):
             sub = _tr(self.app, "bonus_count", "{count} bonus placements", count=tween.tag)
             draw.text(surface, self.app.font(20, bold=True), sub,
                       (self.origin[0], self.origin[1] + self.hex_size * 0.3), hud.TEXT, outline=(20, 20, 20))
+
+
+def _direction(a: Hex, b: Hex) -> int:
+    """The direction from a to its neighbour b (UP is 0, so never `or`-default it)."""
+    d = hexgrid.direction_between(a, b)
+    return DOWN if d is None else d
 
 
 _CELEBRATION: dict[tuple[str, int], pygame.Surface] = {}

@@ -406,3 +406,18 @@ def test_every_scene_text_has_english_and_japanese():
     assert used <= tables["en"].keys()
     for key, text in tables["en"].items():
         assert sorted(re.findall(r"%\{(\w+)\}", text)) == sorted(re.findall(r"%\{(\w+)\}", tables["ja"][key])), key
+
+
+def test_clicking_the_preview_lifts_it_again_in_the_same_orientation(app):
+    scene = start(app, [ALICE, ROBO], seed_where_first(2, 0))
+    click(app, scene.rack_slots[4].center)
+    for _ in range(3):  # DOWN -> ... -> UP, the orientation numbered 0
+        click(app, scene.board_area.center, button=3)
+    assert scene.orientation == hexgrid.UP
+    tile = scene.held_tile()
+    a, b = legal_spot(scene, tile)
+    click(app, scene.placement_center(a, b))
+    assert scene.preview == Place(tile, a, b)
+    click(app, scene.hex_center(a))
+    assert scene.preview is None and scene.held == 4 and scene.orientation == hexgrid.UP
+    assert scene.match.moves == []
