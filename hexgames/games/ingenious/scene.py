@@ -342,11 +342,11 @@ class IngeniousScene(GameScene):
         self.put_back()
         seat = self.rules.to_move(before)
         if isinstance(move, Place):
-            earned = self._bonuses_earned(before, after, seat)
-            if earned:
-                self.celebrate(earned)
             if by_ai:
                 self._start_slide(before, move, seat)
+            earned = self._bonuses_earned(before, after, seat)
+            if earned:  # an AI's celebration waits for its tile to land
+                self.celebrate(earned, delay=SLIDE_SECONDS if self.slide is not None else 0.0)
         elif isinstance(move, Swap) and move.accept:
             self.toast(_tr(self.app, "toast.swapped", "{name} swapped all tiles.", name=self.seat_name(seat)))
         if after.phase == "over" and after.mode == "solo":
@@ -359,8 +359,9 @@ class IngeniousScene(GameScene):
         return sum(1 for c in range(6) for th in after.thresholds
                    if before.scores[t][c] < th <= after.scores[t][c])
 
-    def celebrate(self, count: int) -> None:
-        self.celebrations.append(self.fx.add(Tween(0.0, 1.0, CELEBRATE_SECONDS, linear, tag=count)))
+    def celebrate(self, count: int, delay: float = 0.0) -> None:
+        """Show "Ingenious!" (with the number of bonus placements earned when more than one)."""
+        self.celebrations.append(self.fx.add(Tween(0.0, 1.0, CELEBRATE_SECONDS, linear, delay=delay, tag=count)))
 
     def _start_slide(self, before: IngeniousState, move: Place, seat: int) -> None:
         card = self.cards.get(before.track_of(seat))
@@ -842,6 +843,8 @@ class IngeniousScene(GameScene):
         if not self.celebrations:
             return
         tween = self.celebrations[-1]
+        if tween.elapsed < tween.delay:
+            return
         t = tween.value
         scale = 0.5 + 0.5 * min(1.0, t / 0.25) ** 0.5 + 0.05 * math.sin(t * 12)
         alpha = 255 if t < 0.7 else max(0, round(255 * (1 - (t - 0.7) / 0.3)))
