@@ -477,12 +477,24 @@ class IngeniousScene(GameScene):
                            border=(20, 20, 20))
 
     def _draw_last_move(self, surface: pygame.Surface) -> None:
-        move = next((m for m in reversed(self.match.moves) if isinstance(m, Place)), None)
-        if move is None:
-            return
         ring = symbols.outline_sprite(self.hex_size, LAST_MOVE, max(2.5, self.hex_size / 6))
-        for h in (move.a, move.b):
-            surface.blit(ring, ring.get_rect(center=self.hex_center(h)))
+        for move in self.last_turn_places():
+            for h in (move.a, move.b):
+                surface.blit(ring, ring.get_rect(center=self.hex_center(h)))
+
+    def last_turn_places(self) -> list[Place]:
+        """The placements of the latest turn: its tile and any bonus tiles that followed it."""
+        moves, states = self.match.moves, self.match.states
+        i = len(moves) - 1
+        while i >= 0 and not isinstance(moves[i], Place):
+            i -= 1
+        out: list[Place] = []
+        while i >= 0 and isinstance(moves[i], Place):
+            out.append(moves[i])
+            if states[i].phase != "bonus":  # moves[i] was the turn's first placement
+                break
+            i -= 1
+        return out
 
     def _targets(self, tile: tuple[int, int]) -> frozenset[Hex]:
         s = self.state

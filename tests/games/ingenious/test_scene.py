@@ -17,7 +17,7 @@ from hexgames.core import hexgrid
 from hexgames.core.match import Match, Seat
 from hexgames.games.ingenious import symbols
 from hexgames.games.ingenious.rules import IngeniousRules, Place, Swap
-from hexgames.games.ingenious.scene import RING_FILLS, IngeniousScene
+from hexgames.games.ingenious.scene import LAST_MOVE, RING_FILLS, IngeniousScene
 from hexgames.ui.handover import HandoverScene
 from hexgames.ui.pause import PauseScene
 
@@ -421,3 +421,24 @@ def test_clicking_the_preview_lifts_it_again_in_the_same_orientation(app):
     click(app, scene.hex_center(a))
     assert scene.preview is None and scene.held == 4 and scene.orientation == hexgrid.UP
     assert scene.match.moves == []
+
+
+def test_the_whole_last_turn_is_outlined_including_bonus_tiles(app):
+    match = Match("ingenious", [ALICE, ROBO], None, seed_where_first(2, 0))
+    match.state.scores[0] = [17] * 6  # hand-built: the first scoring tile earns a bonus placement
+    match.listeners.clear()
+    rng = random.Random(5)
+    s = match.state
+    first = next(m for m in R.legal_moves(s) if sum(R.score_preview(s, m)) > 0)
+    match.replay([first])
+    assert match.state.phase == "bonus"
+    bonus = R.random_move(match.state, rng)
+    match.replay([bonus])
+    app.start_match(match)  # no frame stepped: the AI has not answered yet
+    scene = app.scenes.stack[0]
+    assert scene.last_turn_places() == [bonus, first]
+    step(app)
+    x, y = scene.hex_center(first.a)
+    edge = y - scene.hex_size * hexgrid.SQRT3 / 2  # the hex's top edge, where the outline runs
+    column = [pixel(app, (x, edge + dy)) for dy in range(-2, 5)]
+    assert any(near(px, LAST_MOVE, 30) for px in column)
