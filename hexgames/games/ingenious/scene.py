@@ -417,7 +417,7 @@ class IngeniousScene(GameScene):
         if s.phase == "swap":
             return _tr(self.app, "banner.swap", "{name}: swap your tiles or refill?", name=name)
         if not s.placed[m.to_move] and s.seats > 1:
-            return _tr(self.app, "banner.first", "{name}: first tile - touch a free start symbol", name=name)
+            return _tr(self.app, "banner.first", "{name}: first tile - next to a free start symbol", name=name)
         return super().banner_text()
 
     # --- drawing ----------------------------------------------------------------------------------
