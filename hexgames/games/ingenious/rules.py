@@ -634,13 +634,14 @@ class IngeniousRules(Rules[IngeniousState, Move]):
         ranks = tuple(track_rank[s.track_of(i)] for i in range(s.seats))
         scores = tuple(float(min(s.scores[s.track_of(i)])) for i in range(s.seats))
         details = tuple("-".join(str(v) for v in keys[s.track_of(i)]) for i in range(s.seats))
+        # Names are the app's to add (it knows the seats' names and the language): the summary only
+        # gives the sequence that decided the game.
         if s.seats == 1:
-            summary = f"Final score {details[0]}"
+            summary = Reason("ingenious.result.solo", "Your result: {sequence}", sequence=details[0])
         else:
-            winners = [i + 1 for i, r in enumerate(ranks) if r == 0]
-            who = " and ".join(f"Player {w}" for w in winners)
-            verb = "tie" if len(winners) > 1 and s.mode != "team" else "win" if len(winners) > 1 else "wins"
-            summary = f"{who} {verb} with {details[winners[0] - 1]}"
+            best = details[ranks.index(0)]
+            summary = Reason("ingenious.result.best", "Winning sequence, lowest colour first: {sequence}",
+                             sequence=best)
         return Outcome(scores=scores, ranks=ranks, summary=summary, details=details)
 
     # --- hidden information ---------------------------------------------------------------------
