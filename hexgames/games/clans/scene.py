@@ -356,10 +356,14 @@ class ClansScene(GameScene):
             self._outline_area(surface, t, colour, 3)
 
     def _tint_area(self, surface: pygame.Surface, area: int, rgba: tuple[int, int, int, int]) -> None:
-        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        for c in self.map.cells[area]:
-            pygame.draw.polygon(layer, rgba, hexgrid.corners(self.cell_center(c), self.cell + 0.5))
-        surface.blit(layer, (0, 0))
+        polys = [hexgrid.corners(self.cell_center(c), self.cell + 0.5) for c in self.map.cells[area]]
+        xs = [p[0] for poly in polys for p in poly]
+        ys = [p[1] for poly in polys for p in poly]
+        box = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 2, int(max(ys) - min(ys)) + 2)
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        for poly in polys:
+            pygame.draw.polygon(layer, rgba, [(x - box.x, y - box.y) for x, y in poly])
+        surface.blit(layer, box.topleft)
 
     def _outline_area(self, surface: pygame.Surface, area: int, colour: tuple[int, int, int], width: int) -> None:
         cells = set(self.map.cells[area])
@@ -413,7 +417,7 @@ class ClansScene(GameScene):
         total = sum(huts)
         if not village and (len(present) > 1 or total >= 7):
             big = total >= 7
-            tf = self.app.font(max(10, round(r * 1.1)), bold=True)
+            tf = self.app.font(max(11, round(r * 1.3)), bold=True)
             label = str(total)
             w = tf.size(label)[0] + 10
             box = pygame.Rect(0, 0, w, round(r * 1.5))
@@ -529,10 +533,10 @@ class ClansScene(GameScene):
             text = tr("clans.ui.your_colour", colour=self._colour_label(shown[viewer]))
             draw.text(surface, self.app.font(15), text, (x, y + 2), CLAN_RGB[shown[viewer]], anchor="topleft",
                       outline=(15, 18, 24), outline_px=1)
-        elif not over:
+        elif not over and not any(c is not None for c in shown):
             draw.text(surface, self.app.font(13), tr("clans.ui.colour_secret"), (x, y + 2), hud.MUTED,
                       anchor="topleft")
-        else:
+        elif over:
             draw.text(surface, self.app.font(15, bold=True), tr("clans.ui.reveal"), (x, y + 2), hud.ACCENT,
                       anchor="topleft")
         return y + 24
