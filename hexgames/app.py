@@ -247,55 +247,16 @@ def _scene_class(match: Match) -> type:
 
 # --- AI worker ---------------------------------------------------------------------------------
 def make_worker(threads: bool) -> Any:
-    """The AI worker: processes normally, threads headless; an inline stand-in until it exists."""
-    try:
-        from hexgames.ai.worker import AIWorker
-    except ImportError:
-        return InlineWorker()
+    """The AI worker: a separate process normally (the UI keeps its core), a thread when headless."""
+    from hexgames.ai.worker import AIWorker
+
     return AIWorker(use_processes=not threads)
 
 
 def choose_move(game_id: str, level: str, view: Any, seat: int, seed: int) -> Any:
-    """Pick a move for `seat` from its view, in this process: the real agent when the AI package
-    provides it, else the game's greedy hook, else a random legal move."""
+    """Pick a move for `seat` from its view in this process (screenshots: reproducible, no worker)."""
     from hexgames import games
+    from hexgames.ai.agents import make_agent
 
     info = games.get(game_id)
-    rng = random.Random(seed)
-    try:
-        from hexgames.ai.agents import make_agent
-    except ImportError:
-        make_agent = None
-    if make_agent is not None:
-        return make_agent(info, level).choose(info.rules, view, seat, rng)
-    if info.greedy is not None:
-        return info.greedy(view, rng, 0.3 if level in ("easy", "random") else 0.0)
-    return info.rules.random_move(view, rng)
-
-
-class InlineWorker:
-    """Same API as hexgames.ai.worker.AIWorker, computing the move at request time (no concurrency);
-    used only when the real worker is not installed."""
-
-    def __init__(self) -> None:
-        self._ticket = 0
-        self._ready: tuple[int, Any] | None = None
-
-    def request(self, game_id: str, level: str, view: Any, seat: int, seed: int, budget: float | None = None) -> int:
-        self._ticket += 1
-        self._ready = (self._ticket, choose_move(game_id, level, view, seat, seed))
-        return self._ticket
-
-    def poll(self) -> tuple[int, Any] | None:
-        ready, self._ready = self._ready, None
-        return ready
-
-    @property
-    def busy(self) -> bool:
-        return self._ready is not None
-
-    def cancel(self) -> None:
-        self._ready = None
-
-    def close(self) -> None:
-        self._ready = None
+    return make_agent(info, level).choose(info.rules, view, seat, random.Random(seed))
