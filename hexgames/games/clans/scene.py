@@ -417,7 +417,7 @@ class ClansScene(GameScene):
         total = sum(huts)
         if not village and (len(present) > 1 or total >= 7):
             big = total >= 7
-            tf = self.app.font(max(11, round(r * 1.3)), bold=True)
+            tf = self.app.font(max(13, round(r * 1.55)), bold=True)
             label = str(total)
             w = tf.size(label)[0] + 10
             box = pygame.Rect(0, 0, w, round(r * 1.5))

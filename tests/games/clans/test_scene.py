@@ -208,3 +208,20 @@ def test_instant_animation_settles_at_once(app):
     click(app, at(scene, scene.state.pending[0]))
     step(app, 2)
     assert not scene.is_animating()
+
+
+def test_four_ai_players_play_to_the_results_in_the_app(app):
+    import time
+
+    from hexgames.ui.results import ResultsScene
+
+    app.settings.anim_speed = INSTANT
+    match = Match("clans", [Seat("ai", "medium", f"CPU {i + 1}") for i in range(4)], {}, 8)
+    app.start_match(match)
+    for _ in range(4000):
+        if isinstance(app.scenes.top, ResultsScene):
+            break
+        step(app)
+        time.sleep(0.001)
+    assert match.is_over and isinstance(app.scenes.top, ResultsScene)
+    assert match.state.villages_scored == 12 or not match.state.active
