@@ -1,0 +1,41 @@
+"""The boundaries of DESIGN.md: rules, core and AI never depend on pygame, so they run headless, fast
+and in AI worker processes."""
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+PKG = Path(__file__).resolve().parent.parent / "hexgames"
+PURE = sorted([*PKG.glob("core/*.py"), *PKG.glob("ai/*.py"), *PKG.glob("games/*/rules.py"),
+               *PKG.glob("games/*/ai.py"), *PKG.glob("games/*/map.py"), PKG / "games/__init__.py",
+               *PKG.glob("games/*/__init__.py")])
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_pure_modules_do_not_import_pygame():
+    assert len(PURE) >= 10
+    offenders = [str(p.relative_to(PKG)) for p in PURE if {"pygame", "pygame_gui"} & _imports(p)]
+    assert offenders == []
+
+
+def test_the_registry_and_every_engine_load_without_pygame():
+    code = ("import sys, random\n"
+            "from hexgames import games, arena, bench\n"
+            "from hexgames.ai import agents, search, worker\n"
+            "for g in games.all():\n"
+            "    s = g.rules.setup(g.resolve_options({}, g.max_seats), g.max_seats, 1)\n"
+            "    g.rules.legal_moves(s)\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui')))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=PKG.parent)
+    assert out.stdout.strip() == "[]"
