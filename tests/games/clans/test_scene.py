@@ -225,3 +225,42 @@ def test_four_ai_players_play_to_the_results_in_the_app(app):
         time.sleep(0.001)
     assert match.is_over and isinstance(app.scenes.top, ResultsScene)
     assert match.state.villages_scored == 12 or not match.state.active
+
+
+def test_two_humans_and_an_ai_finish_a_game_with_hand_overs_undo_and_resume(app):
+    import time
+
+    from hexgames.core import saves
+    from hexgames.ui.results import ResultsScene
+
+    app.settings.anim_speed = INSTANT
+    seats = [Seat("human", None, "Alice"), Seat("human", None, "Bob"), Seat("ai", "medium", "Robo")]
+    match = Match("clans", seats, {}, 21)
+    app.start_match(match)
+    scene = app.scenes.stack[0]
+    rng = random.Random(21)
+    handovers = undone = 0
+    for _ in range(6000):
+        top = app.scenes.top
+        if isinstance(top, ResultsScene):
+            break
+        if isinstance(top, HandoverScene):
+            assert scene.shown_colours() == [None, None, None]  # nothing private while hands change
+            handovers += 1
+            post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+        elif scene.can_act:
+            seat = match.to_move
+            assert [c is not None for c in scene.shown_colours()] == [i == seat for i in range(3)]
+            if len(match.moves) > 10 and not undone:
+                before = len(match.moves)
+                assert scene.undo()
+                assert len(match.moves) < before
+                undone = 1
+                resumed = saves.load_autosave()
+                assert resumed is not None and resumed.digest() == match.digest()
+                continue
+            assert scene.submit(match.rules.random_move(match.state, rng))
+        step(app)
+        time.sleep(0.0005)
+    assert match.is_over and isinstance(app.scenes.top, ResultsScene)
+    assert handovers >= 2 and undone
