@@ -108,3 +108,44 @@ def test_solo_game_to_the_end_records_a_high_score(app_factory, tmp_path, varian
     match = _play_to_the_end(app, [Seat("human", None, "Solo")], {"solo": variant}, 8, 10, tmp_path)
     best = highscores.top(f"ingenious/{variant}")
     assert best and list(best[0].scores) == list(R.result_sequence(match.state))
+
+
+def _ctrl_z(app) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="",
+                                         scancode=0))
+    step(app, 2)
+
+
+def test_undo_takes_back_a_placement_before_the_bonus_but_not_across_a_refill(app_factory):
+    from tests.games.ingenious.test_scene import seed_where_first
+
+    app = app_factory("en")
+    match = Match("ingenious", [Seat("human", None, "Ann"), Seat("ai", "medium", "CPU")], None,
+                  seed_where_first(2, 0))
+    match.state.scores[0] = [17] * 6  # hand-built: any scoring tile reaches 18 and earns a bonus
+    rack_before = list(match.state.racks[0])
+    app.start_match(match)
+    step(app, 2)
+    scene = app.scenes.stack[0]
+    s = match.state
+    scoring = next(m for m in R.legal_moves(s) if sum(R.score_preview(s, m)) > 0)
+    slot = s.racks[0].index(scoring.tile)
+    click(app, scene.rack_slots[slot].center)
+    a, b = (scoring.a, scoring.b)
+    while scene.orientation != hexgrid.direction_between(a, b):
+        click(app, scene.board_area.center, button=3)
+    click(app, scene.placement_center(a, b))
+    press(app, pygame.K_RETURN)
+    assert match.state.phase == "bonus" and len(match.moves) == 1
+
+    _ctrl_z(app)  # nothing was drawn yet: the placement comes back to the rack
+    assert match.moves == [] and match.state.racks[0] == rack_before
+
+    _human_turn(app, scene, random.Random(1))  # place again (any legal spot)
+    while match.to_move == 0 and match.state.phase in ("bonus", "swap"):
+        _human_turn(app, scene, random.Random(2))
+    assert step_until(app, lambda: match.to_move == 0 and scene.can_act and not scene.is_animating(), 600)
+    moves = list(match.moves)
+    _ctrl_z(app)  # the refill showed new tiles: undo is refused with the reason
+    assert match.moves == moves
+    assert any(t.error and "Undo is not possible" in t.text for t in scene.toasts.toasts)
