@@ -72,11 +72,6 @@ def evaluate(state: ClansState, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-(mine - best) / EVAL_SCALE))
 
 
-def move_score(state: ClansState, move: Move, colour: int, rivals: list[float]) -> float:
-    gains, founded = heuristics.move_gains(state, move.src, move.dst)
-    return _score(gains, founded, colour, rivals)
-
-
 def _score(gains: list[float], founded: int, colour: int, rivals: list[float]) -> float:
     return gains[colour] + FOUNDER_WEIGHT * founded - sum(rivals[c] * gains[c] for c in range(COLOURS))
 

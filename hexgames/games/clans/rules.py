@@ -21,7 +21,7 @@ import math
 import random
 from typing import Any, Mapping, NamedTuple, Sequence
 
-from hexgames.core.protocol import JSON, Outcome, Reason, Rules
+from hexgames.core.protocol import JSON, IllegalMove, Outcome, Reason, Rules
 from hexgames.games.clans import heuristics
 from hexgames.games.clans.map import FOREST, GRASSLAND, MOUNTAINS, STEPPE, TERRAIN_NAMES, ClansMap, load_map
 
@@ -238,8 +238,6 @@ class ClansRules(Rules[ClansState, Any]):
     def play(self, s: ClansState, m: Any) -> ClansState:
         reason = self.check(s, m)
         if reason is not None:
-            from hexgames.core.protocol import IllegalMove
-
             raise IllegalMove(reason)
         t = self.copy(s)
         if t.track and isinstance(m, Move):
