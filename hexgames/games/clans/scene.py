@@ -139,11 +139,30 @@ class ClansScene(GameScene):
             return True
         return False
 
+    def marker_pos(self, area: int) -> tuple[float, float]:
+        """Where the "?" (or order number) of a village is drawn: up and right of its huts."""
+        r = self.marker_radius()
+        x, y = self.area_center(area)
+        return (x + r * 1.9, y - r * 1.6)
+
+    def marker_radius(self) -> float:
+        return max(11.0, self.cell * 1.15)
+
+    def marker_at(self, pos: tuple[int, int]) -> int | None:
+        r = self.marker_radius()
+        for area in self.state.pending:
+            mx, my = self.marker_pos(area)
+            if (pos[0] - mx) ** 2 + (pos[1] - my) ** 2 <= (r + 3) ** 2:
+                return area
+        return None
+
     def _press(self, pos: tuple[int, int]) -> bool:
-        area = self.area_at(pos)
+        s = self.state
+        area = self.marker_at(pos) if s.pending else None
+        if area is None:
+            area = self.area_at(pos)
         if area is None or not self.can_act:
             return area is not None
-        s = self.state
         if s.pending:
             if area in s.pending:
                 self.submit(ScoreNext(area))
@@ -428,18 +447,16 @@ class ClansScene(GameScene):
 
     def _draw_order_marks(self, surface: pygame.Surface) -> None:
         s = self.state
-        r = max(11.0, self.cell * 1.15)
+        r = self.marker_radius()
         font = self.app.font(round(r * 1.3), bold=True)
         pulse = 0.5 + 0.5 * math.sin(self.app.clock_time * 5.0)
         for area in s.pending:
-            x, y = self.area_center(area)
-            pos = (x + r * 1.9, y - r * 1.6)
+            pos = self.marker_pos(area)
             draw.aa_circle(surface, (20, 20, 20), (pos[0], pos[1] + 2), r + 2)
             draw.aa_circle(surface, (255, round(190 + 50 * pulse), 60), pos, r, border=(30, 30, 30))
             draw.text(surface, font, "?", pos, (30, 20, 10))
         for area, n in self.order_marks.items():
-            x, y = self.area_center(area)
-            pos = (x + r * 1.9, y - r * 1.6)
+            pos = self.marker_pos(area)
             draw.aa_circle(surface, (250, 250, 250), pos, r * 0.9, border=(30, 30, 30))
             draw.text(surface, self.app.font(round(r * 1.1), bold=True), str(n), pos, (30, 30, 30))
 
