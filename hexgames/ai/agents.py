@@ -14,6 +14,7 @@ seeded call is reproducible (for `hard`, only with an iteration cap and no time 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any, Callable, Protocol, Sequence
 
 from hexgames.ai.search import SearchConfig, ismcts
@@ -99,6 +100,22 @@ class SearchAgent:
         return ismcts(self.info, view, seat, rng, self.config, should_stop)
 
 
+# Hard for games that rank their moves (`candidates`) and have a strong fast reply model (`greedy`):
+# a one-ply ISMCTS root compared by sequential halving on common determinisations, each root move
+# followed by the opponent's greedy reply and our own greedy follow-up, then `evaluate`. Tuned on
+# Ingenious (see the arena figures in the AI report); games without those hooks get the full tree.
+RANKED_GAME_SEARCH = SearchConfig(root="halving", top_k=8, playout_depth=2, greedy_plies=2)
+
+
+def search_config(info: Any, budget: float | None, iterations: int | None) -> SearchConfig:
+    """Hard's search settings for a game: the tuned halving search when the game ranks its moves,
+    else the full ISMCTS tree; a game may override fields with `GameInfo.extra["search"]`."""
+    ranked = info.candidates is not None and info.greedy is not None
+    base = RANKED_GAME_SEARCH if ranked else SearchConfig()
+    overrides = dict(info.extra.get("search", {})) if info.extra else {}
+    return replace(base, **overrides, budget=budget, iterations=iterations)
+
+
 def make_agent(info: Any, level: str, budget: float | None = None,
                iterations: int | None = None) -> Agent:
     """The agent for a level. `budget` (seconds) applies to `hard`; `iterations` caps Hard's search,
@@ -113,5 +130,5 @@ def make_agent(info: Any, level: str, budget: float | None = None,
     if level == "hard":
         if budget is None and iterations is None:
             budget = HARD_BUDGET
-        return SearchAgent(info, SearchConfig(budget=budget, iterations=iterations))
+        return SearchAgent(info, search_config(info, budget, iterations))
     raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVELS)}")

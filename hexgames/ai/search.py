@@ -43,6 +43,9 @@ class SearchConfig:
     widen_factor: float = 1.0
     prior_visits: int = 0  # virtual visits given to the greedy move at the root
     prior_value: float = 0.6  # mean reward those virtual visits carry
+    max_depth: int | None = None  # tree plies below the root (None = unlimited); deeper = playout
+    greedy_plies: int = 0  # first playout moves played by the game's `greedy` (a strong reply model)
+    root: str = "ucb"  # "ucb": ISMCTS tree; "halving": sequential halving over root moves (see below)
 
 
 class _Node:
@@ -118,7 +121,9 @@ class _Search:
         """Descend by UCB over the moves available here; expand one untried move. Mutates `state`."""
         rules, node, path = self.rules, self.root, [self.root]
         c = self.config.exploration
-        while not rules.is_over(state):
+        depth_left = self.config.max_depth if self.config.max_depth is not None else -1
+        while depth_left != 0 and not rules.is_over(state):
+            depth_left -= 1
             moves = self._moves(state, node)
             untried = None
             for m in moves:
@@ -144,14 +149,20 @@ class _Search:
             path.append(node)
         return path
 
-    def _playout(self, state: Any) -> Callable[[int], float]:
+    def _playout(self, state: Any, rng: random.Random | None = None) -> Callable[[int], float]:
         """Play on with the game's policy, then score: exact at the end, `evaluate` if cut short."""
-        rules, rng = self.rules, self.rng
-        policy = self.info.policy
-        for _ in range(self.config.playout_depth):
+        rules, rng = self.rules, rng or self.rng
+        policy, greedy = self.info.policy, self.info.greedy
+        strong = self.config.greedy_plies if greedy is not None else 0
+        for ply in range(self.config.playout_depth):
             if rules.is_over(state):
                 break
-            move = policy(state, rng) if policy is not None else rules.random_move(state, rng)
+            if ply < strong:
+                move = greedy(state, rng, 0.0)
+            elif policy is not None:
+                move = policy(state, rng)
+            else:
+                move = rules.random_move(state, rng)
             rules.apply(state, move)
         if rules.is_over(state):
             outcome = rules.outcome(state)
@@ -187,6 +198,8 @@ class _Search:
             raise ValueError("search asked to move in a position with no legal move")
         c = self.config
         deadline = None if c.budget is None else time.perf_counter() + c.budget
+        if c.root == "halving":
+            return self._run_halving(deadline)
         done = 0
         while c.iterations is None or done < c.iterations:
             if deadline is not None and time.perf_counter() >= deadline:
@@ -197,6 +210,68 @@ class _Search:
             done += 1
         self.iterations_done = done
         return self.best_move()
+
+    # --- sequential halving at the root -------------------------------------------------------
+    # Why: with a ~1 s budget and playouts that cost milliseconds (a greedy reply scores every
+    # placement), only a few hundred playouts fit. Comparing root moves *on the same determinisations
+    # with the same playout randomness* (common random numbers) removes most of the noise from the
+    # unseen racks and the bag, and halving the field in rounds (Karnin et al. 2013) spends the rest
+    # on the moves that are still in contention. Each playout is one ISMCTS iteration of a one-ply tree.
+    def _run_halving(self, deadline: float | None) -> Any:
+        c = self.config
+        arms = list(self.root_moves)
+        for m in arms:
+            self.root.children.setdefault(m, _Node(m, self.seat))
+        phases = max(1, math.ceil(math.log2(len(arms))))
+        start = time.perf_counter()
+        done = 0
+        for phase in range(1, phases + 1):
+            phase_end = None if deadline is None else start + (deadline - start) * phase / phases
+            cap = None if c.iterations is None else c.iterations * phase // phases
+            rounds = 0
+            while rounds == 0 or self._phase_goes_on(phase_end, cap, done, len(arms)):
+                if self._stopped(deadline):
+                    break
+                done += self._compare_on_one_determinisation(arms)
+                rounds += 1
+            arms = self._ranked(arms)[: max(1, math.ceil(len(arms) / 2))]
+            if self._stopped(deadline) or len(arms) == 1:
+                break
+        self.iterations_done = done
+        return self._ranked(arms)[0]
+
+    def _phase_goes_on(self, phase_end: float | None, cap: int | None, done: int, arms: int) -> bool:
+        if phase_end is not None and time.perf_counter() >= phase_end:
+            return False
+        return cap is None or done + arms <= cap
+
+    def _stopped(self, deadline: float | None) -> bool:
+        if self.should_stop is not None and self.should_stop():
+            return True
+        return deadline is not None and time.perf_counter() >= deadline
+
+    def _compare_on_one_determinisation(self, arms: list[Any]) -> int:
+        """One playout per arm, all from the same determinisation and the same playout seed."""
+        rules = self.rules
+        d = self.rules.sample(self.view, self.seat, self.rng)
+        seed = self.rng.getrandbits(64)
+        for m in arms:
+            state = rules.copy(d)
+            rules.apply(state, m)
+            reward = self._playout(state, random.Random(seed))
+            node = self.root.children[m]
+            node.visits += 1
+            node.avail += 1
+            node.total += reward(self.seat)
+        self.root.visits += 1
+        return len(arms)
+
+    def _ranked(self, arms: list[Any]) -> list[Any]:
+        """Best mean first; equal means keep the heuristic's order (stable sort)."""
+        def mean(m: Any) -> float:
+            node = self.root.children[m]
+            return node.total / node.visits if node.visits else float("-inf")
+        return sorted(arms, key=mean, reverse=True)
 
     def best_move(self) -> Any:
         """Most visited root move (the robust child); mean reward breaks ties, then move order."""
