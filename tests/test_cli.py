@@ -44,3 +44,19 @@ def test_arena_json_has_the_documented_keys(capsys):
     for key in ("game", "seats", "games", "wins", "draws", "win_rate", "ci95", "move_seconds"):
         assert key in result
     assert result["games"] == 2 and sum(result["wins"]) + result["draws"] == 2
+
+
+def test_bench_json_has_the_documented_keys(capsys):
+    code, out, _ = _run(capsys, "bench", "--game", "ingenious", "--seconds", "0.05", "--no-hard", "--json")
+    assert code == 0
+    result = json.loads(out.strip().splitlines()[-1])["ingenious"]
+    assert set(result["random_games_per_s"]) == {"1", "2", "3", "4"}
+    assert all(v > 0 for v in result["random_games_per_s"].values())
+    assert result["legal_moves_us"] > 0 and result["frame_ms"] > 0
+    assert set(result["ai_move_seconds"]) == {"easy", "medium"}
+
+
+def test_screenshot_writes_a_png(capsys, tmp_path):
+    out = tmp_path / "menu.png"
+    code, _, _ = _run(capsys, "screenshot", "--scene", "menu", "--out", str(out))
+    assert code == 0 and out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
