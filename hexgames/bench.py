@@ -103,7 +103,6 @@ def frame_ms(info: GameInfo, seats: int, frames: int = 60) -> float | None:
     from hexgames.app import App
     from hexgames.core.match import Match, Seat
 
-    rules = info.rules
     options = info.resolve_options({}, seats)
     moves = random_game(info, seats, 7, options)
     seat_list = [Seat("human", None, "P1")] + [Seat("ai", "medium", f"CPU {i + 1}") for i in range(1, seats)]

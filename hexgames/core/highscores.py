@@ -9,13 +9,12 @@ a damaged or foreign file is treated as empty rather than stopping the game. No 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Sequence
 
+from hexgames.core.files import write_atomic
 from hexgames.core.saves import data_dir
 
 FILE_NAME = "highscores.json"
@@ -65,21 +64,7 @@ def _load_all() -> dict[str, list[Entry]]:
 
 
 def _save_all(tables: dict[str, list[Entry]]) -> None:
-    target = path()
-    text = json.dumps({k: [e.to_json() for e in v] for k, v in tables.items()}, indent=1)
-    fd, tmp = tempfile.mkstemp(prefix=".highscores-", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomic(path(), json.dumps({k: [e.to_json() for e in v] for k, v in tables.items()}, indent=1))
 
 
 def _sorted(entries: list[Entry]) -> list[Entry]:

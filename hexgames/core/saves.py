@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from hexgames import games
+from hexgames.core.files import write_atomic
 from hexgames.core.match import Match, Seat
 from hexgames.core.protocol import IllegalMove
 
@@ -90,23 +90,7 @@ def match_from_dict(data: Any) -> Match:
 
 
 def write_save(match: Match, path: str | os.PathLike[str]) -> None:
-    """Write atomically: a temp file in the same folder, flushed, then renamed over `path`."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(match_to_dict(match), ensure_ascii=False, indent=1)
-    fd, tmp = tempfile.mkstemp(prefix=".save-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomic(path, json.dumps(match_to_dict(match), ensure_ascii=False, indent=1))
 
 
 def read_save(path: str | os.PathLike[str]) -> Match:

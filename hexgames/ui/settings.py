@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from hexgames.core.files import write_atomic
 from hexgames.core import saves
 from hexgames.ui.anim import SPEEDS
 from hexgames.ui.scenes import Scene
@@ -58,7 +59,7 @@ class Settings:
 
     def save(self) -> None:
         try:
-            self.path().write_text(json.dumps(asdict(self), indent=1), encoding="utf-8")
+            write_atomic(self.path(), json.dumps(asdict(self), indent=1))
         except OSError:
             pass  # settings are a convenience; failing to store them must not stop play
 

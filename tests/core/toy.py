@@ -7,7 +7,7 @@ ends after 12 moves; the score is hand total + taps.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from hexgames.core.protocol import Outcome, Reason, Rules
 from hexgames.games import GameInfo, Mode, OptionSpec

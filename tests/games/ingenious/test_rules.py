@@ -340,7 +340,6 @@ def test_first_round_cannot_touch_a_start_symbol_another_player_touched():
 def test_after_the_first_placement_any_adjacent_pair_is_allowed():
     s = R.setup({"mode": "standard"}, 2, 3)
     for _ in range(2):
-        seat = s.current
         s = R.play(s, next(m for m in R.legal_moves(s)))
         if s.phase == "swap":
             s = R.play(s, Swap(False))
