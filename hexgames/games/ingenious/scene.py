@@ -671,7 +671,6 @@ class IngeniousScene(GameScene):
 
     def _paint_panel(self, surf: pygame.Surface, s: IngeniousState, gains: tuple[int, ...] | None) -> None:
         w, h = surf.get_size()
-        self.app.font(14)
         head = _tr(self.app, "bag", "Tiles in bag: {count}", count=s.bag_count)
         if s.seats > 1:
             head = f"{_tr(self.app, 'round', 'Round {n}', n=s.round)}   ·   {head}"
@@ -726,7 +725,6 @@ class IngeniousScene(GameScene):
             shared = _tr(self.app, "shared_track", "shared track")
             draw.text(surf, self.app.font(12), shared, (inner.right, y + 1), hud.MUTED, anchor="topright")
             y += 18
-        self.app.font(16, bold=True)
         x = inner.x
         for k, seat in enumerate(seats):
             mark = "* " if seat == mover else ""
