@@ -8,13 +8,22 @@ differs), each child counts how often it was *available*, and UCB uses that coun
 parent's visits. Rewards are per seat (max-n): every node is scored from the view of the seat that
 made its move, so the same code plays 1–4 players.
 
+Two ways to spend the root's budget (`SearchConfig.root`):
+- "ucb": the full ISMCTS tree above, for games without a move ranking (and the general default).
+- "halving": a one-ply tree whose root moves are compared by sequential halving on *common*
+  determinisations (every surviving move is played out on the same sampled state with the same
+  playout seed). Used for games that rank their moves: with playouts costing milliseconds, only a
+  few hundred fit in a second, and paired comparisons waste far fewer of them on noise.
+
 Why these levers (all optional, given by the game's `GameInfo` hooks):
 - `candidates(state, k)` prunes wide branching (Ingenious has hundreds of placements) to the k most
   promising moves, widening progressively with visits, so a 1 s budget is spent on sensible moves.
-- `policy(state, rng)` makes playouts greedy-ish instead of random, and `evaluate(state, seat)` cuts
-  them after `playout_depth` moves: short informed playouts beat long random ones at this budget.
-- `greedy(view, rng, 0)` is the Medium move; seeding the root with it as a prior means Hard starts
-  from Medium's answer and only departs from it when the search finds better.
+- `greedy(state, rng, 0)` (the Medium move) models the first `greedy_plies` playout moves — the
+  opponent's best reply and our own follow-up — which is what a one-ply greedy player cannot see.
+- `policy(state, rng)` plays the rest of the playout cheaply, and `evaluate(state, seat)` cuts it
+  after `playout_depth` moves: short informed playouts beat long random ones at this budget.
+- `prior_visits` can seed the greedy move at the root of the "ucb" tree with virtual visits (off by
+  default; not tuned).
 
 The search never imports pygame and is deterministic for a given rng seed when it runs on an
 iteration cap without a time budget (tests rely on this).

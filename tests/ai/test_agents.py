@@ -159,3 +159,21 @@ def test_search_beats_random_clearly(game_id):
     points = [w + 0.5 * result["draws"] for w in result["wins"]]
     assert points[0] >= 0.6 * 80
     assert result["wins"][0] >= result["wins"][1] + 16
+
+
+def test_a_greedy_prior_is_the_answer_before_any_iteration():
+    info = games.get("toybids_hooked")
+    s = RULES.setup({}, 2, 6)
+    seat = RULES.to_move(s)
+    view = RULES.observe(s, seat)
+    config = SearchConfig(budget=None, iterations=0, prior_visits=3)
+    move = ismcts(info, view, seat, random.Random(2), config)
+    assert move == toygame.greedy(view, random.Random(0), 0.0)
+
+
+def test_a_game_can_override_hard_settings():
+    from dataclasses import replace
+
+    info = replace(games.get("toybids_hooked"), id="toybids_tuned", extra={"search": {"top_k": 2}})
+    agent = make_agent(info, "hard", iterations=10)
+    assert agent.config.top_k == 2 and agent.config.root == "halving" and agent.config.iterations == 10
