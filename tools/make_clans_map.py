@@ -11,9 +11,10 @@ Construction:
 2. The 60 land slots are split into 12 connected regions of 5 (random growth, retried until it works).
 3. Terrains: each region gets all four plus one repeat, every terrain repeated in exactly 3 regions;
    among many seeded tries we keep the one with the fewest same-terrain neighbours (easier to read).
-4. Shapes are roughened: border cells move between neighbouring areas when that keeps every area
-   connected and the area adjacency graph exactly as it was, so the map looks hand drawn while the
-   graph checked in step 1-3 stays valid.
+4. Shapes are roughened: border cells move between neighbouring areas (and the lakes) when the cell
+   already sits mostly inside its new owner, every area stays connected and at least 14 cells, and
+   the area adjacency graph stays exactly as it was, so the map looks hand drawn while the graph
+   built in steps 1-3 stays valid. `check` then verifies every fact again on the final cells.
 
 Run: `python tools/make_clans_map.py [--seed N] [--out PATH]`.
 """
