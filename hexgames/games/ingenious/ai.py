@@ -9,12 +9,13 @@ hundreds of placements copies nothing.
 """
 from __future__ import annotations
 
+import heapq
 import math
 import random
 from typing import Any
 
 from hexgames.games.ingenious.rules import (
-    CELL_OF, HEX_OF, NB, RAYS, IngeniousRules, IngeniousState, Move, Place, Swap, _gain, _raise,
+    CELL_OF, HEX_OF, NB, RAYS, IngeniousRules, IngeniousState, Move, Place, Swap, Tile, _gain, _raise,
 )
 
 RULES = IngeniousRules()
@@ -56,27 +57,32 @@ def evaluate(s: IngeniousState, seat: int) -> float:
 
 
 # --- ranking placements -----------------------------------------------------------------------
-def _runs(cells: list[int], a: int) -> list[tuple[int, int]]:
-    """For empty cell a: per direction, (colour of the line next to it, its length) or (-1, 0)."""
-    out = []
+# Why this is fast: a half placed on empty cell a never scores along the line towards its partner
+# (that neighbour is empty until the tile lands), so its points are simply the sum of the same-colour
+# runs leaving a in all six directions. One pass over the empty cells gives every cell's six per-colour
+# gains; a placement's value then depends only on (colour, gain) of each half, which is memoised. Cells
+# with no coloured neighbour score nothing whatever lands there, so pairs of two such cells are only
+# listed when nothing better exists.
+def _cell_gains(cells: list[int], a: int) -> list[int] | None:
+    """Points a half of each colour would score on empty cell a, or None if it would score nothing."""
+    gains: list[int] | None = None
     base = a * 6
     for d in range(6):
         ray = RAYS[base + d]
-        if not ray or cells[ray[0]] < 0:
-            out.append((-1, 0))
+        if not ray:
             continue
         colour = cells[ray[0]]
+        if colour < 0:
+            continue
         n = 0
         for x in ray:
             if cells[x] != colour:
                 break
             n += 1
-        out.append((colour, n))
-    return out
-
-
-def _half_gain(runs: list[tuple[int, int]], colour: int, skip: int) -> int:
-    return sum(n for d, (c, n) in enumerate(runs) if c == colour and d != skip)
+        if gains is None:
+            gains = [0, 0, 0, 0, 0, 0]
+        gains[colour] += n
+    return gains
 
 
 def _move_value(s: IngeniousState, track: list[int], base_value: float, ca: int, ga: int,
@@ -91,31 +97,70 @@ def _move_value(s: IngeniousState, track: list[int], base_value: float, ca: int,
     return track_value(new) - base_value + BONUS_VALUE * earned
 
 
-def scored_placements(s: IngeniousState) -> list[tuple[float, Place]]:
-    """Every legal placement for the seat to move with its heuristic value (unsorted)."""
+class _Valuer:
+    """Memoised `_move_value` for one track: the same (colour, gain) pairs recur hundreds of times."""
+
+    __slots__ = ("s", "track", "base", "memo")
+
+    def __init__(self, s: IngeniousState, track: list[int]):
+        self.s, self.track, self.base = s, track, track_value(track)
+        self.memo: dict[int, float] = {}
+
+    def __call__(self, ca: int, ga: int, cb: int, gb: int) -> float:
+        key = ((ca * 6 + cb) << 16) | (ga << 8) | gb
+        v = self.memo.get(key)
+        if v is None:
+            v = self.memo[key] = _move_value(self.s, self.track, self.base, ca, ga, cb, gb)
+        return v
+
+
+def _open_pairs(s: IngeniousState) -> tuple[list[tuple[int, int]], dict[int, list[int] | None]]:
+    """Every ordered pair (a, b) open to the mover now, and each empty cell's per-colour gains."""
+    cells = s.cells
+    pairs = RULES._pairs_for(s)
+    gains: dict[int, list[int] | None] = {}
+    for a, _ in pairs:
+        if a not in gains:
+            gains[a] = _cell_gains(cells, a)
+    return pairs, gains
+
+
+def _ranked_placements(s: IngeniousState, scoring_only: bool) -> list[tuple[float, Tile, int, int]]:
+    """(value, tile, cell a, cell b) per legal placement. With `scoring_only`, pairs where neither
+    half touches a colour are left out (they are worth 0 with any tile)."""
     rack = s.racks[s.current]
     if not rack or s.phase not in ("place", "bonus"):
         return []
-    cells = s.cells
-    track = s.scores[s.track_of(s.current)]
-    base_value = track_value(track)
-    pairs = RULES._pairs_for(s)
-    runs: dict[int, list[tuple[int, int]]] = {}
+    value = _Valuer(s, s.scores[s.track_of(s.current)])
+    pairs, gains = _open_pairs(s)
+    tiles = sorted(set(rack))
+    out: list[tuple[float, Tile, int, int]] = []
+    zero = (0, 0, 0, 0, 0, 0)
     for a, b in pairs:
-        if a not in runs:
-            runs[a] = _runs(cells, a)
-    out: list[tuple[float, Place]] = []
-    for tile in sorted(set(rack)):
-        ca, cb = tile
-        for a, b in pairs:
+        ga, gb = gains[a], gains[b]
+        if ga is None and gb is None:
+            if scoring_only:
+                continue
+            ga = gb = zero
+        elif ga is None:
+            ga = zero
+        elif gb is None:
+            gb = zero
+        for tile in tiles:
+            ca, cb = tile
             if ca == cb and a > b:
                 continue
-            d = _direction_index(a, b)
-            ga = _half_gain(runs[a], ca, d)
-            gb = _half_gain(runs[b], cb, (d + 3) % 6)
-            value = _move_value(s, track, base_value, ca, ga, cb, gb)
-            out.append((value, Place(tile, HEX_OF[a], HEX_OF[b])))
+            out.append((value(ca, ga[ca], cb, gb[cb]), tile, a, b))
     return out
+
+
+def _place(tile: Tile, a: int, b: int) -> Place:
+    return Place(tile, HEX_OF[a], HEX_OF[b])
+
+
+def scored_placements(s: IngeniousState) -> list[tuple[float, Place]]:
+    """Every legal placement for the seat to move with its heuristic value (unsorted)."""
+    return [(v, _place(t, a, b)) for v, t, a, b in _ranked_placements(s, scoring_only=False)]
 
 
 def _direction_index(a: int, b: int) -> int:
@@ -140,19 +185,24 @@ def greedy(s: IngeniousState, rng: random.Random, noise: float = 0.0) -> Move:
         return _swap_choice(s)
     if noise > 0 and rng.random() < noise:
         return RULES.random_move(s, rng)
-    scored = scored_placements(s)
-    best = max(v for v, _ in scored)
-    ties = [m for v, m in scored if v >= best - 1e-9]
-    return ties[int(rng.random() * len(ties))]
+    scored = _ranked_placements(s, scoring_only=True)
+    best = max((row[0] for row in scored), default=0.0)
+    if best <= 1e-9:  # nothing scores: every placement is worth the same nothing
+        scored = _ranked_placements(s, scoring_only=False)
+    ties = [row for row in scored if row[0] >= best - 1e-9]
+    _, tile, a, b = ties[int(rng.random() * len(ties))]
+    return _place(tile, a, b)
 
 
 def candidates(s: IngeniousState, k: int) -> list[Move]:
     """The k most promising moves, best first."""
     if s.phase == "swap":
         return [Swap(True), Swap(False)][:k]
-    scored = scored_placements(s)
-    scored.sort(key=lambda vm: -vm[0])
-    return [m for _, m in scored[:k]]
+    scored = _ranked_placements(s, scoring_only=True)
+    if len(scored) < k:
+        scored = _ranked_placements(s, scoring_only=False)
+    top = heapq.nlargest(k, scored, key=lambda row: row[0])
+    return [_place(t, a, b) for _, t, a, b in top]
 
 
 def policy(s: IngeniousState, rng: random.Random, samples: int = 6) -> Move:
