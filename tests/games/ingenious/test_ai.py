@@ -41,9 +41,10 @@ def test_track_value_prefers_raising_the_lowest_colour():
     assert ai.track_value([5, 5, 5, 5, 5, 5]) > ai.track_value([0, 6, 6, 6, 6, 6])  # same total, balanced
 
 
-def test_evaluate_is_even_at_the_start_and_tracks_the_lead():
+def test_evaluate_is_zero_sum_in_two_player_and_tracks_the_lead():
     s = R.setup({"mode": "standard"}, 2, 1)
-    assert ai.evaluate(s, 0) == 0.5 == ai.evaluate(s, 1)
+    assert abs(ai.evaluate(s, 0) + ai.evaluate(s, 1) - 1.0) < 1e-12
+    assert abs(ai.evaluate(s, 0) - 0.5) < 0.1  # only the racks differ at the start
     s.scores[0] = [4, 5, 6, 7, 8, 9]
     assert ai.evaluate(s, 0) > 0.5 > ai.evaluate(s, 1)
     assert 0.0 <= ai.evaluate(s, 1) <= 1.0
@@ -171,3 +172,47 @@ def test_candidates_are_ordered_best_first():
     assert [values[m] for m in top] == sorted((values[m] for m in top), reverse=True)
     assert values[top[0]] == max(values.values())
     assert all(isinstance(m, Place) for m in top)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(SETUPS), st.integers(0, 2**20), st.integers(0, 80))
+def test_greedy_takes_a_best_valued_placement_of_the_full_list(setup, seed, steps):
+    s = midgame(*setup, seed, steps)
+    if s.phase not in ("place", "bonus"):
+        return
+    values = {m: v for v, m in ai.scored_placements(s)}
+    assert set(values) == set(R.legal_moves(s))  # every placement ranked, nothing else
+    move = ai.greedy(s, random.Random(seed), 0.0)
+    assert values[move] >= max(values.values()) - 1e-9
+
+
+def test_evaluate_values_a_rack_that_can_feed_the_lowest_colour():
+    s = R.setup({"mode": "standard"}, 2, 3)
+    s.placed = [True, True]
+    seat = s.current
+    other = 1 - seat
+    s.scores[seat] = [2, 9, 9, 9, 9, 9]  # red lags
+    s.scores[other] = [6, 9, 9, 9, 9, 9]
+    R.put(s, {(0, -1): RED, (0, -2): RED, (0, -3): RED})  # an open red line of three
+    feeding, starving = R.copy(s), R.copy(s)
+    feeding.racks[seat] = [(RED, YELLOW)] + [(GREEN, BLUE)] * 5
+    starving.racks[seat] = [(GREEN, YELLOW)] + [(GREEN, BLUE)] * 5
+    assert ai.evaluate(feeding, seat) > ai.evaluate(starving, seat)
+    # the seat to move counts its rack more than a seat that must wait for its turn
+    waiting = R.copy(feeding)
+    waiting.current = other
+    assert ai.evaluate(feeding, seat) > ai.evaluate(waiting, seat)
+
+
+def test_candidates_keep_distinct_ideas():
+    s = midgame({"mode": "standard"}, 2, 11, 24)
+    if s.phase == "swap":
+        R.apply(s, Swap(False))
+    values = {m: v for v, m in ai.scored_placements(s)}
+    top = ai.candidates(s, 8)
+    assert len(top) == len(set(top)) == 8 and set(top) <= set(values)
+    ideas = [(m.tile, round(values[m], 6)) for m in top]
+    assert max(ideas.count(i) for i in ideas) <= ai.SAME_OUTCOME_KEEP
+    assert values[top[0]] == max(values.values())
+    kept = [values[m] for m in top]
+    assert kept == sorted(kept, reverse=True)
