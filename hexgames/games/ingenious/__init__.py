@@ -26,4 +26,6 @@ GAME = GameInfo(
     policy=ai.policy,
     scene_path="hexgames.games.ingenious.scene:IngeniousScene",
     rules_help="ingenious",
+    # Hard: ranking placements is cheap now, so the search can afford a wider field of candidates.
+    extra={"search": {"top_k": 12}},
 )
