@@ -194,6 +194,10 @@ class GameScene(Scene):
         self.match.play(move)  # autosaves through the listener the app attached
         if self.match.seats[seat].is_human:
             self._last_human = seat
+            if self.hides_info and (self.match.is_over or self.match.to_move != seat):
+                # the turn is over: hide it now, not at the next hand-over, so nothing private shows
+                # if the device changes hands while an AI moves
+                self._viewer = None
         self.on_move_played(before, move, self.match.state, by_ai)
         self._sync_buttons()
         return True

@@ -326,3 +326,15 @@ def test_results_headline_for_solo_and_draws(app):
     assert results.headline() == "A draw!"
     results.outcome = Outcome((12.0,), (0,), "Solo.")
     assert results.headline() == "Final score: 12"
+
+
+def test_hot_seat_hides_a_finished_turn_at_once_even_while_an_ai_moves(app):
+    seats = [Seat("human", None, "Alice"), Seat("ai", "medium", "Robo"), Seat("human", None, "Bob")]
+    game = start(app, seats, pile=20)
+    step(app, 2)
+    key(app, pygame.K_RETURN)  # Alice takes the screen
+    assert game.viewer == 0
+    take(app, game, 1)
+    assert game.match.to_move == 1 and game.viewer is None  # Robo's turn: Alice's view is gone
+    step(app)
+    assert game.drawn_viewers[-1] is None
