@@ -330,7 +330,7 @@ def test_results_headline_for_solo_and_draws(app):
 
 def test_hot_seat_hides_a_finished_turn_at_once_even_while_an_ai_moves(app):
     seats = [Seat("human", None, "Alice"), Seat("ai", "medium", "Robo"), Seat("human", None, "Bob")]
-    game = start(app, seats, pile=20)
+    game = start(app, seats, pile=12)
     step(app, 2)
     key(app, pygame.K_RETURN)  # Alice takes the screen
     assert game.viewer == 0

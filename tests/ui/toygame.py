@@ -131,7 +131,7 @@ class ToyScene(GameScene):
 
 GAME = GameInfo(
     id="ui_toy", title="Toy Pile", description="Take one to three; the last token wins.", rules=PileRules(),
-    modes=(Mode("standard", (2,)),), options=(OptionSpec("pile", (7, 2, 3, 5, 10, 12)),), greedy=greedy,
+    modes=(Mode("standard", (2, 3)),), options=(OptionSpec("pile", (7, 2, 3, 5, 10, 12)),), greedy=greedy,
     scene_path="tests.ui.toygame:ToyScene", rules_help="ui_toy",
 )
 
