@@ -170,7 +170,9 @@ def cmd_bench(argv: Sequence[str]) -> int:
 def cmd_screenshot(argv: Sequence[str]) -> int:
     p = argparse.ArgumentParser(prog="hexgames screenshot", description="Render a scene headless to PNG.")
     p.add_argument("--game")
-    p.add_argument("--scene", choices=("game", "menu"), default=None)
+    from hexgames.screenshot import SCENES
+
+    p.add_argument("--scene", choices=SCENES, default=None, help="menu, or a game's setup/game/pause/results/rules")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--moves", type=int, default=0)
     p.add_argument("--out", required=True)
@@ -178,9 +180,9 @@ def cmd_screenshot(argv: Sequence[str]) -> int:
     p.add_argument("--size", default="1280x800", help="WIDTHxHEIGHT")
     args = p.parse_args(argv)
     scene = args.scene or ("game" if args.game else "menu")
-    if scene == "game":
+    if scene != "menu":
         if not args.game:
-            raise UsageError("--scene game needs --game ID")
+            raise UsageError(f"--scene {scene} needs --game ID")
         _game(args.game)
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
@@ -190,7 +192,7 @@ def cmd_screenshot(argv: Sequence[str]) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from hexgames.screenshot import screenshot
 
-    screenshot(args.out, game_id=args.game if scene == "game" else None, scene=scene, seed=args.seed,
+    screenshot(args.out, game_id=args.game if scene != "menu" else None, scene=scene, seed=args.seed,
                moves=args.moves, size=(w, h), language=args.language)
     print(args.out)
     return 0

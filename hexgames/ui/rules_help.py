@@ -31,6 +31,23 @@ def _inline(text: str) -> str:
     return out
 
 
+def _is_wide(ch: str) -> bool:
+    """Kana, kanji and full-width punctuation: scripts written without spaces between words."""
+    return ord(ch) >= 0x3000
+
+
+def join_lines(lines: list[str]) -> str:
+    """Join the wrapped source lines of one paragraph. Japanese is written without spaces, and the
+    text box breaks lines at spaces, so a space where two Japanese lines meet would show up as a
+    forced line break; there the lines are joined directly and the box wraps by characters."""
+    out = lines[0] if lines else ""
+    for nxt in lines[1:]:
+        left, right = re.sub(r"<[^>]+>", "", out), re.sub(r"<[^>]+>", "", nxt)
+        wide = (left and _is_wide(left[-1])) or (right and _is_wide(right[0]))
+        out += nxt if wide else " " + nxt
+    return out
+
+
 def markdown_to_html(md: str) -> str:
     """Headings bold (and larger), bullets as •, numbered items kept, blank lines as paragraph breaks.
     Indented lines under an item continue that item (the rules files wrap long bullets)."""
@@ -41,9 +58,10 @@ def markdown_to_html(md: str) -> str:
     def flush() -> None:
         nonlocal block_head
         if block:
-            text = " ".join(block)
+            text = re.sub(r"([、。])(?=[^\s<])", r"\1 ", join_lines(block))  # break points in Japanese
             if block_head:
-                parts.append(f"&nbsp;&nbsp;{block_head}{text}<br>")
+                # non-breaking spaces keep the bullet on the line of its text
+                parts.append(f"\u00a0\u00a0{block_head}{text}<br>")
             else:
                 parts.append(f"{text}<br><br>")
             block.clear()
@@ -67,7 +85,7 @@ def markdown_to_html(md: str) -> str:
         number = re.match(r"^(\d+)[.)]\s+(.*)$", stripped)
         if bullet or number:
             flush()
-            block_head = "• " if bullet else f"{number.group(1)}. "
+            block_head = "•\u00a0" if bullet else f"{number.group(1)}.\u00a0"
             block.append(_inline((bullet or number).group(2)))
             continue
         block.append(_inline(stripped))  # continues the open item or paragraph
@@ -106,7 +124,8 @@ class RulesHelpScene(Scene):
         title = self.app.tr("ui.rules.title", game=self.app.tr(f"{self.info.id}.title", default=self.info.title))
         self.widgets.append(UILabel(pygame.Rect(col.x, 16, col.w, 50), title, self.app.ui,
                                     object_id=ObjectID(class_id="@heading")))
-        self.box = UITextBox(self.html(), pygame.Rect(col.x, 76, col.w, h - 76 - 84), self.app.ui)
+        self.box = UITextBox(self.html(), pygame.Rect(col.x, 76, col.w, h - 76 - 84), self.app.ui,
+                             allow_split_dashes=False)  # Japanese lines break between characters
         self.back_button = UIButton(pygame.Rect(w // 2 - 110, h - 68, 220, 48), self.app.tr("ui.rules.back"),
                                     self.app.ui, object_id=ObjectID(class_id="@primary"))
         self.widgets += [self.box, self.back_button]

@@ -119,8 +119,8 @@ def test_markdown_subset_becomes_textbox_html():
     out = markdown_to_html(md)
     assert "<b>Ingenious</b>" in out
     assert "Place a tile. Score <b>each</b> line.<br><br>" in out
-    assert "• one<br>" in out and "• two &lt;three&gt; continued<br>" in out
-    assert "1. first<br>" in out and "2. second<br>" in out
+    assert "•\u00a0one<br>" in out and "•\u00a0two &lt;three&gt; continued<br>" in out
+    assert "1.\u00a0first<br>" in out and "2.\u00a0second<br>" in out
 
 
 # --- translation -------------------------------------------------------------------------------
@@ -186,3 +186,13 @@ def test_hex_corners_match_the_flat_top_grid():
     ours = draw.hex_corners((10.0, 20.0), 30.0)
     theirs = hexgrid.corners((10.0, 20.0), 30.0)
     assert all(abs(a - c) < 1e-6 and abs(b - d) < 1e-6 for (a, b), (c, d) in zip(ours, theirs))
+
+
+def test_japanese_paragraph_lines_join_without_a_space_and_english_with_one():
+    from hexgames.ui.rules_help import join_lines, markdown_to_html
+
+    assert join_lines(["部族を", "移動します"]) == "部族を移動します"
+    assert join_lines(["<b>七個</b>", "以上"]) == "<b>七個</b>以上"
+    assert join_lines(["move all", "the huts"]) == "move all the huts"
+    html = markdown_to_html("- 陸地は60のエリアで、\n  地形は4種類です。")
+    assert "で、 地形" in html and "\u00a0" in html and "- " not in html
