@@ -58,9 +58,9 @@ def test_a_refused_move_raises_and_leaves_the_state_alone(game_id, mode, seats):
     s = rules.setup(info.resolve_options({"mode": mode}, seats), seats, 5)
     before = rules.digest(s)
     legal = {repr(m) for m in rules.legal_moves(s)}
-    # a move that is legal later in some game but not now: take one from further into a random game
-    later = _walk_moves(info, mode, seats, 6)
-    stranger = next((m for m in later if repr(m) not in legal), None)
+    # a move that is legal later in some game but not now: take one from further into random games
+    stranger = next((m for seed in range(6, 60) for m in _walk_moves(info, mode, seats, seed)
+                     if repr(m) not in legal), None)
     assert stranger is not None
     with pytest.raises(IllegalMove) as e:
         rules.play(s, stranger)
