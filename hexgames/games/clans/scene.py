@@ -118,6 +118,9 @@ class ClansScene(GameScene):
         return list(self.rules.observe(s, viewer).colour_of)
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
+        """Neutral chips while colours are secret; the revealed clan colour once the game is over."""
+        if self.match.is_over:
+            return CLAN_RGB[self.match.state.colour_of[seat]]
         return NEUTRAL_SEAT_RGB[seat % len(NEUTRAL_SEAT_RGB)]
 
     # --- input -------------------------------------------------------------------------------
