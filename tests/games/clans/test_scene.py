@@ -228,8 +228,8 @@ def test_four_ai_players_play_to_the_results_in_the_app(app):
     assert match.is_over and isinstance(app.scenes.top, ResultsScene)
     assert match.state.villages_scored == 12 or not match.state.active
     # after the reveal the seat chips take each player's clan colour
-    assert [scene_colour for scene_colour in map(app.scenes.stack[0].seat_colour, range(4))] == \
-        [CLAN_RGB[c] for c in match.state.colour_of]
+    scene = app.scenes.stack[0]
+    assert [scene.seat_colour(i) for i in range(4)] == [CLAN_RGB[c] for c in match.state.colour_of]
 
 
 def test_two_humans_and_an_ai_finish_a_game_with_hand_overs_undo_and_resume(app):
