@@ -90,7 +90,6 @@ def run_arena(game_id: str, levels: list[str], games: int, seed: int, jobs: int 
     too), for games registered outside the package (tests); `iterations` caps Hard's search (with no
     budget, the whole arena is reproducible).
     """
-    n = len(levels)
     tasks = [(game_id, list(levels), g, seed, options, budget, register_module, iterations) for g in range(games)]
     results: list[dict[str, Any]] = []
 

@@ -1,12 +1,9 @@
 """Fixtures for driving the real app headless with posted pygame events."""
 from __future__ import annotations
 
-import time
-from typing import Callable
-
-import pygame
 import pytest
 
+from tests.drive import click_at, key, make_app, step, step_until  # noqa: F401 - used by the UI tests
 from tests.ui import toygame
 
 
@@ -27,48 +24,15 @@ def _leave_no_trace():
 @pytest.fixture
 def app():
     toygame.register()
-    from hexgames.app import App
-
-    application = App(headless=True, language="en")
-    application.step(1 / 60)
+    application = make_app("en")
     yield application
     application.shutdown()
-
-
-def step(app, frames: int = 1) -> None:
-    for _ in range(frames):
-        app.step(1 / 60)
-
-
-def step_until(app, condition: Callable[[], bool], max_frames: int = 3000) -> bool:
-    """Step frames until `condition` holds; the AI may run in a thread, so real time passes too."""
-    for _ in range(max_frames):
-        if condition():
-            return True
-        app.step(1 / 60)
-        time.sleep(0.001)
-    return condition()
-
-
-def click_at(app, pos, button: int = 1, frames: int = 3) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    step(app)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    step(app)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    step(app, frames)
 
 
 def click(app, widget, frames: int = 5) -> None:
     """Click a pygame_gui widget the way a player does: move there, press, release."""
     assert widget is not None and widget.visible, "the widget to click must be on screen"
     click_at(app, widget.rect.center, frames=frames)
-
-
-def key(app, k: int, mod: int = 0, unicode: str = "", frames: int = 2) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=unicode, scancode=0))
-    step(app, frames)
 
 
 def visible_texts(app) -> list[str]:

@@ -593,7 +593,6 @@ class ClansScene(GameScene):
         rows = rules.VILLAGES
         row_h = max(16, min(26, (h - 24) // rows))
         size = max(11, min(15, row_h - 8))
-        font = self.app.font(size)
         bold = self.app.font(size, bold=True)
         scored = s.villages_scored - len(self.score_steps)  # rows struck as far as the scoring shown
         roman = ("I", "II", "III", "IV", "V")

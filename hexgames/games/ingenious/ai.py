@@ -19,7 +19,8 @@ import random
 from typing import Any
 
 from hexgames.games.ingenious.rules import (
-    CELL_OF, EMPTY, HEX_OF, NB, RAYS, TEMPLATES, IngeniousRules, IngeniousState, Move, Place, Swap, Tile, _gain, _raise,
+    CELL_OF, EMPTY, HEX_OF, NB, RAYS, TEMPLATES, IngeniousRules, IngeniousState, Move, Place, Swap, Tile, _direction, _gain,
+    _raise,
 )
 
 RULES = IngeniousRules()
@@ -208,14 +209,6 @@ def scored_placements(s: IngeniousState) -> list[tuple[float, Place]]:
     return [(v, _place(t, a, b)) for v, t, a, b in _ranked_placements(s, scoring_only=False)]
 
 
-def _direction_index(a: int, b: int) -> int:
-    base = a * 6
-    for d in range(6):
-        if NB[base + d] == b:
-            return d
-    return -1
-
-
 def _swap_choice(s: IngeniousState) -> Swap:
     """Swap when offered: the rack by construction cannot feed the lowest colour(s)."""
     return Swap(True)
@@ -279,7 +272,7 @@ def policy(s: IngeniousState, rng: random.Random, samples: int = 6) -> Move:
     for _ in range(samples):
         m = RULES.random_move(s, rng)
         a, b = CELL_OF[m.a], CELL_OF[m.b]
-        d = _direction_index(a, b)
+        d = _direction(a, b)
         ca, cb = m.tile
         ga = _gain(cells, a, ca, d)
         gb = _gain(cells, b, cb, (d + 3) % 6)

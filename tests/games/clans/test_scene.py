@@ -11,6 +11,7 @@ from hexgames.games.clans.rules import Move, ScoreNext
 from hexgames.games.clans.scene import CLAN_RGB, ClansScene
 from hexgames.ui.anim import INSTANT
 from hexgames.ui.handover import HandoverScene
+from tests.drive import click_at, make_app, post, step
 
 HUMAN_VS_AI = [Seat("human", None, "Alice"), Seat("ai", "medium", "Robo")]
 TWO_HUMANS = [Seat("human", None, "Alice"), Seat("human", None, "Bob")]
@@ -18,22 +19,9 @@ TWO_HUMANS = [Seat("human", None, "Alice"), Seat("human", None, "Bob")]
 
 @pytest.fixture
 def app():
-    from hexgames.app import App
-
-    application = App(headless=True, language="en")
-    application.settings.anim_speed = 1.0
-    application.step(1 / 60)
+    application = make_app("en", anim_speed=1.0)
     yield application
     application.shutdown()
-
-
-def step(app, frames: int = 1) -> None:
-    for _ in range(frames):
-        app.step(1 / 60)
-
-
-def post(kind, **kw) -> None:
-    pygame.event.post(pygame.event.Event(kind, **kw))
 
 
 def at(scene: ClansScene, area: int) -> tuple[int, int]:
@@ -57,11 +45,7 @@ def drag(app, scene: ClansScene, src: int, dst_pos: tuple[int, int], check_midwa
 
 
 def click(app, pos) -> None:
-    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
-    step(app)
-    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
-    step(app)
+    click_at(app, pos, frames=1)
 
 
 def human_first_seed() -> int:

@@ -7,8 +7,6 @@ scene's own geometry (`hex_center`, `placement_center`, `rack_slots`) says where
 from __future__ import annotations
 
 import random
-import time
-from typing import Callable
 
 import pygame
 import pytest
@@ -20,6 +18,7 @@ from hexgames.games.ingenious.rules import IngeniousRules, Place, Swap
 from hexgames.games.ingenious.scene import LAST_MOVE, RING_FILLS, IngeniousScene
 from hexgames.ui.handover import HandoverScene
 from hexgames.ui.pause import PauseScene
+from tests.drive import click_at, key, make_app, move_to, step, step_until
 
 R = IngeniousRules()
 ALICE, BOB = Seat("human", None, "Alice"), Seat("human", None, "Bob")
@@ -29,48 +28,17 @@ ROBO = Seat("ai", "medium", "Robo")
 # --- driving the app --------------------------------------------------------------------------------
 @pytest.fixture
 def app():
-    from hexgames.app import App
-
-    application = App(headless=True, language="en")
-    application.settings.anim_speed = 1.0
-    application.step(1 / 60)
+    application = make_app("en", anim_speed=1.0)
     yield application
     application.shutdown()
 
 
-def step(app, frames: int = 1) -> None:
-    for _ in range(frames):
-        app.step(1 / 60)
-
-
-def step_until(app, condition: Callable[[], bool], max_frames: int = 2000) -> bool:
-    for _ in range(max_frames):
-        if condition():
-            return True
-        app.step(1 / 60)
-        time.sleep(0.001)  # the AI thread needs real time as well as frames
-    return condition()
-
-
-def move_to(app, pos) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(pos[0]), round(pos[1])), rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-    step(app)
-
-
 def click(app, pos, button: int = 1) -> None:
-    pos = (round(pos[0]), round(pos[1]))
-    move_to(app, pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    step(app)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    step(app, 2)
+    click_at(app, pos, button, frames=2)
 
 
-def press(app, key: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
-    step(app, 2)
+def press(app, k: int) -> None:
+    key(app, k)
 
 
 def seed_where_first(seats: int, first: int, options=None) -> int:
@@ -404,8 +372,8 @@ def test_every_scene_text_has_english_and_japanese():
               for lang in ("en", "ja")}
     assert tables["en"].keys() == tables["ja"].keys()
     assert used <= tables["en"].keys()
-    for key, text in tables["en"].items():
-        assert sorted(re.findall(r"%\{(\w+)\}", text)) == sorted(re.findall(r"%\{(\w+)\}", tables["ja"][key])), key
+    for name, text in tables["en"].items():
+        assert sorted(re.findall(r"%\{(\w+)\}", text)) == sorted(re.findall(r"%\{(\w+)\}", tables["ja"][name])), name
 
 
 def test_clicking_the_preview_lifts_it_again_in_the_same_orientation(app):

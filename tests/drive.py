@@ -1,0 +1,60 @@
+"""Driving the real app headless as a player would: posted pygame events and stepped frames.
+
+Shared by every scene test so that "a click" means the same gesture everywhere: the pointer moves
+there, the button goes down, a frame passes, the button comes up.
+"""
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+import pygame
+
+
+def make_app(language: str = "en", anim_speed: float | None = None):
+    from hexgames.app import App
+
+    app = App(headless=True, language=language)
+    if anim_speed is not None:
+        app.settings.anim_speed = anim_speed
+    app.step(1 / 60)
+    return app
+
+
+def step(app, frames: int = 1) -> None:
+    for _ in range(frames):
+        app.step(1 / 60)
+
+
+def step_until(app, condition: Callable[[], bool], max_frames: int = 3000) -> bool:
+    """Step frames until `condition` holds; the AI may run in a thread, so real time passes too."""
+    for _ in range(max_frames):
+        if condition():
+            return True
+        app.step(1 / 60)
+        time.sleep(0.001)
+    return condition()
+
+
+def post(kind: int, **kw) -> None:
+    pygame.event.post(pygame.event.Event(kind, **kw))
+
+
+def move_to(app, pos) -> None:
+    post(pygame.MOUSEMOTION, pos=(round(pos[0]), round(pos[1])), rel=(0, 0), buttons=(0, 0, 0))
+    step(app)
+
+
+def click_at(app, pos, button: int = 1, frames: int = 3) -> None:
+    pos = (round(pos[0]), round(pos[1]))
+    move_to(app, pos)
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+    step(app)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+    step(app, frames)
+
+
+def key(app, k: int, mod: int = 0, unicode: str = "", frames: int = 2) -> None:
+    post(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)
+    post(pygame.KEYUP, key=k, mod=mod, unicode=unicode, scancode=0)
+    step(app, frames)
