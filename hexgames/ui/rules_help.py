@@ -1,19 +1,21 @@
 """The in-app rules: `assets/rules/<stem>.<lang>.md` shown in a scrollable text box.
 
 The rules are written as plain markdown by the game authors; this module turns the small subset we
-use (headings, bullets, numbered items, **bold**, paragraphs) into pygame_gui's HTML subset, so no
-markdown library is needed.
+use (headings, bullets, numbered items, **bold**, paragraphs, pipe tables) into pygame_gui's HTML
+subset, so no markdown library is needed. pygame_gui's text box has no tables, so a table is drawn
+as an image (`ui/table_image.py`) and placed in the text with an `<img>` tag.
 """
 from __future__ import annotations
 
 import html
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 import pygame_gui
 
 from hexgames import paths
+from hexgames.ui import table_image
 from hexgames.ui.scenes import Scene
 
 if TYPE_CHECKING:
@@ -48,17 +50,36 @@ def join_lines(lines: list[str]) -> str:
     return out
 
 
-def markdown_to_html(md: str) -> str:
+TABLE_ROW = re.compile(r"^\|(.*)\|$")
+TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$")
+
+
+def table_cells(line: str) -> list[str]:
+    """The cells of one `| a | b |` row, inline markup removed (a table cell is plain text)."""
+    inner = TABLE_ROW.match(line.strip()).group(1)
+    return [re.sub(r"\*\*|`", "", c).strip() for c in inner.split("|")]
+
+
+def text_table(rows: list[list[str]]) -> str:
+    """A table as lines of text, for where no image can be drawn: each row names its columns."""
+    head, body = rows[0], rows[1:]
+    lines = [" · ".join(f"{h}: {c}" if h else c for h, c in zip(head, row)) for row in body]
+    return "".join(f"\u00a0\u00a0{html.escape(line, quote=False)}<br>" for line in lines) + "<br>"
+
+
+def markdown_to_html(md: str, table: Callable[[list[list[str]]], str] = text_table) -> str:
     """Headings bold (and larger), bullets as •, numbered items kept, blank lines as paragraph breaks.
-    Indented lines under an item continue that item (the rules files wrap long bullets)."""
+    Indented lines under an item continue that item (the rules files wrap long bullets). A pipe table
+    (header row, `|---|` rule, rows) becomes whatever `table` makes of its rows of cells."""
     parts: list[str] = []
+    rows: list[list[str]] = []  # the open table
     block: list[str] = []  # the open paragraph or list item
     block_head = ""  # "" for a paragraph, else the item's prefix ("• " or "2. ")
 
     def flush() -> None:
         nonlocal block_head
         if block:
-            text = re.sub(r"([、。])(?=[^\s<])", r"\1 ", join_lines(block))  # break points in Japanese
+            text = re.sub(r"([、。])(?=[^\s<])", r"\1<font size=1> </font>", join_lines(block))  # break points
             if block_head:
                 # non-breaking spaces keep the bullet on the line of its text
                 parts.append(f"\u00a0\u00a0{block_head}{text}<br>")
@@ -67,9 +88,20 @@ def markdown_to_html(md: str) -> str:
             block.clear()
         block_head = ""
 
+    def flush_table() -> None:
+        if rows:
+            parts.append(table(list(rows)))
+            rows.clear()
+
     for raw in md.splitlines():
         line = raw.rstrip()
         stripped = line.strip()
+        if TABLE_ROW.match(stripped):
+            flush()
+            if not TABLE_RULE.match(stripped):
+                rows.append(table_cells(stripped))
+            continue
+        flush_table()
         if not stripped or re.match(r"^(-{3,}|\*{3,})$", stripped):
             flush()
             continue
@@ -90,6 +122,7 @@ def markdown_to_html(md: str) -> str:
             continue
         block.append(_inline(stripped))  # continues the open item or paragraph
     flush()
+    flush_table()
     return "".join(parts)
 
 
@@ -113,7 +146,9 @@ class RulesHelpScene(Scene):
         path = rules_path(self.info.rules_help or self.info.id, self.app.settings.language)
         if path is None:
             return html.escape(self.app.tr("ui.rules.missing"))
-        return markdown_to_html(path.read_text(encoding="utf-8"))
+        width = self.app.screen.get_width() - 80 - 40  # the text box less its scroll bar and padding
+        return markdown_to_html(path.read_text(encoding="utf-8"),
+                                table=lambda rows: table_image.html_img(rows, self.app.font, width))
 
     def enter(self) -> None:
         from pygame_gui.core import ObjectID
