@@ -21,7 +21,8 @@ from hexgames.core.protocol import Reason
 from hexgames.ui.scenes import SceneManager
 from hexgames.ui.settings import LANGUAGES, Settings
 
-MIN_SIZE = (960, 640)
+MIN_SIZE = (800, 600)  # every layout is made to show everything from here up
+DEFAULT_SIZE = (1280, 800)
 FONT_DIR = Path(pygame_gui.__file__).resolve().parent / "data"
 FONT_FILES = {False: "NotoSansJP-Regular.otf", True: "NotoSansJP-Bold.otf"}
 
@@ -29,7 +30,7 @@ FONT_FILES = {False: "NotoSansJP-Regular.otf", True: "NotoSansJP-Bold.otf"}
 class App:
     BG = (22, 26, 33)
 
-    def __init__(self, size: tuple[int, int] = (1280, 800), headless: bool = False, language: str | None = None):
+    def __init__(self, size: tuple[int, int] | None = None, headless: bool = False, language: str | None = None):
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -38,9 +39,14 @@ class App:
         self.settings = Settings.load()
         if language in LANGUAGES:
             self.settings.language = language
-        flags = 0 if headless else pygame.RESIZABLE
+        if size is None:
+            size = DEFAULT_SIZE if headless else window_size(self.settings.window_size, _desktop_size())
         size = (max(size[0], 320), max(size[1], 240))
-        self.screen: pygame.Surface = pygame.display.set_mode(size, flags)
+        self.windowed_size = size  # what F11 returns to
+        fullscreen = self.settings.fullscreen and not headless
+        flags = 0 if headless else (pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE)
+        self.screen: pygame.Surface = pygame.display.set_mode((0, 0) if fullscreen else size, flags)
+        size = self.screen.get_size()
         pygame.display.set_caption("hexgames")
         if not headless:
             _set_minimum_size(MIN_SIZE)
@@ -95,6 +101,10 @@ class App:
         params = {k: self.tr_reason(v) if isinstance(v, Reason) else v for k, v in reason.params.items()}
         return self.tr(reason.key, default=None, **params) if self._has(reason.key) else str(reason)
 
+    def join(self, items: "list[str] | tuple[str, ...]") -> str:
+        """A list in running text: "a, b, c" in English, "a、b、c" in Japanese."""
+        return self.tr("ui.list_sep", default=", ").join(items)
+
     def _has(self, key: str) -> bool:
         return self.tr(key) != key
 
@@ -121,6 +131,9 @@ class App:
             return
         if event.type == pygame.VIDEORESIZE:
             self.resize(event.size)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
             return
         if self.ui.process_events(event):
             return
@@ -151,6 +164,9 @@ class App:
         """Leave every scene (which cancels AI work), close the worker, close the window."""
         while self.scenes.stack:
             self.scenes.pop()
+        if not self.headless:
+            self.settings.window_size = self.windowed_size
+            self.settings.save()
         try:
             self.worker.cancel()
             self.worker.close()
@@ -158,11 +174,29 @@ class App:
             pygame.display.quit()
 
     def resize(self, size: tuple[int, int]) -> None:
+        """The window was resized (never below MIN_SIZE): every scene lays itself out again."""
         size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
-        if not self.headless:
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        else:
+        if self.headless:
             self.screen = pygame.display.set_mode(size)
+        elif not self.settings.fullscreen:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            self.windowed_size = size
+        self._relayout()
+
+    def toggle_fullscreen(self) -> None:
+        """F11: the whole screen, or back to the window size the player had; remembered."""
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.settings.save()
+        if self.headless:
+            return  # the dummy driver has no screen to fill; the setting is what tests can see
+        if self.settings.fullscreen:
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self._relayout()
+
+    def _relayout(self) -> None:
+        size = self.screen.get_size()
         self.ui.set_window_resolution(size)
         self.scenes.resize(size)
 
@@ -221,6 +255,24 @@ def autosave_quietly(match: Match) -> None:
         import sys
 
         print(f"hexgames: autosave failed: {e}", file=sys.stderr)
+
+
+def _desktop_size() -> tuple[int, int] | None:
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes else None
+
+
+def window_size(remembered: tuple[int, int] | None, desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The size to open the window at: the one the player left it at, else 1280x800, in both cases
+    shrunk to leave room for the title bar and the task bar (a 1366x768 screen gets 1280x688), never
+    below MIN_SIZE."""
+    want = remembered or DEFAULT_SIZE
+    if desktop is not None:
+        want = (min(want[0], desktop[0] - 60), min(want[1], desktop[1] - 80))
+    return max(want[0], MIN_SIZE[0]), max(want[1], MIN_SIZE[1])
 
 
 def _set_minimum_size(size: tuple[int, int]) -> None:

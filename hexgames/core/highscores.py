@@ -77,6 +77,12 @@ def top(key: str) -> list[Entry]:
     return _load_all().get(key, [])
 
 
+def best_of_game(game_id: str) -> Entry | None:
+    """The best entry of every table of one game ("ingenious", "ingenious/rack", ...), or None."""
+    entries = [t[0] for k, t in _load_all().items() if t and (k == game_id or k.startswith(game_id + "/"))]
+    return max(entries, key=lambda e: e.scores, default=None)
+
+
 def qualifies(key: str, scores: Sequence[int]) -> bool:
     """Whether `scores` would enter the table for `key`."""
     table = top(key)

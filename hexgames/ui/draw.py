@@ -130,32 +130,41 @@ def dim(surface: pygame.Surface, alpha: int = 150, colour: tuple[int, int, int] 
 NO_LINE_START = set("、。，．・：；？！ー）」』】〉》〕ぁぃぅぇぉっゃゅょァィゥェォッャュョ,.:;!?)")
 
 
-def _units(para: str) -> tuple[list[str], str]:
-    """Words to wrap at: space-separated words, or for text without spaces (Japanese) single
-    characters, keeping closing punctuation with the character before it (kinsoku)."""
-    if " " in para:
-        return para.split(" "), " "
-    units: list[str] = []
-    for ch in para:
-        if units and ch in NO_LINE_START:
-            units[-1] += ch
-        else:
-            units.append(ch)
-    return units, ""
+def _units(para: str) -> list[tuple[str, str]]:
+    """The pieces a line may break between, each with what joins it to the piece before: words
+    separated by spaces, and inside a word written without spaces (Japanese) single characters,
+    keeping closing punctuation with the character before it (kinsoku)."""
+    units: list[tuple[str, str]] = []
+    for i, word in enumerate(para.split(" ")):
+        joiner = " " if i else ""
+        if not any(_is_wide(ch) for ch in word):
+            units.append((word, joiner))
+            continue
+        for ch in word:
+            if units and ch in NO_LINE_START:
+                units[-1] = (units[-1][0] + ch, units[-1][1])
+            else:
+                units.append((ch, joiner))
+                joiner = ""
+    return units
+
+
+def _is_wide(ch: str) -> bool:
+    """Kana, kanji and full-width punctuation: scripts that may break between any two characters."""
+    return ord(ch) >= 0x3000
 
 
 def wrap(font: pygame.font.Font, content: str, max_width: int) -> list[str]:
-    """Break text into lines that fit `max_width` pixels."""
+    """Break text into lines that fit `max_width` pixels (a single unbreakable piece may not)."""
     lines: list[str] = []
     for para in content.split("\n"):
-        units, joiner = _units(para)
         line = ""
-        for w in units:
-            cand = f"{line}{joiner}{w}" if line else w
+        for unit, joiner in _units(para):
+            cand = f"{line}{joiner}{unit}" if line else unit
             if font.size(cand)[0] <= max_width or not line:
                 line = cand
             else:
                 lines.append(line)
-                line = w
+                line = unit
         lines.append(line)
     return lines

@@ -353,6 +353,10 @@ class GameScene(Scene):
     def layout(self) -> None:
         """board_rect / panel_rect changed: recompute the board geometry."""
 
+    def picture_rect(self) -> pygame.Rect:
+        """The part of the screen that shows the board alone (the menu's card picture)."""
+        return self.board_rect
+
     def draw_game(self, surface: pygame.Surface) -> None:
         """Draw the board into board_rect and the player panels into panel_rect."""
 

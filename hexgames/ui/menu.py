@@ -13,7 +13,7 @@ import pygame
 import pygame_gui
 
 from hexgames import games
-from hexgames.core import saves
+from hexgames.core import highscores, saves
 from hexgames.core.match import Match, Seat
 from hexgames.ui import draw, hud
 from hexgames.ui.scenes import Scene
@@ -31,7 +31,8 @@ def game_title(app: "App", info: "GameInfo") -> str:
 
 
 class MenuScene(Scene):
-    """Title, one button per game with its description, and Resume / Load / Settings / Quit."""
+    """Title, a card per game (a picture of its board, player counts, modes, description, best solo
+    score), and Resume / Load / Settings / Language / Quit. The whole card is one button."""
 
     def __init__(self, app: "App"):
         super().__init__(app)
@@ -40,7 +41,8 @@ class MenuScene(Scene):
         self.resumable: Match | None = None
         self.dialog: Any = None
         self.toasts = hud.ToastStack()
-        self.descriptions: list[tuple[pygame.Rect, str]] = []  # drawn, not labels: they wrap
+        self.cards: list[tuple[pygame.Rect, "GameInfo"]] = []  # drawn under their buttons
+        self.compact = False  # small windows: tighter header, fewer text lines
 
     def enter(self) -> None:
         from pygame_gui.core import ObjectID
@@ -48,49 +50,50 @@ class MenuScene(Scene):
 
         app, tr, ui = self.app, self.app.tr, self.app.ui
         w, h = app.screen.get_size()
+        self.compact = h < 720
         self.resumable = saves.load_autosave()
         self.game_buttons.clear()
         self.actions.clear()
-        self.descriptions.clear()
-        self.widgets.append(UILabel(pygame.Rect(0, 36, w, 64), tr("ui.app.title"), ui,
+        self.cards.clear()
+        top = 14 if self.compact else 30
+        self.widgets.append(UILabel(pygame.Rect(0, top, w, 60), tr("ui.app.title"), ui,
                                     object_id=ObjectID(class_id="@title")))
-        self.widgets.append(UILabel(pygame.Rect(0, 98, w, 30), tr("ui.app.subtitle"), ui,
+        self.widgets.append(UILabel(pygame.Rect(0, top + 54, w, 28), tr("ui.app.subtitle"), ui,
                                     object_id=ObjectID(object_id="#centered", class_id="@muted")))
-        side_w = 280
-        total = min(w - 120, 1100)
+        side_w = 220 if w < 1000 else 260
+        total = min(w - 40, 1400)
         left = (w - total) // 2
-        games_w = total - side_w - 40
-        y = 170
-        self.widgets.append(UILabel(pygame.Rect(left, y - 8, games_w, 30), tr("ui.menu.games"), ui,
-                                    object_id=ObjectID(class_id="@muted")))
-        y += 30
+        area = pygame.Rect(left, top + 112, total - side_w - 24, h - (top + 112) - 16)
         infos = games.all()
-        row_h = max(58, min(84, (h - y - 40) // max(1, len(infos)) - 10))
-        btn_w = min(300, games_w // 2)
-        for info in infos:
-            b = UIButton(pygame.Rect(left, y, btn_w, row_h), game_title(app, info), ui,
-                         object_id=ObjectID(class_id="@game_button"))
+        for rect, info in zip(card_rects(area, len(infos)), infos):
+            b = UIButton(rect, "", ui, object_id=ObjectID(class_id="@card"),  # small cards hide the
+                         tool_tip_text=app.tr(f"{info.id}.description", default=info.description))  # text
             self.game_buttons[b] = info
-            desc = app.tr(f"{info.id}.description", default=info.description)
-            self.descriptions.append((pygame.Rect(left + btn_w + 18, y, games_w - btn_w - 18, row_h), desc))
+            self.cards.append((rect, info))
             self.widgets.append(b)
-            y += row_h + 10
         if not infos:
-            self.widgets.append(UILabel(pygame.Rect(left, y, games_w, 40), tr("ui.menu.no_games"), ui))
-        x = left + total - side_w
-        y = 200
+            self.widgets.append(UILabel(pygame.Rect(area.x, area.y, area.w, 40), tr("ui.menu.no_games"), ui))
+        self._action_buttons(pygame.Rect(area.right + 24, area.y, side_w, area.h))
+
+    def _action_buttons(self, column: pygame.Rect) -> None:
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton
+
+        tr = self.app.tr
         entries: list[tuple[str, str, Any]] = []
         if self.resumable is not None:
-            title = game_title(app, self.resumable.info)
+            title = game_title(self.app, self.resumable.info)
             entries.append(("resume", tr("ui.menu.resume", game=title), ObjectID(class_id="@primary")))
         entries += [("load", tr("ui.menu.load"), None), ("settings", tr("ui.menu.settings"), None),
                     ("language", tr("ui.menu.language"), ObjectID(object_id="#lang_button")),
                     ("quit", tr("ui.menu.quit"), ObjectID(class_id="@danger"))]
+        bh = 46 if self.compact else 52
+        y = column.y
         for action, text, oid in entries:
-            b = UIButton(pygame.Rect(x, y, side_w, 52), text, ui, object_id=oid)
+            b = UIButton(pygame.Rect(column.x, y, column.w, bh), text, self.app.ui, object_id=oid)
             self.actions[b] = action
             self.widgets.append(b)
-            y += 62
+            y += bh + 10
 
     def exit(self) -> None:
         if self.dialog is not None:
@@ -161,16 +164,82 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(self.app.BG)
         w, h = surface.get_size()
+        y = (14 if self.compact else 30) + 92
         for i, colour in enumerate(((231, 96, 84), (120, 200, 120), (90, 160, 230), (240, 150, 70),
                                     (245, 200, 80), (190, 130, 220))):
-            draw.aa_hex(surface, colour, (w / 2 + (i - 2.5) * 26, 146 + (i % 2) * 7), 10, border=(20, 24, 30))
-        font = self.app.font(16)
-        for rect, desc in self.descriptions:
-            lines = draw.wrap(font, desc, rect.w)[:3]
-            top = rect.centery - len(lines) * 22 / 2 + 11
-            for j, line in enumerate(lines):
-                draw.text(surface, font, line, (rect.x, top + 22 * j), hud.MUTED, anchor="midleft")
+            draw.aa_hex(surface, colour, (w / 2 + (i - 2.5) * 22, y + (i % 2) * 6), 8, border=(20, 24, 30))
+        for rect, info in self.cards:
+            self._draw_card(surface, rect, info)
         self.toasts.draw(surface, self.app, pygame.Rect(0, 0, w, h - 20))
+
+    def _draw_card(self, surface: pygame.Surface, rect: pygame.Rect, info: "GameInfo") -> None:
+        """Picture on the left; title, who can play, description and best solo score on the right.
+        The card's button (drawn over this by pygame_gui) adds only the frame and the hover tint."""
+        from hexgames.ui import thumbnails
+
+        pad = 8
+        pic_h = rect.h - 2 * pad
+        pic = pygame.Rect(rect.x + pad, rect.y + pad, min(round(pic_h * 1.35), rect.w * 2 // 5), pic_h)
+        pygame.draw.rect(surface, CARD_BG, rect, border_radius=8)
+        image = thumbnails.board_picture(self.app, info, pic.size)
+        if image is not None:
+            surface.blit(image, pic)
+        pygame.draw.rect(surface, (58, 69, 88), pic, 1)
+        text = pygame.Rect(pic.right + 12, rect.y + pad, rect.right - pic.right - 12 - pad, pic_h)
+        y = draw.text(surface, self.app.font(19 if self.compact else 21, bold=True), game_title(self.app, info),
+                      text.topleft, hud.ACCENT, anchor="topleft").bottom + 2
+        y = self._lines(surface, card_facts(self.app, info), text, y, 14, hud.MUTED)
+        best = best_solo(self.app, info)
+        room = (text.bottom - y - (20 if best else 0)) // 20
+        desc = self.app.tr(f"{info.id}.description", default=info.description)
+        y = self._lines(surface, draw.wrap(self.app.font(15), desc, text.w)[:max(0, room)], text, y + 4, 15, hud.TEXT)
+        if best:
+            draw.text(surface, self.app.font(14, bold=True), best, text.bottomleft, hud.GOOD, anchor="bottomleft")
+
+    def _lines(self, surface: pygame.Surface, lines: list[str], box: pygame.Rect, y: int, size: int,
+               colour: tuple[int, int, int]) -> int:
+        font = self.app.font(size)
+        for line in lines:
+            for part in draw.wrap(font, line, box.w)[:2]:
+                draw.text(surface, font, part, (box.x, y), colour, anchor="topleft")
+                y += round(size * 1.35)
+        return y
+
+
+CARD_BG = (33, 39, 50)
+CARD_MIN_W = 340
+
+
+def card_rects(area: pygame.Rect, n: int) -> list[pygame.Rect]:
+    """One or two columns of equal cards filling `area`; two when each card can still be 340 wide."""
+    if n == 0:
+        return []
+    gap = 12
+    cols = 2 if n > 2 and area.w >= 2 * CARD_MIN_W + gap else 1
+    rows = -(-n // cols)
+    card_h = min(190, (area.h - (rows - 1) * gap) // rows)
+    card_w = (area.w - (cols - 1) * gap) // cols
+    return [pygame.Rect(area.x + (i % cols) * (card_w + gap), area.y + (i // cols) * (card_h + gap), card_w, card_h)
+            for i in range(n)]
+
+
+def card_facts(app: "App", info: "GameInfo") -> list[str]:
+    """["1–4 players", "Standard, Team, Solo"]: who can play and how, from the game's own modes
+    (the second line only where there is more than one mode)."""
+    lo, hi = info.min_seats, info.max_seats
+    players = app.tr("ui.menu.players", n=lo) if lo == hi else app.tr("ui.menu.players_range", lo=lo, hi=hi)
+    if len(info.modes) < 2:
+        return [players]
+    names = [app.tr(f"{info.id}.mode.{m.id}", default=m.id.replace("_", " ").capitalize()) for m in info.modes]
+    return [players, app.join(names)]
+
+
+def best_solo(app: "App", info: "GameInfo") -> str:
+    """The best solo result recorded for the game, or "" (no solo mode, or never played)."""
+    best = highscores.best_of_game(info.id)
+    if best is None:
+        return ""
+    return app.tr("ui.menu.best", score=" · ".join(str(x) for x in best.scores))
 
 
 class SetupScene(Scene):
@@ -240,12 +309,8 @@ class SetupScene(Scene):
         dd = UIDropDownMenu(counts, (str(self.count), str(self.count)), pygame.Rect(col.x + lw, y, 120, 40), ui)
         self.controls[dd] = ("count", None)
         self.widgets.append(dd)
-        modes = [(self._label(f"{gid}.mode.{m.id}", m.id.replace("_", " ").capitalize()), m.id) for m in self.modes()]
-        current = next((m for m in modes if m[1] == self.mode_id), modes[0])
-        self.widgets.append(UILabel(pygame.Rect(col.x + lw + 150, y, 120, 40), tr("ui.setup.mode"), ui))
-        dd = UIDropDownMenu(modes, current, pygame.Rect(col.x + lw + 270, y, col.w - lw - 270, 40), ui)
-        self.controls[dd] = ("mode", None)
-        self.widgets.append(dd)
+        if len(self.info.modes) > 1:  # a game with one way to play offers no choice of mode
+            self._mode_dropdown(pygame.Rect(col.x + lw + 150, y, col.w - lw - 150, 40))
         y += 60
         kinds = [(tr("ui.setup.human" if k == "human" else f"ui.setup.ai_{k}"), k) for k in SEAT_KINDS]
         for i in range(self.count):
@@ -284,6 +349,17 @@ class SetupScene(Scene):
                          tr(f"ui.setup.{action}"), ui, object_id=ObjectID(class_id=cls))
             self.buttons[b] = action
             self.widgets.append(b)
+
+    def _mode_dropdown(self, row: pygame.Rect) -> None:
+        from pygame_gui.elements import UIDropDownMenu, UILabel
+
+        gid, ui = self.info.id, self.app.ui
+        modes = [(self._label(f"{gid}.mode.{m.id}", m.id.replace("_", " ").capitalize()), m.id) for m in self.modes()]
+        current = next((m for m in modes if m[1] == self.mode_id), modes[0])
+        self.widgets.append(UILabel(pygame.Rect(row.x, row.y, 120, 40), self.app.tr("ui.setup.mode"), ui))
+        dd = UIDropDownMenu(modes, current, pygame.Rect(row.x + 120, row.y, row.w - 120, 40), ui)
+        self.controls[dd] = ("mode", None)
+        self.widgets.append(dd)
 
     def _rebuild(self) -> None:
         self.exit()

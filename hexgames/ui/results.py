@@ -38,7 +38,7 @@ class ResultsScene(Scene):
             return tr("ui.results.solo", score=_fmt_score(o.scores[0]) if o.scores else "")
         if len(winners) == len(o.ranks) and len(winners) > 1:
             return tr("ui.results.draw")
-        names = ", ".join(self.game.seat_name(i) for i in winners)
+        names = self.app.join([self.game.seat_name(i) for i in winners])
         if len(winners) == 1:
             return tr("ui.results.winner", name=names)
         return tr("ui.results.shared", names=names)

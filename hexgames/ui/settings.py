@@ -29,6 +29,8 @@ class Settings:
     language: str = "en"
     anim_speed: float = 1.0  # multiplier of dt; anim.INSTANT finishes animations at once
     show_targets: bool = True
+    window_size: tuple[int, int] | None = None  # the window as the player left it; None: fit the screen
+    fullscreen: bool = False
 
     @staticmethod
     def path():
@@ -55,6 +57,11 @@ class Settings:
             out.anim_speed = float(speed)
         if isinstance(data.get("show_targets"), bool):
             out.show_targets = data["show_targets"]
+        size = data.get("window_size")
+        if (isinstance(size, list) and len(size) == 2 and all(type(v) is int and 320 <= v <= 16384 for v in size)):
+            out.window_size = (size[0], size[1])
+        if isinstance(data.get("fullscreen"), bool):
+            out.fullscreen = data["fullscreen"]
         return out
 
     def save(self) -> None:

@@ -134,7 +134,7 @@ def test_reasons_translate_by_key_with_nested_params(app):
     assert app.tr_reason(outer) == "取り消しできません：a secret card was drawn."  # toy has no ja text
     assert app.tr_reason("plain text") == "plain text"
     assert app.tr("ui.no.such.key", default="Fallback {n}", n=2) == "Fallback 2"
-    assert app.tr("ui.menu.resume", game="X") == "X を続ける"
+    assert app.tr("ui.menu.resume", game="X") == "Xを続ける"
 
 
 def test_every_ui_key_has_english_and_japanese():
@@ -172,11 +172,19 @@ def test_wrap_keeps_every_character_and_fits_or_is_a_single_unit(text, width):
     font = _font()
     lines = draw.wrap(font, text, width)
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
-    for line in lines:  # a line too wide is one unbreakable word (or one character and its punctuation)
-        single = " " not in line if " " in text else len(draw._units(line)[0]) <= 1
-        assert font.size(line)[0] <= width or single
-    if " " not in text:
+    for line in lines:  # a line too wide is one unbreakable piece (a word, or a character and its punctuation)
+        assert font.size(line)[0] <= width or len(draw._units(line.strip(" "))) <= 1
+    if " " not in text:  # closing punctuation never starts a line (a space is a break of its own)
         assert not any(line[:1] in draw.NO_LINE_START for line in lines[1:])
+
+
+def test_wrap_breaks_japanese_inside_text_that_also_has_spaces():
+    from hexgames.ui import draw
+
+    font = _font()
+    text = "1〜4人 · 通常戦、ペア戦（2人対2人）、ソロ・スコアアタック"
+    lines = draw.wrap(font, text, 150)
+    assert len(lines) > 2 and all(font.size(line)[0] <= 150 for line in lines)
 
 
 def test_hex_corners_match_the_flat_top_grid():

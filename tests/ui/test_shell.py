@@ -283,7 +283,7 @@ def test_escape_during_handover_opens_pause_and_hidden_stays_hidden(app):
 
 def test_hud_regions_do_not_overlap(app):
     game = start(app, HUMAN_VS_AI)
-    for size in ((1280, 800), (960, 640), (1920, 1080)):
+    for size in ((1280, 800), (960, 640), (800, 600), (1920, 1080)):
         app.resize(size)
         step(app)
         regions = [game.top_rect, game.board_rect, game.panel_rect, game.bottom_rect]
@@ -308,7 +308,7 @@ def test_language_change_from_the_game_rebuilds_every_layer(app):
     key(app, pygame.K_ESCAPE)
     assert app.scenes.top is game
     assert game.undo_button.text == "取り消し" and game.undo_button.visible
-    assert game.banner_text() == "Alice の番です"
+    assert game.banner_text() == "Aliceの番です"
 
 
 def test_enter_on_setup_starts_the_game(app):

@@ -140,6 +140,9 @@ class IngeniousScene(GameScene):
         self._board_cache = None
         self._panel_cache = None
 
+    def picture_rect(self) -> pygame.Rect:
+        return self.board_area
+
     def _layout_rack(self) -> None:
         rs = self.rack_size
         w, h = 2 * rs + 12, round(2 * hexgrid.SQRT3 * rs) + 14
