@@ -353,6 +353,11 @@ class GameScene(Scene):
     def layout(self) -> None:
         """board_rect / panel_rect changed: recompute the board geometry."""
 
+    def chart_panels(self, states: list[Any]) -> list[Any]:
+        """Score-over-time panels (`ui.chart.Panel`) for the results screen, from the game's states
+        (already thinned out to at most a few hundred); none by default."""
+        return []
+
     def picture_rect(self) -> pygame.Rect:
         """The part of the screen that shows the board alone (the menu's card picture)."""
         return self.board_rect

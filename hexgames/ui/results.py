@@ -9,7 +9,7 @@ import pygame
 import pygame_gui
 
 from hexgames.core.match import Match
-from hexgames.ui import draw, hud
+from hexgames.ui import chart, draw, hud
 from hexgames.ui.scenes import Scene
 
 if TYPE_CHECKING:
@@ -30,6 +30,9 @@ class ResultsScene(Scene):
         self.outcome = game.match.outcome()
         self.buttons: dict[Any, str] = {}
         self.box = pygame.Rect(0, 0, 0, 0)
+        self.table = pygame.Rect(0, 0, 0, 0)  # the ranking
+        self.chart_rect = pygame.Rect(0, 0, 0, 0)  # beside it: the scores over the game
+        self.panels: list[chart.Panel] = game.chart_panels(chart.sample(game.match.states))
 
     def headline(self) -> str:
         tr, o = self.app.tr, self.outcome
@@ -52,10 +55,14 @@ class ResultsScene(Scene):
 
         w, h = self.app.screen.get_size()
         rows = len(self.outcome.ranks)
-        bw = min(760, w - 80)
-        bh = 190 + rows * 56 + 80
+        bw = min(1160 if self.panels else 760, w - 40)
+        bh = max(190 + rows * 56 + 80, min(560, h - 40) if self.panels else 0)
         self.box = pygame.Rect(0, 0, bw, bh)
         self.box.center = (w // 2, h // 2)
+        table_w = max(380, min(640, bw * 11 // 20)) if self.panels else bw
+        self.table = pygame.Rect(self.box.x, self.box.y, table_w, bh)
+        self.chart_rect = pygame.Rect(self.table.right, self.box.y + 20, self.box.right - self.table.right - 20,
+                                      bh - 110) if self.panels else pygame.Rect(0, 0, 0, 0)
         self.buttons.clear()
         labels = (("rematch", "@primary"), ("board", None), ("menu", None))
         btn_w = (bw - 80) // 3
@@ -89,7 +96,14 @@ class ResultsScene(Scene):
         app, o, box = self.app, self.outcome, self.box
         draw.dim(surface, 170)
         draw.rounded_panel(surface, box, (30, 36, 46, 248), 16, border=(80, 92, 112))
-        draw.text(surface, app.font(18), app.tr("ui.results.title"), (box.centerx, box.y + 30), hud.MUTED)
+        draw.text(surface, app.font(18), app.tr("ui.results.title"), (self.table.centerx, box.y + 30), hud.MUTED)
+        self._draw_ranking(surface, self.table)
+        if self.panels:
+            chart.draw_panels(surface, app, self.chart_rect, self.panels)
+
+    def _draw_ranking(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """Headline, summary and one row per seat, best first."""
+        app, o = self.app, self.outcome
         head = self.headline()
         draw.text(surface, draw.fit_text(app.font, head, box.w - 40, 36, 16, bold=True), head,
                   (box.centerx, box.y + 72), hud.ACCENT)

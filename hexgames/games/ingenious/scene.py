@@ -29,7 +29,7 @@ from hexgames.games.ingenious import symbols
 from hexgames.games.ingenious.rules import (
     CELL_RADIUS, COLOUR_NAMES, EMPTY, HEX_OF, OFF, START_HEXES, IngeniousState, Place, Swap,
 )
-from hexgames.ui import draw, hud
+from hexgames.ui import chart, draw, hud
 from hexgames.ui.anim import Animator, Tween, ease_in_out, linear
 from hexgames.ui.game_scene import GameScene
 
@@ -52,6 +52,13 @@ SLIDE_SECONDS = 0.7
 CELEBRATE_SECONDS = 1.6
 # Seat chips kept apart from the six tile colours so a seat is never mistaken for a colour.
 SEAT_CHIPS = [(236, 238, 242), (72, 206, 206), (240, 128, 186), (196, 164, 112)]
+
+
+def _symbol_marker(colour: int) -> chart.Marker:
+    def marker(surface: pygame.Surface, center: tuple[int, int], size: int) -> None:
+        icon = symbols.symbol_icon(colour, size)
+        surface.blit(icon, icon.get_rect(center=center))
+    return marker
 
 
 def _tr(app: "App", key: str, default: str, **params: Any) -> str:
@@ -142,6 +149,18 @@ class IngeniousScene(GameScene):
 
     def picture_rect(self) -> pygame.Rect:
         return self.board_area
+
+    def chart_panels(self, states: list[IngeniousState]) -> list[chart.Panel]:
+        """One panel per score track (a player, or a team), a line per colour with its symbol."""
+        last = states[-1]
+        panels = []
+        for track in range(len(last.scores)):
+            seats = [i for i in range(last.seats) if last.track_of(i) == track]
+            lines = [chart.Line(_tr(self.app, f"colour.{COLOUR_NAMES[c]}", COLOUR_NAMES[c]), symbols.FILLS[c],
+                                [s.scores[track][c] for s in states], _symbol_marker(c)) for c in range(6)]
+            panels.append(chart.Panel(self.app.join([self.seat_name(i) for i in seats]), lines, top=last.cap,
+                                      accent=self.seat_colour(seats[0])))
+        return panels
 
     def _layout_rack(self) -> None:
         rs = self.rack_size
