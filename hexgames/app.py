@@ -58,6 +58,9 @@ class App:
         _dedupe_translation_paths()
         self._preload_fonts()
         self.scenes = SceneManager()
+        from hexgames.ui.sound import Sounds
+
+        self.sound = Sounds(volume=lambda: self.settings.effective_volume)
         self.worker = make_worker(threads=headless or os.environ.get("HEXGAMES_AI_THREADS") == "1")
         self.running = True
         self.clock_time = 0.0  # seconds of app time; drives idle animations (thinking dots)
@@ -171,6 +174,7 @@ class App:
             self.worker.cancel()
             self.worker.close()
         finally:
+            self.sound.close()
             pygame.display.quit()
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -176,6 +176,8 @@ class GameScene(Scene):
     # --- actions -----------------------------------------------------------------------------
     def toast(self, text: str, error: bool = False) -> None:
         self.toasts.add(text, error)
+        if error:
+            self.app.sound.play("error")
 
     def submit(self, move: Any) -> bool:
         """A human's move: refused with the rules' reason as a toast, or played."""
@@ -199,6 +201,7 @@ class GameScene(Scene):
                 # if the device changes hands while an AI moves
                 self._viewer = None
         self.on_move_played(before, move, self.match.state, by_ai)
+        self.app.sound.play(self.move_sound(before, move, self.match.state))
         self._sync_buttons()
         return True
 
@@ -226,6 +229,7 @@ class GameScene(Scene):
 
         self._results_shown = True
         self.app.scenes.push(ResultsScene(self.app, self))
+        self.app.sound.play("end")
 
     def handover_done(self, seat: int) -> None:
         """Called by the hand-over screen once `seat`'s player is at the screen."""
@@ -352,6 +356,11 @@ class GameScene(Scene):
 
     def layout(self) -> None:
         """board_rect / panel_rect changed: recompute the board geometry."""
+
+    def move_sound(self, before: Any, move: Any, after: Any) -> str:
+        """The effect a played move makes (`ui.sound.EFFECTS`): games pick "score", "village",
+        "chain"... for their big moments."""
+        return "place"
 
     def chart_panels(self, states: list[Any]) -> list[Any]:
         """Score-over-time panels (`ui.chart.Panel`) for the results screen, from the game's states

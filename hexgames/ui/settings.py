@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 LANGUAGES = {"en": "English", "ja": "日本語"}
 SETTINGS_NAME = "settings.json"
+VOLUMES = {"quiet": 0.3, "medium": 0.6, "loud": 1.0}
 
 
 @dataclass
@@ -29,6 +30,8 @@ class Settings:
     language: str = "en"
     anim_speed: float = 1.0  # multiplier of dt; anim.INSTANT finishes animations at once
     show_targets: bool = True
+    volume: float = 0.6  # of the sound effects, 0..1
+    muted: bool = False
     window_size: tuple[int, int] | None = None  # the window as the player left it; None: fit the screen
     fullscreen: bool = False
 
@@ -57,6 +60,11 @@ class Settings:
             out.anim_speed = float(speed)
         if isinstance(data.get("show_targets"), bool):
             out.show_targets = data["show_targets"]
+        volume = data.get("volume")
+        if isinstance(volume, (int, float)) and not isinstance(volume, bool) and 0 <= volume <= 1:
+            out.volume = float(volume)
+        if isinstance(data.get("muted"), bool):
+            out.muted = data["muted"]
         size = data.get("window_size")
         if (isinstance(size, list) and len(size) == 2 and all(type(v) is int and 320 <= v <= 16384 for v in size)):
             out.window_size = (size[0], size[1])
@@ -71,6 +79,14 @@ class Settings:
             pass  # settings are a convenience; failing to store them must not stop play
 
     @property
+    def effective_volume(self) -> float:
+        return 0.0 if self.muted else self.volume
+
+    @property
+    def volume_name(self) -> str:
+        return min(VOLUMES, key=lambda k: abs(VOLUMES[k] - self.volume))
+
+    @property
     def speed_name(self) -> str:
         return min(SPEEDS, key=lambda k: abs(SPEEDS[k] - self.anim_speed))
 
@@ -83,6 +99,8 @@ class SettingsScene(Scene):
         self.lang_buttons: dict[pygame_gui.elements.UIButton, str] = {}
         self.speed_buttons: dict[pygame_gui.elements.UIButton, str] = {}
         self.targets_button: pygame_gui.elements.UIButton | None = None
+        self.volume_buttons: dict[pygame_gui.elements.UIButton, str] = {}
+        self.sound_button: pygame_gui.elements.UIButton | None = None
         self.back_button: pygame_gui.elements.UIButton | None = None
 
     def enter(self) -> None:
@@ -93,7 +111,7 @@ class SettingsScene(Scene):
         w, h = app.screen.get_size()
         col = pygame.Rect(0, 0, min(720, w - 80), 0)
         col.centerx = w // 2
-        y = max(40, h // 2 - 240)
+        y = max(20, h // 2 - 280)
         self.widgets.append(UILabel(pygame.Rect(col.x, y, col.w, 60), tr("ui.settings.title"), app.ui,
                                     object_id=ObjectID(class_id="@title")))
         y += 90
@@ -124,10 +142,36 @@ class SettingsScene(Scene):
         self.targets_button = UIButton(pygame.Rect(bx, y, 150, 44), tr("ui.settings.on" if on else "ui.settings.off"),
                                        app.ui, object_id=ObjectID(class_id="@selected" if on else None))
         self.widgets.append(self.targets_button)
-        y += 90
+        y += 64
+        y = self._sound_rows(col, y, label_w, bw)
+        y += 26
         self.back_button = UIButton(pygame.Rect(col.centerx - 110, y, 220, 48), tr("ui.settings.back"), app.ui,
                                     object_id=ObjectID(class_id="@primary"))
         self.widgets.append(self.back_button)
+
+    def _sound_rows(self, col: pygame.Rect, y: int, label_w: int, bw: int) -> int:
+        """Sound on or off, and how loud; returns the y below them."""
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton, UILabel
+
+        app, tr, bx = self.app, self.app.tr, col.x + label_w
+        on = not app.settings.muted
+        self.widgets.append(UILabel(pygame.Rect(col.x, y, label_w - 10, 44), tr("ui.settings.sound"), app.ui))
+        self.sound_button = UIButton(pygame.Rect(bx, y, 150, 44), tr("ui.settings.on" if on else "ui.settings.off"),
+                                     app.ui, object_id=ObjectID(class_id="@selected" if on else None))
+        self.widgets.append(self.sound_button)
+        y += 64
+        self.widgets.append(UILabel(pygame.Rect(col.x, y, label_w - 10, 44), tr("ui.settings.volume"), app.ui))
+        self.volume_buttons.clear()
+        current = app.settings.volume_name
+        for i, name in enumerate(VOLUMES):
+            b = UIButton(pygame.Rect(bx + i * (bw + 8), y, bw, 44), tr(f"ui.settings.volume_{name}"), app.ui,
+                         object_id=ObjectID(class_id="@selected" if name == current else None))
+            if not on:
+                b.disable()
+            self.volume_buttons[b] = name
+            self.widgets.append(b)
+        return y + 64
 
     def _rebuild(self) -> None:
         self.exit()
@@ -151,6 +195,14 @@ class SettingsScene(Scene):
         elif el is self.targets_button:
             settings.show_targets = not settings.show_targets
             settings.save()
+            self._rebuild()
+        elif el is self.sound_button or el in self.volume_buttons:
+            if el is self.sound_button:
+                settings.muted = not settings.muted
+            else:
+                settings.volume = VOLUMES[self.volume_buttons[el]]
+            settings.save()
+            self.app.sound.play("select")  # hear the new volume
             self._rebuild()
         else:
             return False

@@ -375,6 +375,11 @@ class IngeniousScene(GameScene):
             self._record_highscore(after)
         self._panel_cache = None
 
+    def move_sound(self, before: Any, move: Any, after: Any) -> str:
+        if isinstance(move, Place) and self._bonuses_earned(before, after, self.rules.to_move(before)):
+            return "chain"  # Ingenious!
+        return "place"
+
     def _bonuses_earned(self, before: IngeniousState, after: IngeniousState, seat: int) -> int:
         """How many thresholds the move's colours crossed (each one a bonus placement)."""
         t = before.track_of(seat)
