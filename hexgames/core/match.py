@@ -122,7 +122,23 @@ class Match:
             why = self.rules.reveals(self.states[j], self.moves[j])
             if why:
                 return Reason("core.undo_reveals", "Undo is not possible: {why}", why=why)
+        if self.end_revealed():
+            why = Reason("core.end_revealed", "the end of the game showed what was hidden.")
+            return Reason("core.undo_reveals", "Undo is not possible: {why}", why=why)
         return None
+
+    def end_revealed(self) -> bool:
+        """Whether the game is over and its end showed some seat everything it could not see just
+        before (Clans shows every colour at the end). Undo across such an end would let players
+        play on knowing what the game hides, so it is refused for every game, from the protocol's
+        `observe` alone: a seat sees everything when its view has the full state's digest."""
+        if not self.is_over or not self.moves:
+            return False
+        end, before = self.states[-1], self.states[-2]
+        return any(self._sees_all(end, seat) and not self._sees_all(before, seat) for seat in range(len(self.seats)))
+
+    def _sees_all(self, state: Any, seat: int) -> bool:
+        return self.rules.digest(self.rules.observe(state, seat)) == self.rules.digest(state)
 
     def undo(self) -> str | None:
         """Step back to the last human decision; returns the refusal reason instead if refused."""

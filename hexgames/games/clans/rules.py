@@ -419,13 +419,15 @@ class ClansRules(Rules[ClansState, Any]):
         return ["move", m.src, m.dst]
 
     def decode(self, j: JSON) -> Any:
-        if not isinstance(j, list) or not j or not all(isinstance(x, int) for x in j[1:]):
-            raise ValueError(f"not a Clans move: {j!r}")
+        """Strict: exactly what `encode` writes (["score", area] or ["move", src, dst], whole numbers
+        that are not bools); the message never echoes the data."""
+        if type(j) is not list or not j or not all(type(x) is int for x in j[1:]):
+            raise ValueError("not a Clans move")
         if j[0] == "score" and len(j) == 2:
             return ScoreNext(j[1])
         if j[0] == "move" and len(j) == 3:
             return Move(j[1], j[2])
-        raise ValueError(f"not a Clans move: {j!r}")
+        raise ValueError("not a Clans move")
 
     def fingerprint(self, s: ClansState) -> JSON:
         return (tuple(s.huts), tuple(s.points), tuple(s.founded), tuple(s.villages), tuple(s.pending),
