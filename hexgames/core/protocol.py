@@ -47,6 +47,8 @@ MAX_MOVE_ITEMS = 1000
 MAX_MOVE_INT = 2**63
 MAX_MOVE_TEXT = 200
 MAX_MESSAGE = 200  # characters of any message shown to a player
+_ATOMS = frozenset({int, str, float, bool, bytes, type(None)})
+_FLAT = frozenset({int, str, bool, type(None)})
 
 
 class Reason(str):
@@ -132,9 +134,9 @@ class Rules(Generic[S, M]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         own = cls.__dict__
-        if "check" in own and not hasattr(own["check"], "__wrapped__"):
+        if "check" in own and not getattr(own["check"], "_guard", False):
             cls.check = _guard_check(own["check"])  # type: ignore[method-assign]
-        if "decode" in own and not hasattr(own["decode"], "__wrapped__"):
+        if "decode" in own and not getattr(own["decode"], "_guard", False):
             cls.decode = _guard_decode(own["decode"])  # type: ignore[method-assign]
 
     def malformed(self, m: Any) -> Reason | None:
@@ -227,20 +229,33 @@ class Rules(Generic[S, M]):
 # --- the guards of the bad-input contract ---------------------------------------------------------
 def same_move(a: Any, b: Any, depth: int = 0) -> bool:
     """Equal AND of the same types all the way down (True is not 1, 1.0 is not 1, [] is not ())."""
-    if type(a) is not type(b) or depth > MAX_MOVE_DEPTH:
+    kind = type(a)
+    if kind is not type(b) or depth > MAX_MOVE_DEPTH:
         return False
+    if kind in _ATOMS:  # the common leaves first: this runs on every checked move
+        return bool(a == b)
     if isinstance(a, (tuple, list)):
         return len(a) == len(b) and all(same_move(x, y, depth + 1) for x, y in zip(a, b))
     if isinstance(a, dict):
         return a.keys() == b.keys() and all(same_move(a[k], b[k], depth + 1) for k in a)
-    if dataclasses.is_dataclass(a):
-        return all(same_move(getattr(a, f.name), getattr(b, f.name), depth + 1) for f in dataclasses.fields(a))
+    names = _dataclass_fields(kind)
+    if names is not None:
+        return all(same_move(getattr(a, n), getattr(b, n), depth + 1) for n in names)
     return bool(a == b)
+
+
+@functools.lru_cache(maxsize=256)
+def _dataclass_fields(kind: type) -> tuple[str, ...] | None:
+    """The field names of a dataclass type (cached: `same_move` runs on every checked move)."""
+    return tuple(f.name for f in dataclasses.fields(kind)) if dataclasses.is_dataclass(kind) else None
 
 
 def plain_json(j: Any) -> bool:
     """Whether `j` is JSON data a move could be: exact JSON types, finite numbers, bounded depth,
     size, integers and texts. Iterative, so hostile nesting cannot exhaust the stack."""
+    if type(j) is list and len(j) <= MAX_MOVE_ITEMS and all(type(x) in _FLAT for x in j):
+        return all(-MAX_MOVE_INT <= x <= MAX_MOVE_INT for x in j if type(x) is int) and \
+            all(len(x) <= MAX_MOVE_TEXT for x in j if type(x) is str)  # the usual move: a flat list
     stack, items = [(j, 0)], 0
     while stack:
         x, depth = stack.pop()
@@ -282,6 +297,7 @@ def _guard_check(check: Callable[..., Any]) -> Callable[..., Any]:
             return reason
         return Reason("core.illegal", "That move is not allowed now.")
 
+    guarded._guard = True  # type: ignore[attr-defined]
     return guarded
 
 
@@ -297,6 +313,7 @@ def _guard_decode(decode: Callable[..., Any]) -> Callable[..., Any]:
         except Exception:
             raise ValueError(f"not a move of {self.id or 'this game'}") from None
 
+    guarded._guard = True  # type: ignore[attr-defined]
     return guarded
 
 
