@@ -11,7 +11,7 @@ Conventions every game follows:
 - Multi-step decisions (bonus placements, swap choices, village order) are ordinary moves of the seat
   that must decide, so the UI and the AI handle them alike.
 
-The contract for bad input (tested for every registered game by tests/test_fuzz.py). Moves reach the
+The contract for bad input (fuzzed for every registered game by tests/test_conformance_fuzz.py). Moves reach the
 rules from clicks, from AI workers and from save files anyone can edit, so:
 - `check(s, m)` answers EVERY object with None or a reason and never raises. A move is well-formed
   only if it survives `decode(encode(m))` with identical types and values (see `malformed`): floats

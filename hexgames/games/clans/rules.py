@@ -12,7 +12,8 @@ Why it looks the way it does:
   far fit a player of that colour (see `heuristics`), which `sample` uses to weight its guesses. The
   evidence is computed in `play` only (the checked path the match uses), never in `apply`, so
   playouts stay fast; it is public (it is derived from public moves) and not part of the digest.
-- There is no chance after the setup, so `reveals` stays None and undo always works.
+- There is no chance after the setup, so `reveals` stays None; undo works until the end, whose
+  reveal of every colour the match layer refuses to take back (`Match.end_revealed`).
 """
 from __future__ import annotations
 
