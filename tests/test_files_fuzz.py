@@ -29,7 +29,7 @@ from hexgames.core.match import Match, Seat
 from hexgames.core.protocol import MAX_MESSAGE
 from hexgames.ui.settings import SETTINGS_NAME, Settings
 from tests.test_conformance import BUILTIN
-from tests.test_conformance_fuzz import JSON
+from tests.test_conformance_fuzz import JSON, mutated_encodings
 
 ROOT = Path(__file__).resolve().parent.parent
 FUZZ = settings(max_examples=int(os.environ.get("HEXGAMES_FUZZ_EXAMPLES") or 60), deadline=None,
@@ -94,7 +94,21 @@ def anything_like(good: dict) -> st.SearchStrategy[bytes]:
                      JSON.map(lambda j: json.dumps(j).encode()), st.sampled_from(list(hostile_texts().values())))
 
 
-SAVE_BYTES = st.sampled_from(range(len(BUILTIN))).flatmap(lambda i: anything_like(good_saves()[i]))
+def move_swapped(i: int) -> st.SearchStrategy[bytes]:
+    """Game i's save with one of its moves replaced by a damaged move (see the conformance fuzz)."""
+    good = good_saves()[i]
+
+    def swap(args: tuple[int, object]) -> bytes:
+        k, bad = args
+        moves = list(good["moves"])
+        moves[k % len(moves)] = bad
+        return json.dumps({**good, "moves": moves}).encode()
+
+    return st.tuples(st.integers(0, 99), mutated_encodings(good["game"])).map(swap)
+
+
+SAVE_BYTES = st.sampled_from(range(len(BUILTIN))).flatmap(
+    lambda i: st.one_of(anything_like(good_saves()[i]), move_swapped(i)))
 
 
 # --- the promises ---------------------------------------------------------------------------------

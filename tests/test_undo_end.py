@@ -6,8 +6,10 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from hexgames.core.match import Match, Seat
+from tests.test_conformance import BUILTIN
 from tests.drive import click_at, key, make_app, step, step_until
 
 SEATS = [Seat("human", None, "Ann"), Seat("human", None, "Ben"), Seat("ai", "easy", "CPU")]
@@ -34,6 +36,30 @@ def test_clans_refuses_undo_after_the_colours_were_revealed():
     before_end = Match("clans", SEATS, {}, match.seed)
     before_end.replay(moves[:-1])
     assert before_end.undo_point() is not None and before_end.undo_refusal() is None
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in BUILTIN])
+def test_every_game_undoes_its_end_exactly_when_the_end_showed_nothing_hidden(game_id):
+    """All-human seats, random play to the end: undo is refused with the reason iff some seat's view
+    became complete at the last move; otherwise it goes back to the last decision, state and all."""
+    from hexgames import games
+
+    info = games.get(game_id)
+    n = min(n for m in info.modes for n in m.seats if n > 1) if info.max_seats > 1 else 1
+    match = Match(game_id, [Seat("human", None, f"P{i}") for i in range(n)], {}, 9)
+    rng = random.Random(9)
+    while not match.is_over:
+        match.play(match.rules.random_move(match.state, rng))
+    rules, end, before = match.rules, match.states[-1], match.states[-2]
+    revealed = any(rules.digest(rules.observe(end, i)) == rules.digest(end)
+                   and rules.digest(rules.observe(before, i)) != rules.digest(before) for i in range(n))
+    refusal = match.undo_refusal()
+    if revealed:
+        assert refusal is not None and match.undo() == refusal and match.is_over
+    elif refusal is None:  # (a draw from the bag in the last move may still refuse it, as always)
+        k = match.undo_point()
+        target = rules.digest(match.states[k])
+        assert match.undo() is None and match.digest() == target and not match.is_over
 
 
 def test_an_end_that_reveals_nothing_can_still_be_undone():
