@@ -18,6 +18,7 @@ import signal
 import subprocess
 import sys
 import time
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hexgames.core import files, highscores, saves
-from hexgames.core.match import Match, Seat
+from hexgames.core.match import MAX_NAME, Match, Seat
 from hexgames.core.protocol import MAX_MESSAGE
 from hexgames.ui.settings import SETTINGS_NAME, Settings
 from tests.test_conformance import BUILTIN
@@ -151,6 +152,18 @@ def test_read_save_gives_a_match_or_a_short_save_error(tmp_path, raw):
     else:
         assert match.digest() == json.loads(raw)["digest"]
     assert path.read_bytes() == raw  # a file the player picked is never moved or changed
+
+
+@FUZZ
+@given(names=st.lists(st.text(max_size=300), min_size=1, max_size=4))
+def test_names_in_a_save_come_back_as_one_short_line(tmp_path, names):
+    good = good_saves()[0]
+    seats = [{**seat, "name": names[i % len(names)]} for i, seat in enumerate(good["seats"])]
+    path = tmp_path / "names.json"
+    path.write_text(json.dumps({**good, "seats": seats}), encoding="utf-8")
+    for seat in saves.read_save(path).seats:
+        assert len(seat.name) <= MAX_NAME and seat.name == seat.name.strip()
+        assert not any(unicodedata.category(c)[0] == "C" for c in seat.name), repr(seat.name)
 
 
 @FUZZ
