@@ -58,7 +58,8 @@ def good_saves() -> tuple[dict, ...]:
 
 
 GOOD_SETTINGS = {"language": "ja", "anim_speed": 2.0, "show_targets": False}
-GOOD_SCORES = {"ingenious/rack": [{"scores": [18, 12], "date": "2026-01-01", "seed": 3}]}
+GOOD_SCORES = {"ingenious/rack": [{"scores": [18, 12], "date": "2026-01-01", "seed": 3}],
+               "flood": [{"scores": [1] * 100, "date": "2026-01-02", "seed": 4}]}  # too long: dropped alone
 
 
 def hostile_texts() -> dict[str, bytes]:
@@ -200,6 +201,8 @@ def test_a_damaged_high_score_table_starts_empty_and_is_set_aside(raw):
     (folder / highscores.FILE_NAME).write_bytes(raw)
     table = highscores.top("ingenious/rack")
     assert isinstance(table, list) and all(isinstance(e, highscores.Entry) for e in table)
+    assert all(len(e.scores) <= highscores.MAX_SCORES and len(e.date) <= 40 for e in table)
+    assert highscores.top("flood") == []
     assert_set_aside_or_kept(folder, highscores.FILE_NAME, raw)
     assert highscores.record("ingenious/rack", (1, 1), seed=1) is not None
 

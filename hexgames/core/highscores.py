@@ -21,6 +21,7 @@ from hexgames.core.saves import data_dir
 
 FILE_NAME = "highscores.json"
 KEEP = 10
+MAX_SCORES, MAX_SCORE = 16, 10**9  # bounds of an entry read back: an edited file cannot flood a screen
 
 
 @dataclass(frozen=True)
@@ -37,9 +38,10 @@ class Entry:
     @staticmethod
     def from_json(data: Any) -> "Entry":
         scores, date, seed = data["scores"], data["date"], data["seed"]
-        if not isinstance(scores, list) or not all(type(x) is int for x in scores):
-            raise ValueError("scores must be whole numbers")
-        if not isinstance(date, str) or type(seed) is not int:
+        if not isinstance(scores, list) or len(scores) > MAX_SCORES or \
+                not all(type(x) is int and abs(x) < MAX_SCORE for x in scores):
+            raise ValueError("scores must be a few whole numbers")
+        if not isinstance(date, str) or len(date) > 40 or type(seed) is not int or abs(seed) > 2**64:
             raise ValueError("bad date or seed")
         return Entry(tuple(scores), date, seed)
 
