@@ -280,8 +280,9 @@ def test_main_py_starts_on_the_files_that_used_to_stop_it(tmp_path):
     the settings made `python main.py` die before the menu."""
     (tmp_path / saves.AUTOSAVE_NAME).write_bytes(hostile_texts()["huge number"])
     (tmp_path / SETTINGS_NAME).write_bytes(hostile_texts()["deep lists"])
+    # AI in a thread: the app is ended from outside, and must leave no worker process behind
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", HEXGAMES_DATA_DIR=str(tmp_path),
-               PYTHONPATH=str(ROOT))
+               PYTHONPATH=str(ROOT), HEXGAMES_AI_THREADS="1")
     proc = subprocess.Popen([sys.executable, str(ROOT / "main.py")], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
