@@ -15,8 +15,9 @@ The contract for bad input (fuzzed for every registered game by tests/test_confo
 rules from clicks, from AI workers and from save files anyone can edit, so:
 - `check(s, m)` answers EVERY object with None or a reason and never raises. A move is well-formed
   only if it survives `decode(encode(m))` with identical types and values (see `malformed`): floats
-  for ints, bools for ints, lists for tuples, foreign classes are refused before the game's own check
-  runs, and an exception inside a game's check becomes a short generic reason.
+  for ints, bools for ints, lists for tuples, foreign classes are never accepted, whatever the game's
+  own check says. The game's reason is kept when it gives one (it is the most helpful); an exception
+  inside a game's check, or its acceptance of a malformed move, becomes a short generic reason.
 - Legal means equal to a move of `legal_moves(s)` AND of the same types.
 - `decode(j)` raises only ValueError for anything malformed: input that is not plain JSON data
   (bounded depth, size and integers) is refused before the game's decode runs, and any other
@@ -287,15 +288,16 @@ def _guard_check(check: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(check)
     def guarded(self: Rules, s: Any, m: Any) -> str | None:
         why = self.malformed(m)
-        if why is not None:
-            return why
         try:
             reason = check(self, s, m)
-        except Exception:  # a game's bug must not crash the caller; the fuzz finds it via __wrapped__
-            return Reason("core.illegal", "That move is not allowed now.")
-        if reason is None or isinstance(reason, str):
-            return reason
-        return Reason("core.illegal", "That move is not allowed now.")
+        except Exception:  # bad input, or a game's bug (the fuzz finds those via __wrapped__)
+            reason = None
+            why = why or Reason("core.illegal", "That move is not allowed now.")
+        if isinstance(reason, str) and 0 < len(reason) <= MAX_MESSAGE:
+            return reason  # the game's own words are the most helpful, for a malformed move too
+        if reason is None and why is None:
+            return None
+        return why or Reason("core.illegal", "That move is not allowed now.")
 
     guarded._guard = True  # type: ignore[attr-defined]
     return guarded

@@ -359,7 +359,7 @@ def test_placement_refusals_have_reasons():
         Place((RED, BLUE), (1, 1), (1, 2)): "ingenious.occupied",
         Place((RED, BLUE), (5, 0), (4, 0)): "ingenious.occupied",  # start symbols are never covered
         Place((RED, BLUE), (6, 0), (5, 1)): "ingenious.off_board",
-        "nonsense": "core.malformed",  # not a move at all: the protocol guard answers first
+        "nonsense": "ingenious.bad_move",
     }
     before = R.digest(s)
     for move, key in cases.items():
