@@ -15,14 +15,16 @@ import pygame
 import pygame_gui
 
 from hexgames import paths
-from hexgames.core import saves
+from hexgames.core import files, saves
 from hexgames.core.match import Match
-from hexgames.core.protocol import Reason
+from hexgames.core.protocol import Reason, clip
+from hexgames.ui import hud
 from hexgames.ui.scenes import SceneManager
 from hexgames.ui.settings import LANGUAGES, Settings
 
 MIN_SIZE = (800, 600)  # every layout is made to show everything from here up
 DEFAULT_SIZE = (1280, 800)
+NOTICE_SECONDS = 9.0
 FONT_DIR = Path(pygame_gui.__file__).resolve().parent / "data"
 FONT_FILES = {False: "NotoSansJP-Regular.otf", True: "NotoSansJP-Bold.otf"}
 
@@ -66,6 +68,7 @@ class App:
         self.clock_time = 0.0  # seconds of app time; drives idle animations (thinking dots)
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._missing: set[tuple[str, str]] = set()  # (language, key) pairs known to have no text
+        self.notices = hud.ToastStack()  # files set aside and the like, over every scene
         self.open_menu()
 
     def _preload_fonts(self) -> None:
@@ -100,9 +103,9 @@ class App:
         """A rules' reason in the active language: `Reason`s by key and params (params that are
         reasons themselves are translated too), anything else as its text."""
         if not isinstance(reason, Reason):
-            return "" if reason is None else str(reason)
+            return "" if reason is None else clip(str(reason))
         params = {k: self.tr_reason(v) if isinstance(v, Reason) else v for k, v in reason.params.items()}
-        return self.tr(reason.key, default=None, **params) if self._has(reason.key) else str(reason)
+        return clip(self.tr(reason.key, default=None, **params) if self._has(reason.key) else str(reason))
 
     def join(self, items: "list[str] | tuple[str, ...]") -> str:
         """A list in running text: "a, b, c" in English, "a、b、c" in Japanese."""
@@ -124,9 +127,17 @@ class App:
         self.clock_time += dt
         for event in pygame.event.get():
             self._dispatch(event)
+        self._take_notices()
         self.ui.update(dt)
         self.scenes.update(dt)
+        self.notices.update(dt)
         self.draw()
+
+    def _take_notices(self) -> None:
+        """Show what the file readers reported (a damaged file set aside), each once, long enough
+        to read the name it was kept under."""
+        for notice in files.take_notices():
+            self.notices.add(self.tr_reason(notice), error=True).life = NOTICE_SECONDS
 
     def _dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -146,6 +157,8 @@ class App:
         self.screen.fill(self.BG)
         self.scenes.draw(self.screen)
         self.ui.draw_ui(self.screen)
+        w, h = self.screen.get_size()
+        self.notices.draw(self.screen, self, pygame.Rect(0, 0, w, h - 20))
         if not self.headless:
             pygame.display.flip()
 
@@ -219,12 +232,14 @@ class App:
         self.scenes.reset(cls(self, match))
 
     def load_file(self, path: str | os.PathLike[str]) -> str | None:
-        """Load a save and start it; returns the reason shown to the player if it cannot be used
-        (and then nothing changes)."""
+        """Load a save and start it; returns the reason shown to the player (translated, short) if
+        it cannot be used, and then nothing changes. No content of any file gets past this."""
         try:
             match = saves.read_save(path)
         except saves.SaveError as e:
-            return str(e)
+            return self.tr_reason(e.reason)
+        except Exception:  # read_save promises SaveError only; a player's file must not end the app
+            return self.tr_reason(Reason("core.save.damaged", "The save file is damaged."))
         self.start_match(match)
         return None
 

@@ -11,3 +11,13 @@ import pytest  # noqa: E402
 @pytest.fixture(autouse=True)
 def _data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("HEXGAMES_DATA_DIR", str(tmp_path / "data"))
+
+
+@pytest.fixture(autouse=True)
+def _no_stale_notices():
+    """A notice queued by one test's damaged file must not appear in the next test's app."""
+    from hexgames.core import files
+
+    files.take_notices()
+    yield
+    files.take_notices()

@@ -4,7 +4,8 @@ Why it exists apart from saves: a high score outlives the match that made it. Ea
 "ingenious/rack") keeps its best 10 entries; an entry is a score *sequence* compared lexicographically
 (higher is better; a plain number is a sequence of one), with the date and the seed so a good game can
 be replayed. The table is one JSON file in `saves.data_dir()`, written atomically (temp file + rename);
-a damaged or foreign file is treated as empty rather than stopping the game. No pygame here.
+a damaged or foreign file is set aside (with a notice) and the table starts empty rather than stopping
+the game. No pygame here.
 """
 from __future__ import annotations
 
@@ -14,11 +15,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Sequence
 
-from hexgames.core.files import write_atomic
+from hexgames.core import files
+from hexgames.core.protocol import Reason
 from hexgames.core.saves import data_dir
 
 FILE_NAME = "highscores.json"
 KEEP = 10
+MAX_SCORES, MAX_SCORE = 16, 10**9  # bounds of an entry read back: an edited file cannot flood a screen
 
 
 @dataclass(frozen=True)
@@ -35,9 +38,10 @@ class Entry:
     @staticmethod
     def from_json(data: Any) -> "Entry":
         scores, date, seed = data["scores"], data["date"], data["seed"]
-        if not isinstance(scores, list) or not all(type(x) is int for x in scores):
-            raise ValueError("scores must be whole numbers")
-        if not isinstance(date, str) or type(seed) is not int:
+        if not isinstance(scores, list) or len(scores) > MAX_SCORES or \
+                not all(type(x) is int and abs(x) < MAX_SCORE for x in scores):
+            raise ValueError("scores must be a few whole numbers")
+        if not isinstance(date, str) or len(date) > 40 or type(seed) is not int or abs(seed) > 2**64:
             raise ValueError("bad date or seed")
         return Entry(tuple(scores), date, seed)
 
@@ -47,13 +51,15 @@ def path() -> Path:
 
 
 def _load_all() -> dict[str, list[Entry]]:
-    """Every table, or {} if the file is missing or damaged. A damaged key is dropped alone."""
-    try:
-        data = json.loads(path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
+    """Every table, or {} if the file is missing or damaged (then it is set aside with a notice)."""
+    what = Reason("core.file.highscores", "The high-score table")
+    return files.load_user_file(path(), _tables, what) or {}
+
+
+def _tables(data: Any) -> dict[str, list[Entry]]:
+    """The tables in the file's data; a damaged key is dropped alone."""
     if not isinstance(data, dict):
-        return {}
+        raise ValueError("the high-score file holds a JSON object")
     tables: dict[str, list[Entry]] = {}
     for key, rows in data.items():
         try:
@@ -64,7 +70,7 @@ def _load_all() -> dict[str, list[Entry]]:
 
 
 def _save_all(tables: dict[str, list[Entry]]) -> None:
-    write_atomic(path(), json.dumps({k: [e.to_json() for e in v] for k, v in tables.items()}, indent=1))
+    files.write_atomic(path(), json.dumps({k: [e.to_json() for e in v] for k, v in tables.items()}, indent=1))
 
 
 def _sorted(entries: list[Entry]) -> list[Entry]:

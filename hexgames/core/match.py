@@ -5,6 +5,8 @@ it what was played, and listens for changes (the app autosaves on every change).
 """
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
@@ -12,6 +14,7 @@ from hexgames import games
 from hexgames.core.protocol import IllegalMove, Outcome, Reason
 
 AI_LEVELS = ("random", "easy", "medium", "hard")
+MAX_NAME = 24  # characters of a player's name: what every seat chip and banner has room for
 
 
 @dataclass(frozen=True)
@@ -32,7 +35,7 @@ class Seat:
         head, _, rest = spec.strip().partition(":")
         head = head.lower()
         if head == "human":
-            return Seat("human", None, rest or f"Player {index + 1}")
+            return Seat("human", None, clean_name(rest) or f"Player {index + 1}")
         level = rest.lower() if head == "ai" else head
         if level not in AI_LEVELS:
             raise ValueError(f"unknown seat {spec!r}: use human, ai:LEVEL or LEVEL ({', '.join(AI_LEVELS)})")
@@ -45,10 +48,17 @@ class Seat:
     def from_json(data: Mapping[str, Any]) -> "Seat":
         kind, level, name = data["kind"], data.get("level"), data.get("name", "")
         if kind not in ("human", "ai") or (kind == "ai" and level not in AI_LEVELS):
-            raise ValueError(f"bad seat {dict(data)!r}")
+            raise ValueError("bad seat")
         if not isinstance(name, str):
             raise ValueError("seat name must be text")
-        return Seat(kind, level, name)
+        return Seat(kind, level, clean_name(name))
+
+
+def clean_name(name: str) -> str:
+    """A player name as the screens can show it: one line, at most MAX_NAME characters. Names come
+    from the setup screen (already so), the command line and save files (anything at all)."""
+    flat = "".join(" " if unicodedata.category(c)[0] == "C" or c in "\u2028\u2029" else c for c in name)
+    return re.sub(" {2,}", " ", flat).strip()[:MAX_NAME].strip()
 
 
 class Match:
@@ -122,7 +132,23 @@ class Match:
             why = self.rules.reveals(self.states[j], self.moves[j])
             if why:
                 return Reason("core.undo_reveals", "Undo is not possible: {why}", why=why)
+        if self.end_revealed():
+            why = Reason("core.end_revealed", "the end of the game showed what was hidden.")
+            return Reason("core.undo_reveals", "Undo is not possible: {why}", why=why)
         return None
+
+    def end_revealed(self) -> bool:
+        """Whether the game is over and its end showed some seat everything it could not see just
+        before (Clans shows every colour at the end). Undo across such an end would let players
+        play on knowing what the game hides, so it is refused for every game, from the protocol's
+        `observe` alone: a seat sees everything when its view has the full state's digest."""
+        if not self.is_over or not self.moves:
+            return False
+        end, before = self.states[-1], self.states[-2]
+        return any(self._sees_all(end, seat) and not self._sees_all(before, seat) for seat in range(len(self.seats)))
+
+    def _sees_all(self, state: Any, seat: int) -> bool:
+        return self.rules.digest(self.rules.observe(state, seat)) == self.rules.digest(state)
 
     def undo(self) -> str | None:
         """Step back to the last human decision; returns the refusal reason instead if refused."""

@@ -10,17 +10,46 @@ Conventions every game follows:
   `setup(options, seats, seed)` plus the move list replays a game exactly.
 - Multi-step decisions (bonus placements, swap choices, village order) are ordinary moves of the seat
   that must decide, so the UI and the AI handle them alike.
+
+The contract for bad input (fuzzed for every registered game by tests/test_conformance_fuzz.py). Moves reach the
+rules from clicks, from AI workers and from save files anyone can edit, so:
+- `check(s, m)` answers EVERY object with None or a reason and never raises. A move is well-formed
+  only if it survives `decode(encode(m))` with identical types and values (see `malformed`): floats
+  for ints, bools for ints, lists for tuples, foreign classes are never accepted, whatever the game's
+  own check says. The game's reason is kept when it gives one (it is the most helpful); an exception
+  inside a game's check, or its acceptance of a malformed move, becomes a short generic reason.
+- Legal means equal to a move of `legal_moves(s)` AND of the same types.
+- `decode(j)` raises only ValueError for anything malformed: input that is not plain JSON data
+  (bounded depth, size and integers) is refused before the game's decode runs, and any other
+  exception from it becomes a ValueError. Each game's decode is strict: it accepts exactly the JSON
+  types its `encode` produces (a bool is not an int), so `encode(decode(j))` is canonical.
+- `play` of a refused move raises `IllegalMove` and leaves the state untouched.
+Games get these guards without writing them: `Rules.__init_subclass__` wraps every game's own `check`
+and `decode` (the unguarded originals stay reachable as `__wrapped__`, which the fuzz uses to find
+bugs the guard would otherwise hide).
 """
 from __future__ import annotations
 
+import dataclasses
+import functools
 import hashlib
+import math
 import random
 from dataclasses import dataclass, field
-from typing import Any, Generic, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Generic, Mapping, Sequence, TypeVar
 
 JSON = Any
 S = TypeVar("S")
 M = TypeVar("M")
+
+# What a move's JSON may hold: no move needs more, and bounds keep hostile input cheap to refuse.
+MAX_MOVE_DEPTH = 16
+MAX_MOVE_ITEMS = 1000
+MAX_MOVE_INT = 2**63
+MAX_MOVE_TEXT = 200
+MAX_MESSAGE = 200  # characters of any message shown to a player
+_ATOMS = frozenset({int, str, float, bool, bytes, type(None)})
+_FLAT = frozenset({int, str, bool, type(None)})
 
 
 class Reason(str):
@@ -48,6 +77,16 @@ def _rebuild_reason(key: str, text: str, params: dict[str, Any]) -> Reason:
     obj.key = key
     obj.params = params
     return obj
+
+
+def clip(text: str, limit: int = MAX_MESSAGE) -> str:
+    """`text` cut to `limit` characters with an ellipsis: messages never echo a page of bad data."""
+    text = str(text)
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+
+
+def malformed_reason() -> Reason:
+    return Reason("core.malformed", "That is not a move of this game.")
 
 
 class IllegalMove(Exception):
@@ -88,9 +127,28 @@ class Outcome:
 
 class Rules(Generic[S, M]):
     """Base class of every game's rules. Subclasses override the abstract parts and may override
-    the fast paths (`copy`, `apply`, `random_move`) for speed."""
+    the fast paths (`copy`, `apply`, `random_move`) for speed. A subclass's own `check` and `decode`
+    are wrapped in the guards of the module docstring when the class is created."""
 
     id: str = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__
+        if "check" in own and not getattr(own["check"], "_guard", False):
+            cls.check = _guard_check(own["check"])  # type: ignore[method-assign]
+        if "decode" in own and not getattr(own["decode"], "_guard", False):
+            cls.decode = _guard_decode(own["decode"])  # type: ignore[method-assign]
+
+    def malformed(self, m: Any) -> Reason | None:
+        """A reason if `m` is not a well-formed move of this game: it must survive
+        `decode(encode(m))` with identical types and values. None for a well-formed move."""
+        try:
+            if same_move(self.decode(self.encode(m)), m):
+                return None
+        except Exception:  # any object at all may arrive here; its failure is the answer
+            pass
+        return malformed_reason()
 
     # --- the protocol -------------------------------------------------------------------------
     def setup(self, options: Mapping[str, Any], seats: int, seed: int) -> S:
@@ -107,7 +165,9 @@ class Rules(Generic[S, M]):
         """None if `m` is legal now, else a reason a player can read (ideally a `Reason`)."""
         if self.is_over(s):
             return Reason("core.game_over", "The game is over.")
-        return None if m in self.legal_moves(s) else Reason("core.illegal", "That move is not allowed now.")
+        if any(same_move(m, legal) for legal in self.legal_moves(s)):
+            return None
+        return Reason("core.illegal", "That move is not allowed now.")
 
     def play(self, s: S, m: M) -> S:
         reason = self.check(s, m)
@@ -165,3 +225,98 @@ class Rules(Generic[S, M]):
     def describe(self, s: S, m: M) -> str:
         """A short human text for a move (logs, arena traces)."""
         return repr(self.encode(m))
+
+
+# --- the guards of the bad-input contract ---------------------------------------------------------
+def same_move(a: Any, b: Any, depth: int = 0) -> bool:
+    """Equal AND of the same types all the way down (True is not 1, 1.0 is not 1, [] is not ())."""
+    kind = type(a)
+    if kind is not type(b) or depth > MAX_MOVE_DEPTH:
+        return False
+    if kind in _ATOMS:  # the common leaves first: this runs on every checked move
+        return bool(a == b)
+    if isinstance(a, (tuple, list)):
+        return len(a) == len(b) and all(same_move(x, y, depth + 1) for x, y in zip(a, b))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_move(a[k], b[k], depth + 1) for k in a)
+    names = _dataclass_fields(kind)
+    if names is not None:
+        return all(same_move(getattr(a, n), getattr(b, n), depth + 1) for n in names)
+    return bool(a == b)
+
+
+@functools.lru_cache(maxsize=256)
+def _dataclass_fields(kind: type) -> tuple[str, ...] | None:
+    """The field names of a dataclass type (cached: `same_move` runs on every checked move)."""
+    return tuple(f.name for f in dataclasses.fields(kind)) if dataclasses.is_dataclass(kind) else None
+
+
+def plain_json(j: Any) -> bool:
+    """Whether `j` is JSON data a move could be: exact JSON types, finite numbers, bounded depth,
+    size, integers and texts. Iterative, so hostile nesting cannot exhaust the stack."""
+    if type(j) is list and len(j) <= MAX_MOVE_ITEMS and all(type(x) in _FLAT for x in j):
+        return all(-MAX_MOVE_INT <= x <= MAX_MOVE_INT for x in j if type(x) is int) and \
+            all(len(x) <= MAX_MOVE_TEXT for x in j if type(x) is str)  # the usual move: a flat list
+    stack, items = [(j, 0)], 0
+    while stack:
+        x, depth = stack.pop()
+        items += 1
+        if items > MAX_MOVE_ITEMS or depth > MAX_MOVE_DEPTH:
+            return False
+        kind = type(x)
+        if kind is list:
+            stack.extend((y, depth + 1) for y in x)
+        elif kind is dict:
+            if not all(type(k) is str and len(k) <= MAX_MOVE_TEXT for k in x):
+                return False
+            stack.extend((y, depth + 1) for y in x.values())
+        elif kind is int:
+            if not -MAX_MOVE_INT <= x <= MAX_MOVE_INT:
+                return False
+        elif kind is float:
+            if not math.isfinite(x):
+                return False
+        elif kind is str:
+            if len(x) > MAX_MOVE_TEXT:
+                return False
+        elif x is not None and kind is not bool:
+            return False
+    return True
+
+
+def _guard_check(check: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(check)
+    def guarded(self: Rules, s: Any, m: Any) -> str | None:
+        why = self.malformed(m)
+        try:
+            reason = check(self, s, m)
+        except Exception:  # bad input, or a game's bug (the fuzz finds those via __wrapped__)
+            reason = None
+            why = why or Reason("core.illegal", "That move is not allowed now.")
+        if isinstance(reason, str) and 0 < len(reason) <= MAX_MESSAGE:
+            return reason  # the game's own words are the most helpful, for a malformed move too
+        if reason is None and why is None:
+            return None
+        return why or Reason("core.illegal", "That move is not allowed now.")
+
+    guarded._guard = True  # type: ignore[attr-defined]
+    return guarded
+
+
+def _guard_decode(decode: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(decode)
+    def guarded(self: Rules, j: Any) -> Any:
+        if not plain_json(j):
+            raise ValueError("not plain JSON data of a move")
+        try:
+            return decode(self, j)
+        except ValueError as e:
+            raise ValueError(clip(str(e), 100)) from None
+        except Exception:
+            raise ValueError(f"not a move of {self.id or 'this game'}") from None
+
+    guarded._guard = True  # type: ignore[attr-defined]
+    return guarded
+
+
+Rules.check = _guard_check(Rules.check)  # type: ignore[method-assign]  # games that keep the default

@@ -13,17 +13,27 @@ from pathlib import Path
 from typing import Any
 
 from hexgames import games
-from hexgames.core.files import write_atomic
+from hexgames.core.files import UnreadableFile, read_json, report_set_aside, write_atomic
 from hexgames.core.match import Match, Seat
-from hexgames.core.protocol import IllegalMove
+from hexgames.core.protocol import IllegalMove, Reason, clip
 
 FORMAT = "hexgames-save"
 VERSION = 1
 AUTOSAVE_NAME = "autosave.json"
+MAX_SEED = 2**64  # far above any seed the app makes; bounds what an edited file can ask for
 
 
 class SaveError(Exception):
-    """A save file that cannot be used; the message is for the player."""
+    """A save file that cannot be used; `reason` is a short `Reason` for the player (never an
+    exception's text or an echo of the file's data)."""
+
+    def __init__(self, reason: Reason):
+        super().__init__(str(reason))
+        self.reason = reason
+
+
+def _error(key: str, text: str, **params: Any) -> SaveError:
+    return SaveError(Reason(f"core.save.{key}", text, **params))
 
 
 def data_dir() -> Path:
@@ -55,37 +65,37 @@ def match_to_dict(match: Match) -> dict[str, Any]:
 
 
 def match_from_dict(data: Any) -> Match:
-    """Rebuild and verify a match; every problem becomes a SaveError with a readable message."""
+    """Rebuild and verify a match; every problem becomes a SaveError with a short readable reason."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError("This is not a hexgames save file.")
+        raise _error("foreign", "This is not a hexgames save file.")
     version = data.get("version")
-    if not isinstance(version, int):
-        raise SaveError("The save file has no valid version number.")
+    if type(version) is not int:
+        raise _error("no_version", "The save file has no valid version number.")
     if version > VERSION:
-        raise SaveError(f"This save was written by a newer hexgames (format {version}); please update.")
+        raise _error("newer", "This save was written by a newer hexgames; please update.")
+    game = data.get("game")
     try:
-        info = games.get(data["game"])
+        info = games.get(game)
     except (KeyError, TypeError):
-        raise SaveError(f"The save is for an unknown game: {data.get('game')!r}.") from None
+        raise _error("unknown_game", "The save is for a game this hexgames does not have: {game}.",
+                     game=clip(repr(game), 40)) from None
     try:
         seats = [Seat.from_json(s) for s in data["seats"]]
         seed = data["seed"]
-        if not isinstance(seed, int) or isinstance(seed, bool):
+        if type(seed) is not int or abs(seed) > MAX_SEED:
             raise ValueError("seed must be a whole number")
         match = Match(info.id, seats, data["options"], seed)
         moves = [match.rules.decode(m) for m in data["moves"]]
-    except SaveError:
-        raise
-    except Exception as e:  # malformed fields of any kind
-        raise SaveError(f"The save file is damaged ({type(e).__name__}: {e}).") from None
+    except Exception:  # malformed fields of any kind; the player needs no exception text
+        raise _error("damaged", "The save file is damaged.") from None
     try:
         match.replay(moves)
     except IllegalMove as e:
-        raise SaveError(f"The save file's moves do not replay: {e.reason}") from None
-    except Exception as e:
-        raise SaveError(f"The save file's moves do not replay ({type(e).__name__}).") from None
+        raise _error("replay", "The save file's moves do not replay: {why}", why=e.reason) from None
+    except Exception:
+        raise _error("replay_failed", "The save file's moves do not replay.") from None
     if data.get("digest") != match.digest():
-        raise SaveError("The save file does not match the game it describes (digest differs).")
+        raise _error("digest", "The save file does not match the game it describes.")
     return match
 
 
@@ -94,15 +104,17 @@ def write_save(match: Match, path: str | os.PathLike[str]) -> None:
 
 
 def read_save(path: str | os.PathLike[str]) -> Match:
+    """The match saved in `path`; any content at all becomes a SaveError, never another exception."""
     try:
-        raw = Path(path).read_bytes()
-    except OSError as e:
-        raise SaveError(f"The file cannot be read: {e.strerror or e}.") from None
+        data = read_json(path)
+    except UnreadableFile as e:
+        raise SaveError(e.reason) from None
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise SaveError("The save file is damaged or truncated (not valid JSON).") from None
-    return match_from_dict(data)
+        return match_from_dict(data)
+    except SaveError:
+        raise
+    except Exception:  # a last guard: a bug in a game's setup must not crash loading
+        raise _error("damaged", "The save file is damaged.") from None
 
 
 # --- autosave -------------------------------------------------------------------------------------
@@ -126,11 +138,13 @@ def clear_autosave() -> None:
 
 
 def load_autosave() -> Match | None:
-    """The match to resume, or None (no autosave, or one that no longer loads)."""
+    """The match to resume, or None. An autosave that no longer loads (damaged, or written by other
+    rules) is set aside and a notice queued for the player (`files.take_notices`)."""
     path = autosave_path()
     if not path.exists():
         return None
     try:
         return read_save(path)
-    except SaveError:
+    except SaveError as e:
+        report_set_aside(path, Reason("core.file.autosave", "The autosaved game"), e.reason)
         return None

@@ -14,7 +14,7 @@ import pygame_gui
 
 from hexgames import games
 from hexgames.core import highscores, saves
-from hexgames.core.match import Match, Seat
+from hexgames.core.match import MAX_NAME, Match, Seat
 from hexgames.ui import draw, hud
 from hexgames.ui.scenes import Scene
 from hexgames.ui.settings import LANGUAGES
@@ -319,7 +319,7 @@ class SetupScene(Scene):
             dd = UIDropDownMenu(kinds, cur, pygame.Rect(col.x + lw, y, 260, 40), ui)
             self.controls[dd] = ("kind", i)
             entry = UITextEntryLine(pygame.Rect(col.x + lw + 280, y, col.w - lw - 280, 40), ui)
-            entry.set_text_length_limit(24)
+            entry.set_text_length_limit(MAX_NAME)
             entry.set_text(self.names[i] if self.names[i] is not None else self.default_name(i))
             self.controls[entry] = ("name", i)
             self.widgets += [dd, entry]

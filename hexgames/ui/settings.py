@@ -1,7 +1,8 @@
 """Player settings and the screen that edits them.
 
 Settings are a small dataclass saved as JSON beside the autosave; a damaged or foreign file gives the
-defaults rather than an error, because a broken settings file must never keep the app from starting.
+defaults rather than an error (and is set aside with a notice), because a broken settings file must
+never keep the app from starting.
 """
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from hexgames.core.files import write_atomic
-from hexgames.core import saves
+from hexgames.core import files, saves
+from hexgames.core.protocol import Reason
 from hexgames.ui.anim import SPEEDS
 from hexgames.ui.scenes import Scene
 
@@ -41,10 +42,15 @@ class Settings:
 
     @classmethod
     def load(cls) -> "Settings":
-        try:
-            data = json.loads(cls.path().read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return cls()
+        """The saved settings, or the defaults; a damaged file is set aside and the player told once
+        (through the app's notices)."""
+        loaded = files.load_user_file(cls.path(), cls.from_file, Reason("core.file.settings", "Your settings"))
+        return loaded or cls()
+
+    @classmethod
+    def from_file(cls, data: Any) -> "Settings":
+        if not isinstance(data, dict):
+            raise ValueError("settings are a JSON object")
         return cls.from_dict(data)
 
     @classmethod
@@ -74,7 +80,7 @@ class Settings:
 
     def save(self) -> None:
         try:
-            write_atomic(self.path(), json.dumps(asdict(self), indent=1))
+            files.write_atomic(self.path(), json.dumps(asdict(self), indent=1))
         except OSError:
             pass  # settings are a convenience; failing to store them must not stop play
 

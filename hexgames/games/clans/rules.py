@@ -12,7 +12,8 @@ Why it looks the way it does:
   far fit a player of that colour (see `heuristics`), which `sample` uses to weight its guesses. The
   evidence is computed in `play` only (the checked path the match uses), never in `apply`, so
   playouts stay fast; it is public (it is derived from public moves) and not part of the digest.
-- There is no chance after the setup, so `reveals` stays None and undo always works.
+- There is no chance after the setup, so `reveals` stays None; undo works until the end, whose
+  reveal of every colour the match layer refuses to take back (`Match.end_revealed`).
 """
 from __future__ import annotations
 
@@ -419,13 +420,15 @@ class ClansRules(Rules[ClansState, Any]):
         return ["move", m.src, m.dst]
 
     def decode(self, j: JSON) -> Any:
-        if not isinstance(j, list) or not j or not all(isinstance(x, int) for x in j[1:]):
-            raise ValueError(f"not a Clans move: {j!r}")
+        """Strict: exactly what `encode` writes (["score", area] or ["move", src, dst], whole numbers
+        that are not bools); the message never echoes the data."""
+        if type(j) is not list or not j or not all(type(x) is int for x in j[1:]):
+            raise ValueError("not a Clans move")
         if j[0] == "score" and len(j) == 2:
             return ScoreNext(j[1])
         if j[0] == "move" and len(j) == 3:
             return Move(j[1], j[2])
-        raise ValueError(f"not a Clans move: {j!r}")
+        raise ValueError("not a Clans move")
 
     def fingerprint(self, s: ClansState) -> JSON:
         return (tuple(s.huts), tuple(s.points), tuple(s.founded), tuple(s.villages), tuple(s.pending),

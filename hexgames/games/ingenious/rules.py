@@ -695,15 +695,17 @@ class IngeniousRules(Rules[IngeniousState, Move]):
         return ["p", m.tile[0], m.tile[1], m.a[0], m.a[1], m.b[0], m.b[1]]
 
     def decode(self, j: Any) -> Move:
-        if not isinstance(j, list) or not j:
-            raise ValueError(f"not an Ingenious move: {j!r}")
+        """Strict: exactly what `encode` writes (["s", 0|1] or ["p", 6 whole numbers], no bools or
+        floats); the message never echoes the data."""
+        if type(j) is not list or not j or not all(type(x) is int for x in j[1:]):
+            raise ValueError("not an Ingenious move")
         if j[0] == "s" and len(j) == 2 and j[1] in (0, 1):
-            return Swap(bool(j[1]))
-        if j[0] == "p" and len(j) == 7 and all(type(x) is int for x in j[1:]):
+            return Swap(j[1] == 1)
+        if j[0] == "p" and len(j) == 7:
             if not (0 <= j[1] < 6 and 0 <= j[2] < 6):
-                raise ValueError(f"bad colour in {j!r}")
+                raise ValueError("bad colour in an Ingenious move")
             return Place((j[1], j[2]), (j[3], j[4]), (j[5], j[6]))
-        raise ValueError(f"not an Ingenious move: {j!r}")
+        raise ValueError("not an Ingenious move")
 
     def fingerprint(self, s: IngeniousState) -> Any:
         return (s.seats, s.mode, s.variant, s.swap_rule, s.radius, tuple(s.cells),
