@@ -119,7 +119,9 @@ def cmd_arena(argv: Sequence[str]) -> int:
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1)
-    p.add_argument("--budget", type=float, default=None, help="seconds per Hard move")
+    p.add_argument("--budget", type=float, default=None, help="seconds per Hard move (default 0.8)")
+    p.add_argument("--iterations", type=int, default=None, metavar="N",
+                   help="Hard searches N iterations, untimed: the run is reproducible from --seed")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
@@ -130,6 +132,8 @@ def cmd_arena(argv: Sequence[str]) -> int:
     options = _resolve(info, options, len(levels))
     if args.games < 1 or args.jobs < 1:
         raise UsageError("--games and --jobs must be at least 1")
+    if args.iterations is not None and (args.iterations < 1 or args.budget is not None):
+        raise UsageError("--iterations must be at least 1, and replaces --budget (an untimed search)")
     from hexgames.arena import format_arena, run_arena
 
     def progress(done: int, total: int) -> None:
@@ -137,7 +141,7 @@ def cmd_arena(argv: Sequence[str]) -> int:
             print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
 
     result = run_arena(info.id, levels, args.games, args.seed, jobs=args.jobs, options=options,
-                       budget=args.budget, progress=progress)
+                       budget=args.budget, progress=progress, iterations=args.iterations)
     if not args.json:
         print(file=sys.stderr)
         print(format_arena(result))

@@ -60,3 +60,29 @@ def test_screenshot_writes_a_png(capsys, tmp_path):
     out = tmp_path / "menu.png"
     code, _, _ = _run(capsys, "screenshot", "--scene", "menu", "--out", str(out))
     assert code == 0 and out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_arena_with_iterations_is_reproducible_byte_for_byte(tmp_path):
+    """Two separate processes (different hash seeds) with the same --seed print the same JSON."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    argv = [sys.executable, "-m", "hexgames", "arena", "--game", "ingenious", "--seats", "hard,medium",
+            "--games", "2", "--seed", "5", "--iterations", "24", "--json"]
+    outs = []
+    for hash_seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed, PYTHONPATH=str(root))
+        outs.append(subprocess.run(argv, cwd=root, env=env, capture_output=True, check=True).stdout)
+    assert outs[0] == outs[1]
+    result = json.loads(outs[0])
+    assert result["move_seconds"] is None and result["games"] == 2
+    assert result["mean_moves"] > 10 and sum(result["endings"].values()) == 2
+
+
+def test_iterations_and_budget_exclude_each_other(capsys):
+    code, _, err = _run(capsys, "arena", "--game", "ingenious", "--seats", "hard,medium",
+                        "--iterations", "10", "--budget", "0.1")
+    assert code == 2 and "--iterations" in err
