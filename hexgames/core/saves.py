@@ -26,17 +26,22 @@ class SaveError(Exception):
     """A save file that cannot be used; the message is for the player."""
 
 
-def data_dir() -> Path:
-    """Where the app keeps autosaves, settings and high scores (platform conventions).
+def data_location() -> Path:
+    """Where the app keeps autosaves, settings and high scores (platform conventions), without
+    creating it: what to tell the player when the folder cannot be made or written.
 
     `HEXGAMES_DATA_DIR` overrides it, which tests use to stay out of the user's files."""
     override = os.environ.get("HEXGAMES_DATA_DIR")
     if override:
-        path = Path(override)
-    else:
-        import platformdirs
+        return Path(override)
+    import platformdirs
 
-        path = Path(platformdirs.user_data_dir("hexgames", appauthor=False))
+    return Path(platformdirs.user_data_dir("hexgames", appauthor=False))
+
+
+def data_dir() -> Path:
+    """`data_location()`, created if missing (raises OSError when it cannot be)."""
+    path = data_location()
     path.mkdir(parents=True, exist_ok=True)
     return path
 
@@ -107,7 +112,9 @@ def read_save(path: str | os.PathLike[str]) -> Match:
 
 # --- autosave -------------------------------------------------------------------------------------
 def autosave_path() -> Path:
-    return data_dir() / AUTOSAVE_NAME
+    """Not created here: reading must work (and find nothing) where the folder cannot be made;
+    writing creates it (`write_atomic`) or fails with the OSError the app reports."""
+    return data_location() / AUTOSAVE_NAME
 
 
 def autosave(match: Match) -> None:
