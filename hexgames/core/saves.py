@@ -112,9 +112,12 @@ def read_save(path: str | os.PathLike[str]) -> Match:
 
 # --- autosave -------------------------------------------------------------------------------------
 def autosave_path() -> Path:
-    """Not created here: reading must work (and find nothing) where the folder cannot be made;
-    writing creates it (`write_atomic`) or fails with the OSError the app reports."""
-    return data_location() / AUTOSAVE_NAME
+    """In the data folder, created when possible. Where it cannot be made the path is still given:
+    reading it finds nothing, and writing fails with the OSError the app reports to the player."""
+    try:
+        return data_dir() / AUTOSAVE_NAME
+    except OSError:
+        return data_location() / AUTOSAVE_NAME
 
 
 def autosave(match: Match) -> None:
