@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,8 @@ class App:
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        pygame.init()
+        init_display(need_window=not headless)
+        pygame.font.init()
         self.headless = headless
         self.settings = Settings.load()
         if language in LANGUAGES:
@@ -65,6 +67,7 @@ class App:
         self.sound = Sounds(volume=lambda: self.settings.effective_volume)
         self.worker = make_worker(threads=headless or os.environ.get("HEXGAMES_AI_THREADS") == "1")
         self.running = True
+        self.autosave_failing = False  # the last autosave could not be written (the player was told)
         self.clock_time = 0.0  # seconds of app time; drives idle animations (thinking dots)
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._missing: set[tuple[str, str]] = set()  # (language, key) pairs known to have no text
@@ -225,11 +228,39 @@ class App:
 
     def start_match(self, match: Match) -> None:
         """Show `match` in its game's scene; every change of the match is autosaved from now on."""
-        if autosave_quietly not in match.listeners:
-            match.listeners.append(autosave_quietly)
-        autosave_quietly(match)
+        if self.autosave not in match.listeners:
+            match.listeners.append(self.autosave)
         cls = _scene_class(match)
         self.scenes.reset(cls(self, match))
+        self.autosave(match)
+
+    def autosave(self, match: Match) -> None:
+        """`saves.autosave` as a match listener (after every move and undo).
+
+        A full disk or a folder that cannot be written must not end the game in the middle of a move,
+        but the player must know: the game scene shows a toast saying the game is not being saved, and
+        where. Every later move tries again, and a toast says so once saving works again.
+        """
+        try:
+            saves.autosave(match)
+        except OSError as e:
+            where = saves.data_location() / saves.AUTOSAVE_NAME
+            print(f"hexgames: autosave to {where} failed: {e}", file=sys.stderr)
+            if not self.autosave_failing:
+                self.autosave_failing = True
+                self._tell_game(self.tr("ui.game.autosave_failed", where=str(where), why=e.strerror or str(e)),
+                                error=True)
+            return
+        if self.autosave_failing:
+            self.autosave_failing = False
+            self._tell_game(self.tr("ui.game.autosave_back"))
+
+    def _tell_game(self, text: str, error: bool = False) -> None:
+        """A toast in the game scene on the stack (under a pause menu, it shows on return)."""
+        for scene in reversed(self.scenes.stack):
+            if callable(getattr(scene, "toast", None)):
+                scene.toast(text, error)
+                return
 
     def load_file(self, path: str | os.PathLike[str]) -> str | None:
         """Load a save and start it; returns the reason shown to the player (translated, short) if
@@ -257,23 +288,48 @@ class App:
         pygame.image.save(self.screen, str(path))
 
 
+class NoDisplay(Exception):
+    """There is no screen to open the window on; the message is one line for the person at the shell."""
+
+
+HEADLESS_DRIVERS = ("offscreen", "dummy")  # SDL drivers that draw nowhere a person can see
+NO_DISPLAY = "no display to open the window on"
+NO_DISPLAY_HINT = "; start it in a desktop session, or set SDL_VIDEODRIVER=dummy to run it without a window"
+
+
+def init_display(need_window: bool) -> None:
+    """Start SDL's video (only video: the app makes no sound, and an audio start-up on a machine
+    without sound prints pages of driver noise).
+
+    With `need_window`, refuse to run invisibly: where there is no display SDL falls back to its
+    offscreen driver, and the app would run with nobody able to see it. Asking for such a driver by
+    name (SDL_VIDEODRIVER=dummy, as tests and screenshots do) is fine. On X11/Wayland systems the
+    display variables are checked before SDL probes its drivers, which would print its own errors.
+    """
+    asked = os.environ.get("SDL_VIDEODRIVER", "").lower()
+    if need_window and not asked and _x11_or_wayland_system() and not (
+            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        raise NoDisplay(NO_DISPLAY + " (DISPLAY and WAYLAND_DISPLAY are not set)" + NO_DISPLAY_HINT)
+    try:
+        pygame.display.init()
+    except pygame.error as e:
+        raise NoDisplay(f"cannot open a window: {e}") from None
+    driver = pygame.display.get_driver()
+    if need_window and driver in HEADLESS_DRIVERS and driver != asked:
+        pygame.display.quit()
+        raise NoDisplay(NO_DISPLAY + f" (SDL found only its {driver} driver)" + NO_DISPLAY_HINT)
+
+
+def _x11_or_wayland_system() -> bool:
+    return sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd"))
+
+
 def _dedupe_translation_paths() -> None:
     """Each UIManager appends its folders to python-i18n's global search path; keep each once so
     a missing key is not searched for again and again (tests make many Apps)."""
     import i18n
 
     i18n.load_path[:] = list(dict.fromkeys(i18n.load_path))
-
-
-def autosave_quietly(match: Match) -> None:
-    """`saves.autosave` as a match listener: a full disk or a read-only folder must not end the game
-    in the middle of a move, so write errors are reported on stderr and play goes on."""
-    try:
-        saves.autosave(match)
-    except OSError as e:
-        import sys
-
-        print(f"hexgames: autosave failed: {e}", file=sys.stderr)
 
 
 def _desktop_size() -> tuple[int, int] | None:

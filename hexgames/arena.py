@@ -3,8 +3,10 @@
 Each game seats the level *slots* (as given, e.g. `["hard", "medium"]`) in a rotation that changes with
 the game number, so every slot starts equally often and first-player advantage cancels out. Results are
 reported per slot. Every agent sees only `rules.observe(state, its seat)`, exactly as in the app.
-A game whose first place is shared counts as a draw. With `jobs > 1` games run in a `spawn` process
-pool (never `fork`: callers may have SDL initialised).
+A first place shared between sides counts as a draw; partners (the rules' `Outcome.teams`) who take
+first place together both win. With `iterations` and no `budget` every search is untimed and the
+whole run, JSON included, is reproducible from the seed (wall-clock move times are then left out).
+With `jobs > 1` games run in a `spawn` process pool (never `fork`: callers may have SDL initialised).
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import math
 import random
 import statistics
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Callable, Mapping, Sequence
 
@@ -43,7 +46,9 @@ def seating(slots: int, game: int) -> list[int]:
 def play_game(game_id: str, levels: Sequence[str], game: int, seed: int,
               options: Mapping[str, Any] | None = None, budget: float | None = None,
               register_module: str | None = None, iterations: int | None = None) -> dict[str, Any]:
-    """One seeded game; returns the winning slot (None for a draw) and per-slot move times."""
+    """One seeded game. Returns `winners` (the slots of the side that took first place alone, empty
+    for a draw), `sides` (each slot's side: its team, or itself), per-slot `times` and `scores`, the
+    number of `moves` and the rules' `ending`."""
     from hexgames import games
     from hexgames.ai.agents import make_agent
 
@@ -58,7 +63,8 @@ def play_game(game_id: str, levels: Sequence[str], game: int, seed: int,
     agents = [make_agent(info, levels[slot], budget, iterations) for slot in slot_at]
     rngs = [random.Random(f"{gseed}:{seat}") for seat in range(n)]
     times: list[list[float]] = [[] for _ in range(n)]
-    for _ in range(MAX_MOVES):
+    moves = 0
+    for moves in range(MAX_MOVES + 1):
         if rules.is_over(state):
             break
         seat = rules.to_move(state)
@@ -70,9 +76,12 @@ def play_game(game_id: str, levels: Sequence[str], game: int, seed: int,
     else:
         raise RuntimeError(f"{game_id} game {game} did not end within {MAX_MOVES} moves")
     outcome = rules.outcome(state)
-    winners = outcome.winners
-    return {"winner": slot_at[winners[0]] if len(winners) == 1 else None, "times": times,
-            "scores": [outcome.scores[seat] for seat in sorted(range(n), key=lambda s: slot_at[s])]}
+    seat_of = sorted(range(n), key=lambda seat: slot_at[seat])  # seat_of[slot]
+    side = outcome.winning_side
+    return {"winners": [slot for slot in range(n) if side is not None and outcome.side(seat_of[slot]) == side],
+            "sides": [outcome.side(seat_of[slot]) for slot in range(n)],
+            "times": times, "scores": [outcome.scores[seat_of[slot]] for slot in range(n)],
+            "moves": moves, "ending": outcome.ending or "ended"}
 
 
 def _play_game_args(args: tuple) -> dict[str, Any]:
@@ -86,7 +95,8 @@ def run_arena(game_id: str, levels: list[str], games: int, seed: int, jobs: int 
     """Play `games` AI-vs-AI games between the level slots `levels`; JSON-ready results per slot.
 
     Keys: game, seats, games, wins, draws, win_rate, ci95 ([low, high], Wilson), move_seconds
-    (median seconds per move), mean_score. `register_module` is imported first (in every worker
+    (median seconds per move; None when untimed), mean_score, mean_moves (per game), endings (how
+    many games ended each way, by the rules' `Outcome.ending`), teams (per partnership of slots). `register_module` is imported first (in every worker
     too), for games registered outside the package (tests); `iterations` caps Hard's search (with no
     budget, the whole arena is reproducible).
     """
@@ -107,15 +117,16 @@ def run_arena(game_id: str, levels: list[str], games: int, seed: int, jobs: int 
         with ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("spawn")) as pool:
             for r in pool.map(_play_game_args, tasks):
                 done(r)
-    return _summarise(game_id, levels, games, results)
+    return _summarise(game_id, levels, games, results, timed=budget is not None or iterations is None)
 
 
-def _summarise(game_id: str, levels: Sequence[str], games: int, results: list[dict[str, Any]]) -> dict[str, Any]:
+def _summarise(game_id: str, levels: Sequence[str], games: int, results: list[dict[str, Any]],
+               timed: bool = True) -> dict[str, Any]:
     n = len(levels)
-    wins = [sum(1 for r in results if r["winner"] == slot) for slot in range(n)]
-    draws = sum(1 for r in results if r["winner"] is None)
+    wins = [sum(1 for r in results if slot in r["winners"]) for slot in range(n)]
+    draws = sum(1 for r in results if not r["winners"])
     times = [[t for r in results for t in r["times"][slot]] for slot in range(n)]
-    return {
+    out = {
         "game": game_id,
         "seats": list(levels),
         "games": games,
@@ -123,21 +134,55 @@ def _summarise(game_id: str, levels: Sequence[str], games: int, results: list[di
         "draws": draws,
         "win_rate": [w / games for w in wins],
         "ci95": [list(wilson(w, games)) for w in wins],
-        "move_seconds": [statistics.median(t) if t else 0.0 for t in times],
+        # wall-clock figures vary from run to run: an untimed (--iterations) run leaves them out,
+        # so that its JSON is the same byte for byte for the same seed
+        "move_seconds": [statistics.median(t) if t else 0.0 for t in times] if timed else None,
         "mean_score": [statistics.fmean(r["scores"][slot] for r in results) for slot in range(n)],
+        "mean_moves": statistics.fmean(r["moves"] for r in results),
+        "endings": dict(sorted(Counter(r["ending"] for r in results).items())),
+        "teams": _team_results(results, levels, games),
     }
+    return out
+
+
+def _team_results(results: list[dict[str, Any]], levels: Sequence[str], games: int) -> list[dict[str, Any]]:
+    """Wins per partnership of slots (empty when nobody played with a partner). Seats rotate, so a
+    partnership is a set of slots; each is reported with the games it played and won together."""
+    played: Counter = Counter()
+    won: Counter = Counter()
+    for r in results:
+        groups: dict[int, list[int]] = {}
+        for slot, side in enumerate(r["sides"]):
+            groups.setdefault(side, []).append(slot)
+        for slots in groups.values():
+            if len(slots) > 1:
+                played[tuple(slots)] += 1
+                won[tuple(slots)] += int(slots[0] in r["winners"])
+    return [{"slots": list(slots), "levels": [levels[s] for s in slots], "games": count, "wins": won[slots],
+             "win_rate": won[slots] / count, "ci95": list(wilson(won[slots], count))}
+            for slots, count in sorted(played.items())]
 
 
 def format_arena(result: Mapping[str, Any]) -> str:
-    """A readable table: one row per level slot."""
+    """A readable table: one row per level slot, then partnerships, game length and endings."""
     lines = [f"{result['game']}: {result['games']} games, {result['draws']} drawn "
-             f"(seats rotate; a shared first place is a draw)",
+             f"(seats rotate; a first place shared between sides is a draw, partners win together)",
              f"{'slot':<5}{'level':<9}{'wins':>6}{'win rate':>10}{'95% CI':>17}{'median move':>13}"
              f"{'mean score':>12}"]
+    n = len(result["seats"])
+    seconds = result.get("move_seconds")
     for slot, level in enumerate(result["seats"]):
         low, high = result["ci95"][slot]
-        score = result.get("mean_score", [float("nan")] * len(result["seats"]))[slot]
+        score = result.get("mean_score", [float("nan")] * n)[slot]
+        move = "untimed" if seconds is None else f"{seconds[slot] * 1000:.1f} ms"
         lines.append(f"{slot + 1:<5}{level:<9}{result['wins'][slot]:>6}{result['win_rate'][slot]:>10.1%}"
-                     f"{f'[{low:.1%}, {high:.1%}]':>17}{result['move_seconds'][slot] * 1000:>10.1f} ms"
-                     f"{score:>12.2f}")
+                     f"{f'[{low:.1%}, {high:.1%}]':>17}{move:>13}{score:>12.2f}")
+    for team in result.get("teams", []):
+        low, high = team["ci95"]
+        names = " + ".join(f"{s + 1} {lv}" for s, lv in zip(team["slots"], team["levels"]))
+        lines.append(f"team {names}: {team['wins']}/{team['games']} won, {team['win_rate']:.1%} "
+                     f"[{low:.1%}, {high:.1%}]")
+    if "mean_moves" in result:
+        endings = ", ".join(f"{k} {v}" for k, v in result["endings"].items())
+        lines.append(f"mean moves per game {result['mean_moves']:.1f}; endings: {endings}")
     return "\n".join(lines)

@@ -83,8 +83,15 @@ def _check_seat_count(info, n: int, options: dict[str, Any]) -> None:
 
 
 # --- subcommands ------------------------------------------------------------------------------------
+COMMANDS_HELP = """commands (each has its own --help):
+  hexgames arena       AI against AI: win rates with 95% intervals, moves per game, endings
+  hexgames bench       speed of each game's engine, AI levels and drawing on this machine
+  hexgames screenshot  any screen (menu, setup, game, a game's dialogs...) as a PNG, headless"""
+
+
 def cmd_play(argv: Sequence[str]) -> int:
-    p = argparse.ArgumentParser(prog="hexgames", description="Play hexgames (opens the menu).")
+    p = argparse.ArgumentParser(prog="hexgames", description="Play hexgames (opens the menu).",
+                                epilog=COMMANDS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--game", help="start straight into this game")
     p.add_argument("--seats", default="human,ai:medium", help="e.g. human,ai:hard or human,human")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
@@ -104,9 +111,13 @@ def cmd_play(argv: Sequence[str]) -> int:
         options = _resolve(info, options, len(seats))
         seed = args.seed if args.seed is not None else random.randrange(1 << 30)
         match = Match(info.id, seats, options, seed)
-    from hexgames.app import App
+    from hexgames.app import App, NoDisplay
 
-    app = App(language=args.language)
+    try:
+        app = App(language=args.language)
+    except NoDisplay as e:
+        print(f"hexgames: {e}", file=sys.stderr)
+        return 1
     if match is not None:
         app.start_match(match)
     return app.run()
@@ -119,7 +130,9 @@ def cmd_arena(argv: Sequence[str]) -> int:
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1)
-    p.add_argument("--budget", type=float, default=None, help="seconds per Hard move")
+    p.add_argument("--budget", type=float, default=None, help="seconds per Hard move (default 0.8)")
+    p.add_argument("--iterations", type=int, default=None, metavar="N",
+                   help="Hard searches N iterations, untimed: the run is reproducible from --seed")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
@@ -130,6 +143,8 @@ def cmd_arena(argv: Sequence[str]) -> int:
     options = _resolve(info, options, len(levels))
     if args.games < 1 or args.jobs < 1:
         raise UsageError("--games and --jobs must be at least 1")
+    if args.iterations is not None and (args.iterations < 1 or args.budget is not None):
+        raise UsageError("--iterations must be at least 1, and replaces --budget (an untimed search)")
     from hexgames.arena import format_arena, run_arena
 
     def progress(done: int, total: int) -> None:
@@ -137,7 +152,7 @@ def cmd_arena(argv: Sequence[str]) -> int:
             print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
 
     result = run_arena(info.id, levels, args.games, args.seed, jobs=args.jobs, options=options,
-                       budget=args.budget, progress=progress)
+                       budget=args.budget, progress=progress, iterations=args.iterations)
     if not args.json:
         print(file=sys.stderr)
         print(format_arena(result))
@@ -167,33 +182,64 @@ def cmd_bench(argv: Sequence[str]) -> int:
     return 0
 
 
-def cmd_screenshot(argv: Sequence[str]) -> int:
-    p = argparse.ArgumentParser(prog="hexgames screenshot", description="Render a scene headless to PNG.")
-    p.add_argument("--game")
-    from hexgames.screenshot import SCENES
+def _screenshot_parser() -> argparse.ArgumentParser:
+    from hexgames import games
+    from hexgames.screenshot import SCENES, game_screens
 
-    p.add_argument("--scene", choices=SCENES, default=None, help="menu, or a game's setup/game/pause/results/rules")
+    dialogs = "; ".join(f"{info.id}: {', '.join(game_screens(info))}" for info in games.all() if game_screens(info))
+    p = argparse.ArgumentParser(prog="hexgames screenshot", description="Render any screen of the app headless "
+                                "to a PNG.", epilog=f"Games' own dialogs (as --scene): {dialogs or 'none'}.")
+    p.add_argument("--game", help="the game (every scene but menu and settings needs one)")
+    p.add_argument("--scene", default=None,
+                   help=f"{', '.join(SCENES)}, or a game's dialog (default: game, or menu without --game)")
+    p.add_argument("--seats", default=None, help="e.g. human,ai:hard (default: two medium AIs)")
+    p.add_argument("--mode", default=None, help="the game's mode, e.g. team or solo")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--moves", type=int, default=0)
+    p.add_argument("--moves", type=int, default=0, help="moves played first (a dialog: searched from there)")
     p.add_argument("--out", required=True)
     p.add_argument("--language", choices=("en", "ja"))
     p.add_argument("--size", default="1280x800", help="WIDTHxHEIGHT")
-    args = p.parse_args(argv)
+    return p
+
+
+def _screenshot_table(info, scene: str, args: argparse.Namespace) -> tuple[Any, Any]:
+    """The seats and resolved options the screenshot's game is set up with (checked like `play`'s)."""
+    from hexgames.screenshot import default_seats
+
+    options = _options(args.option)
+    if args.mode:
+        options["mode"] = args.mode
+    seats = _seats(args.seats) if args.seats else default_seats(info, scene, options)
+    _check_seat_count(info, len(seats), options)
+    options = _resolve(info, options, len(seats))
+    if scene == "setup" and not args.seats:
+        seats = None  # the setup screen's own defaults (you and a medium AI)
+    return seats, options
+
+
+def cmd_screenshot(argv: Sequence[str]) -> int:
+    args = _screenshot_parser().parse_args(argv)
     scene = args.scene or ("game" if args.game else "menu")
-    if scene != "menu":
-        if not args.game:
-            raise UsageError(f"--scene {scene} needs --game ID")
-        _game(args.game)
+    info = _game(args.game) if args.game and scene != "menu" else None
+    from hexgames.screenshot import NoSuchScreen, scenes_for, screenshot
+
+    if scene not in scenes_for(info):
+        raise UsageError(f"unknown scene {scene!r} (known: {', '.join(scenes_for(info))})")
+    if info is None and scene not in ("menu", "settings"):
+        raise UsageError(f"--scene {scene} needs --game ID")
+    seats, options = _screenshot_table(info, scene, args) if info is not None else (None, None)
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
         raise UsageError(f"--size {args.size!r} must look like 1280x800") from None
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from hexgames.screenshot import screenshot
-
-    screenshot(args.out, game_id=args.game if scene != "menu" else None, scene=scene, seed=args.seed,
-               moves=args.moves, size=(w, h), language=args.language)
+    try:
+        screenshot(args.out, game_id=info.id if info else None, scene=scene, seed=args.seed, moves=args.moves,
+                   size=(w, h), language=args.language, seats=seats, options=options)
+    except NoSuchScreen as e:
+        raise UsageError(str(e)) from None
     print(args.out)
     return 0
 

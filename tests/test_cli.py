@@ -60,3 +60,67 @@ def test_screenshot_writes_a_png(capsys, tmp_path):
     out = tmp_path / "menu.png"
     code, _, _ = _run(capsys, "screenshot", "--scene", "menu", "--out", str(out))
     assert code == 0 and out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_arena_with_iterations_is_reproducible_byte_for_byte(tmp_path):
+    """Two separate processes (different hash seeds) with the same --seed print the same JSON."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    argv = [sys.executable, "-m", "hexgames", "arena", "--game", "ingenious", "--seats", "hard,medium",
+            "--games", "2", "--seed", "5", "--iterations", "24", "--json"]
+    outs = []
+    for hash_seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed, PYTHONPATH=str(root))
+        outs.append(subprocess.run(argv, cwd=root, env=env, capture_output=True, check=True).stdout)
+    assert outs[0] == outs[1]
+    result = json.loads(outs[0])
+    assert result["move_seconds"] is None and result["games"] == 2
+    assert result["mean_moves"] > 10 and sum(result["endings"].values()) == 2
+
+
+def test_iterations_and_budget_exclude_each_other(capsys):
+    code, _, err = _run(capsys, "arena", "--game", "ingenious", "--seats", "hard,medium",
+                        "--iterations", "10", "--budget", "0.1")
+    assert code == 2 and "--iterations" in err
+
+
+def _app_without_display(**env_extra: str):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY")}
+    env.update(PYTHONPATH=str(root), **env_extra)
+    return subprocess.run([sys.executable, str(root / "main.py")], env=env, capture_output=True, text=True,
+                          timeout=60)
+
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="X11/Wayland variables")
+def test_no_display_says_so_in_one_line_and_exits_non_zero():
+    done = _app_without_display()
+    assert done.returncode == 1
+    assert done.stderr.startswith("hexgames: no display") and done.stderr.count("\n") == 1, done.stderr
+
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="X11 display names")
+def test_a_display_that_cannot_be_reached_does_not_run_invisibly():
+    """With DISPLAY naming no server SDL falls back to drawing offscreen; the app refuses that."""
+    done = _app_without_display(DISPLAY=":97")
+    assert done.returncode == 1
+    assert "hexgames: no display" in done.stderr
+
+
+def test_help_lists_every_subcommand_with_one_line(capsys):
+    with pytest.raises(SystemExit) as done:
+        cli.main(["--help"])
+    out = capsys.readouterr().out
+    assert done.value.code == 0
+    for command in cli.SUBCOMMANDS:
+        lines = [line for line in out.splitlines() if line.strip().startswith(f"hexgames {command} ")]
+        assert len(lines) == 1 and len(lines[0].split(None, 2)[2]) > 10, out

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import multiprocessing as mp
+import os
 import pickle
 import queue
 import random
@@ -28,6 +29,7 @@ from typing import Any
 
 NO_TICKET = -1
 JOIN_SECONDS = 2.0
+PROCESS_NAME = "hexgames-ai"
 
 
 @dataclass(frozen=True)
@@ -80,8 +82,31 @@ def think(req: _Request, active: Any) -> Any:
         return _fallback_move(info.rules, req.view, req.seat, rng)
 
 
+def _exit_with_parent() -> None:
+    """In a worker process: end this process as soon as the app that started it is gone.
+
+    A killed app (SIGKILL, a crash) never sends the `None` sentinel, and a daemon flag only helps on a
+    clean exit, so the worker watches the pipe `spawn` keeps open to its parent: it becomes readable
+    (end of file) the moment the parent dies, whatever the cause. Without this the worker, and the
+    resource tracker it keeps alive, would wait on their queues for ever.
+    """
+    parent = mp.parent_process()
+    if parent is None or parent.sentinel is None:
+        return  # a thread in the app itself: nothing to watch
+
+    def watch() -> None:
+        from multiprocessing.connection import wait
+
+        wait([parent.sentinel])
+        os._exit(0)  # the app is gone: no one is left to answer, and no cleanup is owed
+
+    threading.Thread(target=watch, name="hexgames-ai-parent-watch", daemon=True).start()
+
+
 def _serve(requests: Any, results: Any, active: Any, register_module: str | None) -> None:
     """The worker loop (process or thread): answer requests until the `None` sentinel."""
+    if mp.current_process().name == PROCESS_NAME:
+        _exit_with_parent()
     if register_module:
         importlib.import_module(register_module)
     while True:
@@ -109,7 +134,7 @@ class _Backend:
             self.requests: Any = ctx.Queue()
             self.results: Any = ctx.Queue()
             self.active: Any = ctx.Value("q", NO_TICKET, lock=False)
-            self.runner: Any = ctx.Process(target=_serve, name="hexgames-ai", daemon=True,
+            self.runner: Any = ctx.Process(target=_serve, name=PROCESS_NAME, daemon=True,
                                            args=(self.requests, self.results, self.active,
                                                  register_module))
         else:

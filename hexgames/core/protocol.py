@@ -103,12 +103,28 @@ class Outcome:
 
     `ranks[i]` is seat i's place, 0 = first; tied seats share a rank. `scores` are the headline numbers
     shown to players; `details` are per-seat texts (e.g. Ingenious' sorted colour sequence).
+    `teams[i]` names seat i's side when seats play as partners (Ingenious 2v2: (0, 1, 0, 1)); empty
+    means every seat plays for itself. Partners share a rank, so a side's first place is one win for
+    all its seats (the arena counts it so). `ending` is a short word for how the game ended
+    ("board_full", "twelve_villages", ...), tallied by the arena; empty when a game does not say.
     """
 
     scores: tuple[float, ...]
     ranks: tuple[int, ...]
     summary: str
     details: tuple[str, ...] = field(default=())
+    teams: tuple[int, ...] = field(default=())
+    ending: str = ""
+
+    def side(self, seat: int) -> int:
+        """The side `seat` plays for: its team, or the seat itself when there are no teams."""
+        return self.teams[seat] if self.teams else seat
+
+    @property
+    def winning_side(self) -> int | None:
+        """The one side holding first place alone, or None when first place is shared between sides."""
+        sides = {self.side(seat) for seat in self.winners}
+        return sides.pop() if len(sides) == 1 else None
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -12,7 +12,7 @@ from tests.ai import toygame  # noqa: F401 - registers the toy games
 KEYS = ("game", "seats", "games", "wins", "draws", "win_rate", "ci95", "move_seconds")
 
 
-def check_sane(result: dict, levels: list[str], games: int) -> None:
+def check_sane(result: dict, levels: list[str], games: int, timed: bool = True) -> None:
     for key in KEYS:
         assert key in result
     json.dumps(result)  # the CLI prints it as JSON
@@ -24,7 +24,11 @@ def check_sane(result: dict, levels: list[str], games: int) -> None:
         low, high = result["ci95"][slot]
         assert rate == result["wins"][slot] / games
         assert 0.0 <= low <= rate <= high <= 1.0
-        assert result["move_seconds"][slot] >= 0.0
+        if timed:
+            assert result["move_seconds"][slot] >= 0.0
+    if not timed:
+        assert result["move_seconds"] is None  # wall-clock figures would break reproducibility
+    assert result["mean_moves"] > 0 and sum(result["endings"].values()) == games
 
 
 def test_arena_in_one_process_and_in_a_pool_agree():
@@ -33,9 +37,9 @@ def test_arena_in_one_process_and_in_a_pool_agree():
     one = run_arena("toybids", levels, 6, seed=3, jobs=1, iterations=30,
                     progress=lambda done, total: calls.append((done, total)))
     two = run_arena("toybids", levels, 6, seed=3, jobs=2, iterations=30, register_module="tests.ai.toygame")
-    check_sane(one, levels, 6)
-    check_sane(two, levels, 6)
-    assert (one["wins"], one["draws"], one["mean_score"]) == (two["wins"], two["draws"], two["mean_score"])
+    check_sane(one, levels, 6, timed=False)
+    check_sane(two, levels, 6, timed=False)
+    assert one == two  # untimed: the pool plays exactly the same games
     assert calls == [(i, 6) for i in range(1, 7)]
 
 
@@ -76,3 +80,30 @@ def test_wilson_matches_a_worked_value():
     """65 of 100: the Wilson 95 % interval is [0.5525, 0.7364] (textbook formula, 4 decimals)."""
     low, high = wilson(65, 100)
     assert round(low, 4) == 0.5525 and round(high, 4) == 0.7364
+
+
+def test_a_side_holding_first_place_alone_wins_and_a_shared_first_place_between_sides_is_a_draw():
+    from hexgames.core.protocol import Outcome
+
+    teams = Outcome(scores=(5, 3, 5, 3), ranks=(0, 1, 0, 1), summary="", teams=(0, 1, 0, 1))
+    assert teams.winning_side == 0 and teams.side(2) == 0
+    alone = Outcome(scores=(5, 3, 2), ranks=(0, 1, 2), summary="")
+    assert alone.winning_side == 0 and alone.side(2) == 2
+    shared = Outcome(scores=(5, 5, 2), ranks=(0, 0, 2), summary="")
+    assert shared.winning_side is None
+
+
+def test_team_arena_counts_a_team_first_place_as_a_win_for_both_partners():
+    """Ingenious 2v2: Medium partners against Random partners; partners always win or lose together,
+    and the partnership is reported (it used to be a draw every game)."""
+    levels = ["medium", "random", "medium", "random"]
+    result = run_arena("ingenious", levels, 4, seed=2, options={"mode": "team"})
+    assert result["wins"][0] == result["wins"][2] and result["wins"][1] == result["wins"][3]
+    assert result["wins"][0] + result["wins"][1] + result["draws"] == 4
+    assert result["wins"][0] >= 3  # Medium beats random play
+    teams = {tuple(t["slots"]): t for t in result["teams"]}
+    assert set(teams) == {(0, 2), (1, 3)}
+    assert teams[(0, 2)]["wins"] == result["wins"][0] and teams[(0, 2)]["games"] == 4
+    assert "team 1 medium + 3 medium" in format_arena(result)
+    assert set(result["endings"]) <= {"all_colours_at_cap", "board_full", "tiles_out"}
+    assert sum(result["endings"].values()) == 4 and result["mean_moves"] > 20

@@ -362,7 +362,8 @@ class ClansRules(Rules[ClansState, Any]):
                    Reason("clans.outcome.summary", "Colours revealed: the best score is {points} points.",
                           points=int(best)))
         details = tuple(self._detail(s, i) for i in range(s.seats))
-        return Outcome(scores, ranks, summary, details)
+        ending = "twelve_villages" if s.villages_scored >= self.VILLAGES else "no_moves"
+        return Outcome(scores, ranks, summary, details, ending=ending)
 
     def _detail(self, s: ClansState, seat: int) -> str:
         colour = s.colour_of[seat]

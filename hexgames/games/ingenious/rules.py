@@ -266,6 +266,14 @@ def _raise(old: int, gain: int, cap: int, stop: int) -> int:
     return new
 
 
+def _ending(s: IngeniousState) -> str:
+    """How the game ended: a track reached the cap in every colour, no two adjacent empty spaces
+    were left, or nobody held a tile any more (the arena tallies these)."""
+    if any(min(track) >= s.cap for track in s.scores):
+        return "all_colours_at_cap"
+    return "board_full" if s.pairs == 0 else "tiles_out"
+
+
 def _rank_key(track: Sequence[int]) -> tuple[int, ...]:
     return tuple(sorted(track))
 
@@ -642,7 +650,9 @@ class IngeniousRules(Rules[IngeniousState, Move]):
             best = details[ranks.index(0)]
             summary = Reason("ingenious.result.best", "Winning sequence, lowest colour first: {sequence}",
                              sequence=best)
-        return Outcome(scores=scores, ranks=ranks, summary=summary, details=details)
+        teams = tuple(s.track_of(i) for i in range(s.seats)) if s.variant == "team" else ()
+        return Outcome(scores=scores, ranks=ranks, summary=summary, details=details, teams=teams,
+                       ending=_ending(s))
 
     # --- hidden information ---------------------------------------------------------------------
     def observe(self, s: IngeniousState, seat: int) -> IngeniousState:
