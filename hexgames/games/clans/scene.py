@@ -43,6 +43,7 @@ HIGHLIGHT = (255, 236, 120)
 SELECT = (255, 255, 255)
 # the one seat chip while colours are secret (banner and panel alike): a slate grey, no clan colour
 NEUTRAL_SEAT_RGB = (120, 130, 148)
+KEY_FOCUS = (110, 220, 255)  # the keyboard's pointer: a cyan ring, unlike the yellow targets
 HINT_H = 30  # the strip above the map for the hint line and the village-order prompt
 DRAG_THRESHOLD = 6
 MOVE_SECONDS = 0.35
@@ -78,6 +79,7 @@ class ClansScene(GameScene):
         self.shown_points: list[int] | None = None
         self.order_marks: dict[int, int] = {}  # area -> order number in the current multi-village turn
         self.picker_for: int | None = None  # the seat whose colour guess is being picked
+        self.key_focus: int | None = None  # the area the keyboard points at (arrows / Tab, then Enter)
         self._note_hits: list[tuple[pygame.Rect, tuple]] = []
         super().__init__(app, match)
 
@@ -165,7 +167,82 @@ class ClansScene(GameScene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.selected = None
             return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
         return False
+
+    # --- keyboard: arrows or Tab point at an area, Enter picks the group up and puts it down ---
+    def key_candidates(self) -> list[int]:
+        """The areas the keyboard may point at now: "?" villages, the held group's targets, or the
+        groups that can move; in reading order (top to bottom, left to right)."""
+        s = self.state
+        if s.pending:
+            areas = list(s.pending)
+        elif self.selected is not None:
+            areas = [self.selected] + self.rules.targets(s, self.selected)
+        else:
+            villages = s.village_areas()
+            areas = [a for a in s.active if a not in villages and self.rules.targets(s, a)]
+        return sorted(areas, key=lambda a: (round(self.area_center(a)[1] / max(1.0, self.cell * 3)),
+                                            self.area_center(a)[0]))
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        directions = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+        if event.key not in directions and event.key not in (pygame.K_TAB, pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                             pygame.K_SPACE, pygame.K_BACKSPACE):
+            return False
+        if not self.can_act:
+            return True
+        if event.key == pygame.K_BACKSPACE:
+            self.selected = None
+            return True
+        candidates = self.key_candidates()
+        if not candidates:
+            return True
+        focus = self.key_focus if self.key_focus in candidates else None
+        if event.key == pygame.K_TAB:
+            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            i = candidates.index(focus) + step if focus is not None else 0
+            self.key_focus = candidates[i % len(candidates)]
+        elif event.key in directions:
+            self.key_focus = self._nearest(candidates, focus, directions[event.key])
+        elif focus is None:
+            self.key_focus = candidates[0]
+        else:
+            self._key_confirm(focus)
+        return True
+
+    def _nearest(self, candidates: list[int], focus: int | None, d: tuple[int, int]) -> int:
+        """The candidate closest in direction `d` from the focus (the focus itself if none lies there)."""
+        if focus is None:
+            return candidates[0]
+        fx, fy = self.area_center(focus)
+        best, best_cost = focus, float("inf")
+        for a in candidates:
+            x, y = self.area_center(a)
+            along = (x - fx) * d[0] + (y - fy) * d[1]
+            if a == focus or along <= 0:
+                continue
+            across = abs((x - fx) * d[1] - (y - fy) * d[0])
+            cost = along + 2 * across
+            if cost < best_cost:
+                best, best_cost = a, cost
+        return best
+
+    def _key_confirm(self, area: int) -> None:
+        s = self.state
+        if s.pending:
+            self.submit(ScoreNext(area))
+        elif self.selected is None:
+            self.selected = area
+            targets = self.rules.targets(s, area)
+            self.key_focus = targets[0] if targets else area
+        elif area == self.selected:
+            self.selected = None
+        else:
+            first, self.selected = self.selected, None
+            if self.submit(Move(first, area)):
+                self.key_focus = area
 
     def marker_pos(self, area: int) -> tuple[float, float]:
         """Where the "?" (or order number) of a village is drawn: up and right of its huts."""
@@ -306,6 +383,7 @@ class ClansScene(GameScene):
         surface.blit(self.static, (0, 0))
         self._draw_villages(surface)
         self._draw_targets(surface)
+        self._draw_key_focus(surface)
         self._draw_hint(surface)
         self._draw_huts(surface)
         self._draw_order_marks(surface)
@@ -407,6 +485,10 @@ class ClansScene(GameScene):
             colour = HIGHLIGHT if t != self.area_at(self.drag_pos) or not self.dragging else (255, 255, 255)
             self._tint_area(surface, t, (*HIGHLIGHT, round(60 + 60 * pulse)))
             self._outline_area(surface, t, colour, 3)
+
+    def _draw_key_focus(self, surface: pygame.Surface) -> None:
+        if self.key_focus is not None and self.can_act and self.key_focus in self.key_candidates():
+            self._outline_area(surface, self.key_focus, KEY_FOCUS, 4)
 
     def _tint_area(self, surface: pygame.Surface, area: int, rgba: tuple[int, int, int, int]) -> None:
         polys = [hexgrid.corners(self.cell_center(c), self.cell + 0.5) for c in self.map.cells[area]]
