@@ -245,9 +245,12 @@ class ClansScene(GameScene):
                 self.key_focus = area
 
     def marker_pos(self, area: int) -> tuple[float, float]:
-        """Where the "?" (or order number) of a village is drawn: up and right of its huts."""
+        """Where the "?" (or order number) of a village is drawn: up and right of its huts, or down
+        and right where up would leave the map (the hint strip above must stay readable)."""
         r = self.marker_radius()
         x, y = self.area_center(area)
+        if y - r * 2.7 < self.map_rect.top:
+            return (x + r * 1.9, y + r * 1.6)
         return (x + r * 1.9, y - r * 1.6)
 
     def marker_radius(self) -> float:
@@ -383,8 +386,8 @@ class ClansScene(GameScene):
         surface.blit(self.static, (0, 0))
         self._draw_villages(surface)
         self._draw_targets(surface)
-        self._draw_key_focus(surface)
         self._draw_hint(surface)
+        self._draw_key_focus(surface)
         self._draw_huts(surface)
         self._draw_order_marks(surface)
         self._draw_drag(surface)
@@ -458,21 +461,30 @@ class ClansScene(GameScene):
 
     def _draw_villages(self, surface: pygame.Surface) -> None:
         """A frame around each village's chips, sized to them, with its value in a tab below."""
-        s, r = self.cell, self.hut_radius()
-        font = self.app.font(max(11, round(s * 1.05)), bold=True)
+        font = self.village_font()
         for area, epoch, value, founder in self.state.villages:
-            spots = self.chip_spots(self.state.huts[area], self.area_center(area))
-            frame = _spots_box(spots, r).inflate(round(r * 0.8), round(r * 0.8))
-            if not spots:
-                frame = pygame.Rect(0, 0, round(r * 3), round(r * 2.4))
-                frame.center = tuple(round(v) for v in self.area_center(area))
-            draw.rounded_panel(surface, frame, (30, 24, 16, 120), radius=round(s))
-            pygame.draw.rect(surface, (250, 220, 140), frame, 2, border_radius=round(s))
-            label = f"{value}"
-            tab = pygame.Rect(0, 0, font.size(label)[0] + 10, font.get_height())
-            tab.midtop = (frame.centerx, frame.bottom - 3)
+            frame, tab = self.village_frame(area, value)
+            draw.rounded_panel(surface, frame, (30, 24, 16, 120), radius=round(self.cell))
+            pygame.draw.rect(surface, (250, 220, 140), frame, 2, border_radius=round(self.cell))
             draw.rounded_panel(surface, tab, (60, 44, 20), radius=5, border=(250, 220, 140))
-            draw.text(surface, font, label, tab.center, (255, 236, 170))
+            draw.text(surface, font, str(value), tab.center, (255, 236, 170))
+
+    def village_font(self) -> pygame.font.Font:
+        return self.app.font(max(11, round(self.cell * 1.05)), bold=True)
+
+    def village_frame(self, area: int, value: int) -> tuple[pygame.Rect, pygame.Rect]:
+        """(frame around the village's chips, tab below it holding the value): the tab never covers
+        a chip, whatever the number of colours."""
+        r = self.hut_radius()
+        spots = self.chip_spots(self.state.huts[area], self.area_center(area))
+        frame = _spots_box(spots, r).inflate(round(r * 0.8), round(r * 0.8))
+        if not spots:
+            frame = pygame.Rect(0, 0, round(r * 3), round(r * 2.4))
+            frame.center = (round(self.area_center(area)[0]), round(self.area_center(area)[1]))
+        font = self.village_font()
+        tab = pygame.Rect(0, 0, font.size(str(value))[0] + 10, font.get_height())
+        tab.midtop = (frame.centerx, frame.bottom - 3)
+        return frame, tab
 
     def _draw_targets(self, surface: pygame.Surface) -> None:
         src = self.press_area if self.dragging else self.selected
@@ -537,8 +549,9 @@ class ClansScene(GameScene):
         rows = [present] if len(present) <= 3 else [present[:(len(present) + 1) // 2],
                                                      present[(len(present) + 1) // 2:]]
         x0, y0 = center
-        top = y0 - (len(rows) - 1) * gap / 2
-        return [(c, x0 + (j - (len(row) - 1) / 2) * gap, top + i * gap)
+        row_gap = gap * 1.08  # triangles point up and down: a little more room between rows
+        top = y0 - (len(rows) - 1) * row_gap / 2
+        return [(c, x0 + (j - (len(row) - 1) / 2) * gap, top + i * row_gap)
                 for i, row in enumerate(rows) for j, c in enumerate(row)]
 
     def _draw_group(self, surface: pygame.Surface, huts: tuple[int, ...], center: tuple[float, float],
