@@ -14,6 +14,8 @@ Why it is built this way:
 - Every tribe colour is drawn with its own shape (`emblems`), so the game is playable without colour
   vision; the colour-point row doubles as the legend.
 - The hint line and the village-order prompt have a strip of their own above the map.
+- What happened since the viewer's last turn (hidden from them by the hand-over) shows as fading
+  arrows on the map and a few lines in a card (`recap`); otherwise the last move, for everyone.
 """
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ from typing import Any
 import pygame
 
 from hexgames.core import hexgrid
-from hexgames.games.clans import emblems
+from hexgames.games.clans import emblems, recap
 from hexgames.games.clans.map import TERRAIN_NAMES
 from hexgames.games.clans.rules import COLOUR_NAMES, COLOURS, ClansRules, ClansState, Move, ScoreEntry, ScoreNext
 from hexgames.ui import draw, hud
@@ -43,6 +45,7 @@ HIGHLIGHT = (255, 236, 120)
 SELECT = (255, 255, 255)
 # the one seat chip while colours are secret (banner and panel alike): a slate grey, no clan colour
 NEUTRAL_SEAT_RGB = (120, 130, 148)
+RECAP_LINES = 5  # most turns listed in the recap card (older ones are counted)
 KEY_FOCUS = (110, 220, 255)  # the keyboard's pointer: a cyan ring, unlike the yellow targets
 HINT_H = 30  # the strip above the map for the hint line and the village-order prompt
 DRAG_THRESHOLD = 6
@@ -385,6 +388,7 @@ class ClansScene(GameScene):
             self.static = self._render_static(surface.get_size())
         surface.blit(self.static, (0, 0))
         self._draw_villages(surface)
+        self._draw_recap_arrows(surface)
         self._draw_targets(surface)
         self._draw_hint(surface)
         self._draw_key_focus(surface)
@@ -392,6 +396,7 @@ class ClansScene(GameScene):
         self._draw_order_marks(surface)
         self._draw_drag(surface)
         self._draw_score_caption(surface)
+        self._draw_recap_card(surface)
         self._draw_panel(surface)
 
     def _render_static(self, size: tuple[int, int]) -> pygame.Surface:
@@ -664,6 +669,87 @@ class ClansScene(GameScene):
         font = draw.fit_text(self.app.font, text, rect.w - 16, 15, 10)
         draw.text(surface, font, text, (rect.x + 8, rect.centery), hud.MUTED, anchor="midleft")
 
+    # --- what happened since the viewer's last turn -------------------------------------------
+    def recap_turns(self) -> tuple[str, list[recap.Turn]]:
+        """(title key, turns): the others' turns since the viewer last moved when it is the viewer's
+        turn again, else the last turn played."""
+        m, viewer = self.match, self.viewer
+        if viewer is not None and not m.is_over and m.to_move == viewer:
+            turns = recap.since_last_turn(m.states, m.moves, viewer)
+            if turns:
+                return "clans.recap.since", turns
+        return "clans.recap.last", recap.last_turn(m.states, m.moves)
+
+    def recap_lines(self) -> tuple[str, list[str]]:
+        key, turns = self.recap_turns()
+        lines = [self._turn_text(turn) for turn in turns[-RECAP_LINES:]]
+        if len(turns) > RECAP_LINES:
+            lines.insert(0, self.app.tr("clans.recap.more", n=len(turns) - RECAP_LINES))
+        return self.app.tr(key), lines
+
+    def _turn_text(self, turn: recap.Turn) -> str:
+        tr, name = self.app.tr, self.seat_name(turn.seat)
+        if turn.move is None:
+            parts = [tr("clans.recap.order", name=name)]
+        else:
+            parts = [tr("clans.recap.move_one" if turn.huts == 1 else "clans.recap.move", name=name, huts=turn.huts,
+                        src=self._terrain_label(self.map.terrain[turn.move.src]),
+                        dst=self._terrain_label(self.map.terrain[turn.move.dst]))]
+        sep = tr("clans.ui.list_sep")
+        for e in turn.villages:
+            terrain = self._terrain_label(self.map.terrain[e.area])
+            if e.hostile:
+                parts.append(tr("clans.recap.village_hostile", terrain=terrain))
+            elif e.scorers:
+                parts.append(tr("clans.recap.village", terrain=terrain, value=e.value,
+                                colours=sep.join(self._colour_label(c) for c in e.scorers)))
+            else:
+                parts.append(tr("clans.recap.village_none", terrain=terrain))
+        return tr("clans.recap.part_sep").join(parts)
+
+    def _draw_recap_arrows(self, surface: pygame.Surface) -> None:
+        """From -> to arrows, the latest strongest, older ones fading."""
+        moves = [t.move for t in self.recap_turns()[1] if t.move is not None]
+        if not moves:
+            return
+        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        width = max(3, round(self.cell * 0.45))
+        for age, move in enumerate(reversed(moves)):
+            alpha = max(70, 235 - 45 * age)
+            _arrow(layer, self.area_center(move.src), self.area_center(move.dst), width, (20, 20, 24, alpha))
+            _arrow(layer, self.area_center(move.src), self.area_center(move.dst), max(1, width - 2),
+                   (255, 255, 255, alpha))
+        surface.blit(layer, (0, 0))
+
+    def recap_rect(self) -> pygame.Rect | None:
+        title, lines = self.recap_lines()
+        if not lines:
+            return None
+        font = self.app.font(14)
+        width = min(420, round(self.map_rect.w * 0.5))
+        wrapped = [w for line in lines for w in draw.wrap(font, line, width - 20)]
+        rect = pygame.Rect(0, 0, width, 30 + 19 * len(wrapped))
+        rect.bottomleft = (self.map_rect.x + 4, self.map_rect.bottom - 4)
+        return rect
+
+    def _draw_recap_card(self, surface: pygame.Surface) -> None:
+        rect = self.recap_rect()
+        if rect is None or self.dragging:
+            return
+        title, lines = self.recap_lines()
+        font = self.app.font(14)
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        draw.rounded_panel(layer, layer.get_rect(), (24, 30, 40, 225), 8, border=(90, 100, 120))
+        draw.text(layer, self.app.font(13, bold=True), title, (10, 14), hud.ACCENT, anchor="midleft")
+        y = 33
+        for line in lines:
+            for part in draw.wrap(font, line, rect.w - 20):
+                draw.text(layer, font, part, (10, y), hud.TEXT, anchor="midleft")
+                y += 19
+        if rect.collidepoint(self.pointer):  # the map below matters more than the card: see through
+            layer.set_alpha(50)
+        surface.blit(layer, rect.topleft)
+
     # --- the side panel ----------------------------------------------------------------------
     def _draw_panel(self, surface: pygame.Surface) -> None:
         r = self.panel_rect
@@ -881,6 +967,21 @@ def _spots_box(spots: list[tuple[int, float, float]], r: float) -> pygame.Rect:
     x1 = max(x for _, x, _ in spots) + reach
     y1 = max(y for _, _, y in spots) + reach
     return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+
+
+def _arrow(surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float], width: int,
+           rgba: tuple[int, int, int, int]) -> None:
+    """A straight arrow from a to b with a head at b, stopping short of b's huts."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    head = width * 3.2
+    tip = (b[0] - ux * width * 2.5, b[1] - uy * width * 2.5)
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    pygame.draw.line(surface, rgba, a, base, width)
+    wing = head * 0.6
+    pygame.draw.polygon(surface, rgba, [tip, (base[0] - uy * wing, base[1] + ux * wing),
+                                        (base[0] + uy * wing, base[1] - ux * wing)])
 
 
 def _far(a: tuple[int, int], b: tuple[int, int]) -> bool:

@@ -371,3 +371,34 @@ def test_guess_notes_are_private_to_their_seat_and_kept_in_saves(app, tmp_path):
     assert scene.viewer is None and scene.guesses() == {}
     key(app, pygame.K_RETURN)
     assert scene.viewer == other and scene.guesses() == {}
+
+
+# --- what happened since your turn (item 3) --------------------------------------------------------
+def test_after_the_hand_over_the_next_player_sees_what_the_others_did(app):
+    from tests.drive import key
+
+    seats = [Seat("human", None, "Alice"), Seat("human", None, "Bob"), Seat("ai", "medium", "Chika")]
+    match = Match("clans", seats, {}, 7)
+    rng = random.Random(7)
+    while not (len(match.moves) >= 6 and match.to_move == 1):
+        match.play(match.rules.random_move(match.state, rng))
+    app.start_match(match)
+    scene = app.scenes.stack[0]
+    scene.auto_play = False
+    step(app, 3)
+    assert isinstance(app.scenes.top, HandoverScene)
+    key(app, pygame.K_RETURN)
+    key_, turns = scene.recap_turns()
+    assert key_ == "clans.recap.since" and turns
+    assert [t.seat for t in turns] == [t.seat for t in turns if t.seat != 1]
+    title, lines = scene.recap_lines()
+    assert title == "Since your last turn"
+    assert lines[-1].startswith(scene.seat_name(turns[-1].seat) + ":")
+    assert all("colour" not in line.lower() for line in lines)  # nobody's colour is named
+    card = scene.recap_rect()
+    assert card is not None and scene.map_rect.contains(card)
+    # once Bob has moved, everyone sees just the last move
+    src = scene.key_candidates()[0]
+    assert scene.submit(Move(src, scene.rules.targets(match.state, src)[0]))
+    key_, turns = scene.recap_turns()
+    assert key_ == "clans.recap.last" and [t.seat for t in turns] == [1]
