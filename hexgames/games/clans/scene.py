@@ -666,8 +666,13 @@ class ClansScene(GameScene):
                 self._tint_area(surface, area, (255, 210, 90, round(50 + 50 * pulse)))
                 self._outline_area(surface, area, (255, 210, 90), 3)
             return
-        font = draw.fit_text(self.app.font, text, rect.w - 16, 15, 10)
-        draw.text(surface, font, text, (rect.x + 8, rect.centery), hud.MUTED, anchor="midleft")
+        font = draw.fit_text(self.app.font, text, rect.w - 16, 15, 11)
+        lines = [text] if font.size(text)[0] <= rect.w - 16 else draw.wrap(self.app.font(12), text, rect.w - 16)[:2]
+        if len(lines) > 1:
+            font = self.app.font(12)
+        for i, line in enumerate(lines):
+            y = rect.centery + (i - (len(lines) - 1) / 2) * 13
+            draw.text(surface, font, line, (rect.x + 8, y), hud.MUTED, anchor="midleft")
 
     # --- what happened since the viewer's last turn -------------------------------------------
     def recap_turns(self) -> tuple[str, list[recap.Turn]]:
@@ -722,30 +727,31 @@ class ClansScene(GameScene):
         surface.blit(layer, (0, 0))
 
     def recap_rect(self) -> pygame.Rect | None:
+        return self._recap_layout()[0]
+
+    def _recap_layout(self) -> tuple[pygame.Rect | None, str, list[str]]:
+        """(card rect, title, wrapped lines): the newest lines that fit in a third of the map's height."""
         title, lines = self.recap_lines()
         if not lines:
-            return None
+            return None, title, []
         font = self.app.font(14)
-        width = min(420, round(self.map_rect.w * 0.5))
-        wrapped = [w for line in lines for w in draw.wrap(font, line, width - 20)]
+        width = min(420, max(240, round(self.map_rect.w * 0.5)))
+        room = max(1, (self.map_rect.h // 3 - 30) // 19)
+        wrapped = [w for line in lines for w in draw.wrap(font, line, width - 20)][-room:]
         rect = pygame.Rect(0, 0, width, 30 + 19 * len(wrapped))
         rect.bottomleft = (self.map_rect.x + 4, self.map_rect.bottom - 4)
-        return rect
+        return rect, title, wrapped
 
     def _draw_recap_card(self, surface: pygame.Surface) -> None:
-        rect = self.recap_rect()
+        rect, title, lines = self._recap_layout()
         if rect is None or self.dragging:
             return
-        title, lines = self.recap_lines()
         font = self.app.font(14)
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
         draw.rounded_panel(layer, layer.get_rect(), (24, 30, 40, 225), 8, border=(90, 100, 120))
         draw.text(layer, self.app.font(13, bold=True), title, (10, 14), hud.ACCENT, anchor="midleft")
-        y = 33
-        for line in lines:
-            for part in draw.wrap(font, line, rect.w - 20):
-                draw.text(layer, font, part, (10, y), hud.TEXT, anchor="midleft")
-                y += 19
+        for i, line in enumerate(lines):
+            draw.text(layer, font, line, (10, 33 + 19 * i), hud.TEXT, anchor="midleft")
         if rect.collidepoint(self.pointer):  # the map below matters more than the card: see through
             layer.set_alpha(50)
         surface.blit(layer, rect.topleft)
@@ -800,9 +806,12 @@ class ClansScene(GameScene):
             text = tr("clans.ui.your_colour", colour=self._colour_label(shown[viewer]))
             draw.text(surface, self.app.font(15), text, (x, y + 2), hud.TEXT, anchor="topleft")
             y += 20
-            if not self.picker_for and s.seats > 1:
-                draw.text(surface, self.app.font(12), tr("clans.ui.guess_hint"), (x, y + 2), hud.MUTED,
-                          anchor="topleft")
+            if self.picker_for is None and s.seats > 1:
+                hint_font = self.app.font(12)
+                for line in draw.wrap(hint_font, tr("clans.ui.guess_hint"), w):
+                    draw.text(surface, hint_font, line, (x, y + 2), hud.MUTED, anchor="topleft")
+                    y += 15
+                y -= 15
         elif not over and not any(c is not None for c in shown):
             draw.text(surface, self.app.font(13), tr("clans.ui.colour_secret"), (x, y + 2), hud.MUTED,
                       anchor="topleft")
@@ -912,8 +921,8 @@ class ClansScene(GameScene):
                   anchor="topleft")
         y += 20
         rows = rules.VILLAGES
-        row_h = max(16, min(26, (h - 24) // rows))
-        size = max(11, min(15, row_h - 8))
+        row_h = max(12, min(26, (h - 20) // rows))  # all twelve rows fit, down to 800x600
+        size = max(10, min(15, row_h - 6))
         bold = self.app.font(size, bold=True)
         scored = s.villages_scored - len(self.score_steps)  # rows struck as far as the scoring shown
         roman = ("I", "II", "III", "IV", "V")
