@@ -145,4 +145,5 @@ class PauseScene(Scene):
         self.toasts.draw(surface, self.app, pygame.Rect(0, 0, w, h - 20))
         b = self.undo_button
         if b is not None and self.game.undo_reason and self.dialog is None and b.rect.collidepoint(self.pointer):
-            hud.hover_tip(surface, self.app, b.rect, self.game.undo_reason)
+            beside = pygame.Rect(self.box.right, b.rect.y, 0, b.rect.h)  # off the buttons, right of the box
+            hud.hover_tip(surface, self.app, beside, self.game.undo_reason, side="right")

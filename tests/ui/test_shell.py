@@ -379,6 +379,10 @@ def test_a_refused_undo_from_the_pause_menu_over_a_hand_over_shows_on_top(app):
     assert isinstance(pause, PauseScene)
     undo = next(b for b, a in pause.buttons.items() if a == "undo")
     assert not undo.is_enabled
+    beside = pygame.Rect(pause.box.right, undo.rect.y - 10, 300, undo.rect.h + 20)
+    plain = _region(app, beside)
+    move_to(app, undo.rect.center)
+    assert _region(app, beside) != plain  # the reason shows beside the disabled button
     pause.act("undo")  # what a click would do if it got through
     step(app)
     assert app.scenes.top is pause and game.match.moves == [3]
