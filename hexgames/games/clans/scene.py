@@ -328,6 +328,7 @@ class ClansScene(GameScene):
     # --- reacting to moves -------------------------------------------------------------------
     def on_move_played(self, before: ClansState, move: Any, after: ClansState, by_ai: bool) -> None:
         self.selected = None
+        self.picker_for = None
         if isinstance(move, Move):
             self.order_marks = {}
             if by_ai:
@@ -799,7 +800,7 @@ class ClansScene(GameScene):
                 self._note_hits.append((slot, ("open", seat)))
             draw.text(surface, font, right, (x + w, y + 12), hud.ACCENT, anchor="midright")
             y += 26
-            if self.picker_for == seat and not over:
+            if self.picker_for == seat and not over and self.viewer is not None:
                 y = self._draw_picker(surface, x + 22, y, seat)
         viewer = self.viewer
         if not over and viewer is not None and shown[viewer] is not None:
