@@ -1,5 +1,7 @@
 """The Clans screen: the map drawn from the same cells the rules use, drag-to-move, the "?" order
-choice, step-by-step village scoring, the epoch chart and the secret colours.
+choice, step-by-step village scoring and the secret colours. Its parts live beside it as mixins:
+the side panel with the guess notes (`panel`), the recap of the others' turns (`recap_view`) and
+keyboard play (`keys`).
 
 Why it is built this way:
 - The static map (terrain, textures, lakes, rivers, borders) is rendered once per layout into a
@@ -26,27 +28,23 @@ from typing import Any
 import pygame
 
 from hexgames.core import hexgrid
-from hexgames.games.clans import emblems, recap
+from hexgames.games.clans import emblems
+from hexgames.games.clans.keys import KeyboardMixin
+from hexgames.games.clans.look import CLAN_RGB, HIGHLIGHT, NEUTRAL_SEAT_RGB, TERRAIN_DARK, TERRAIN_RGB
 from hexgames.games.clans.map import TERRAIN_NAMES
+from hexgames.games.clans.panel import PanelMixin
+from hexgames.games.clans.recap_view import RecapMixin
 from hexgames.games.clans.rules import COLOUR_NAMES, COLOURS, ClansRules, ClansState, Move, ScoreEntry, ScoreNext
 from hexgames.ui import draw, hud
 from hexgames.ui.anim import INSTANT, ease_in_out
 from hexgames.ui.game_scene import GameScene
 
-CLAN_RGB = emblems.FILLS
-TERRAIN_RGB = ((150, 152, 160), (52, 112, 64), (226, 200, 116), (156, 208, 120))
-TERRAIN_DARK = ((104, 106, 114), (28, 74, 38), (176, 150, 72), (104, 160, 80))
 WATER = (74, 134, 204)
 WATER_LIGHT = (126, 176, 232)
 RIVER = (44, 104, 214)
 BORDER = (40, 44, 40)
 COAST = (22, 30, 40)
-HIGHLIGHT = (255, 236, 120)
 SELECT = (255, 255, 255)
-# the one seat chip while colours are secret (banner and panel alike): a slate grey, no clan colour
-NEUTRAL_SEAT_RGB = (120, 130, 148)
-RECAP_LINES = 5  # most turns listed in the recap card (older ones are counted)
-KEY_FOCUS = (110, 220, 255)  # the keyboard's pointer: a cyan ring, unlike the yellow targets
 HINT_H = 30  # the strip above the map for the hint line and the village-order prompt
 DRAG_THRESHOLD = 6
 MOVE_SECONDS = 0.35
@@ -61,7 +59,7 @@ class ScoreStep:
     points_before: tuple[int, ...]
 
 
-class ClansScene(GameScene):
+class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
     """Drag (or click-click) tribes between areas; click "?" marks in scoring order."""
 
     rules: ClansRules
@@ -173,79 +171,6 @@ class ClansScene(GameScene):
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         return False
-
-    # --- keyboard: arrows or Tab point at an area, Enter picks the group up and puts it down ---
-    def key_candidates(self) -> list[int]:
-        """The areas the keyboard may point at now: "?" villages, the held group's targets, or the
-        groups that can move; in reading order (top to bottom, left to right)."""
-        s = self.state
-        if s.pending:
-            areas = list(s.pending)
-        elif self.selected is not None:
-            areas = [self.selected] + self.rules.targets(s, self.selected)
-        else:
-            villages = s.village_areas()
-            areas = [a for a in s.active if a not in villages and self.rules.targets(s, a)]
-        return sorted(areas, key=lambda a: (round(self.area_center(a)[1] / max(1.0, self.cell * 3)),
-                                            self.area_center(a)[0]))
-
-    def _key(self, event: pygame.event.Event) -> bool:
-        directions = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
-        if event.key not in directions and event.key not in (pygame.K_TAB, pygame.K_RETURN, pygame.K_KP_ENTER,
-                                                             pygame.K_SPACE, pygame.K_BACKSPACE):
-            return False
-        if not self.can_act:
-            return True
-        if event.key == pygame.K_BACKSPACE:
-            self.selected = None
-            return True
-        candidates = self.key_candidates()
-        if not candidates:
-            return True
-        focus = self.key_focus if self.key_focus in candidates else None
-        if event.key == pygame.K_TAB:
-            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
-            i = candidates.index(focus) + step if focus is not None else 0
-            self.key_focus = candidates[i % len(candidates)]
-        elif event.key in directions:
-            self.key_focus = self._nearest(candidates, focus, directions[event.key])
-        elif focus is None:
-            self.key_focus = candidates[0]
-        else:
-            self._key_confirm(focus)
-        return True
-
-    def _nearest(self, candidates: list[int], focus: int | None, d: tuple[int, int]) -> int:
-        """The candidate closest in direction `d` from the focus (the focus itself if none lies there)."""
-        if focus is None:
-            return candidates[0]
-        fx, fy = self.area_center(focus)
-        best, best_cost = focus, float("inf")
-        for a in candidates:
-            x, y = self.area_center(a)
-            along = (x - fx) * d[0] + (y - fy) * d[1]
-            if a == focus or along <= 0:
-                continue
-            across = abs((x - fx) * d[1] - (y - fy) * d[0])
-            cost = along + 2 * across
-            if cost < best_cost:
-                best, best_cost = a, cost
-        return best
-
-    def _key_confirm(self, area: int) -> None:
-        s = self.state
-        if s.pending:
-            self.submit(ScoreNext(area))
-        elif self.selected is None:
-            self.selected = area
-            targets = self.rules.targets(s, area)
-            self.key_focus = targets[0] if targets else area
-        elif area == self.selected:
-            self.selected = None
-        else:
-            first, self.selected = self.selected, None
-            if self.submit(Move(first, area)):
-                self.key_focus = area
 
     def marker_pos(self, area: int) -> tuple[float, float]:
         """Where the "?" (or order number) of a village is drawn: up and right of its huts, or down
@@ -504,9 +429,6 @@ class ClansScene(GameScene):
             self._tint_area(surface, t, (*HIGHLIGHT, round(60 + 60 * pulse)))
             self._outline_area(surface, t, colour, 3)
 
-    def _draw_key_focus(self, surface: pygame.Surface) -> None:
-        if self.key_focus is not None and self.can_act and self.key_focus in self.key_candidates():
-            self._outline_area(surface, self.key_focus, KEY_FOCUS, 4)
 
     def _tint_area(self, surface: pygame.Surface, area: int, rgba: tuple[int, int, int, int]) -> None:
         polys = [hexgrid.corners(self.cell_center(c), self.cell + 0.5) for c in self.map.cells[area]]
@@ -675,298 +597,6 @@ class ClansScene(GameScene):
             y = rect.centery + (i - (len(lines) - 1) / 2) * 13
             draw.text(surface, font, line, (rect.x + 8, y), hud.MUTED, anchor="midleft")
 
-    # --- what happened since the viewer's last turn -------------------------------------------
-    def recap_turns(self) -> tuple[str, list[recap.Turn]]:
-        """(title key, turns): the others' turns since the viewer last moved when it is the viewer's
-        turn again, else the last turn played."""
-        m, viewer = self.match, self.viewer
-        if viewer is not None and not m.is_over and m.to_move == viewer:
-            turns = recap.since_last_turn(m.states, m.moves, viewer)
-            if turns:
-                return "clans.recap.since", turns
-        return "clans.recap.last", recap.last_turn(m.states, m.moves)
-
-    def recap_lines(self) -> tuple[str, list[str]]:
-        key, turns = self.recap_turns()
-        lines = [self._turn_text(turn) for turn in turns[-RECAP_LINES:]]
-        if len(turns) > RECAP_LINES:
-            lines.insert(0, self.app.tr("clans.recap.more", n=len(turns) - RECAP_LINES))
-        return self.app.tr(key), lines
-
-    def _turn_text(self, turn: recap.Turn) -> str:
-        tr, name = self.app.tr, self.seat_name(turn.seat)
-        if turn.move is None:
-            parts = [tr("clans.recap.order", name=name)]
-        else:
-            parts = [tr("clans.recap.move_one" if turn.huts == 1 else "clans.recap.move", name=name, huts=turn.huts,
-                        src=self._terrain_label(self.map.terrain[turn.move.src]),
-                        dst=self._terrain_label(self.map.terrain[turn.move.dst]))]
-        sep = tr("clans.ui.list_sep")
-        for e in turn.villages:
-            terrain = self._terrain_label(self.map.terrain[e.area])
-            if e.hostile:
-                parts.append(tr("clans.recap.village_hostile", terrain=terrain))
-            elif e.scorers:
-                parts.append(tr("clans.recap.village", terrain=terrain, value=e.value,
-                                colours=sep.join(self._colour_label(c) for c in e.scorers)))
-            else:
-                parts.append(tr("clans.recap.village_none", terrain=terrain))
-        return tr("clans.recap.part_sep").join(parts)
-
-    def _draw_recap_arrows(self, surface: pygame.Surface) -> None:
-        """From -> to arrows, the latest strongest, older ones fading."""
-        moves = [t.move for t in self.recap_turns()[1] if t.move is not None]
-        if not moves:
-            return
-        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        width = max(3, round(self.cell * 0.45))
-        for age, move in enumerate(reversed(moves)):
-            alpha = max(70, 235 - 45 * age)
-            _arrow(layer, self.area_center(move.src), self.area_center(move.dst), width, (20, 20, 24, alpha))
-            _arrow(layer, self.area_center(move.src), self.area_center(move.dst), max(1, width - 2),
-                   (255, 255, 255, alpha))
-        surface.blit(layer, (0, 0))
-
-    def recap_rect(self) -> pygame.Rect | None:
-        return self._recap_layout()[0]
-
-    def _recap_layout(self) -> tuple[pygame.Rect | None, str, list[str]]:
-        """(card rect, title, wrapped lines): the newest lines that fit in a third of the map's height."""
-        title, lines = self.recap_lines()
-        if not lines:
-            return None, title, []
-        font = self.app.font(14)
-        width = min(420, max(240, round(self.map_rect.w * 0.5)))
-        room = max(1, (self.map_rect.h // 3 - 30) // 19)
-        wrapped = [w for line in lines for w in draw.wrap(font, line, width - 20)][-room:]
-        rect = pygame.Rect(0, 0, width, 30 + 19 * len(wrapped))
-        rect.bottomleft = (self.map_rect.x + 4, self.map_rect.bottom - 4)
-        return rect, title, wrapped
-
-    def _draw_recap_card(self, surface: pygame.Surface) -> None:
-        rect, title, lines = self._recap_layout()
-        if rect is None or self.dragging:
-            return
-        font = self.app.font(14)
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        draw.rounded_panel(layer, layer.get_rect(), (24, 30, 40, 225), 8, border=(90, 100, 120))
-        draw.text(layer, self.app.font(13, bold=True), title, (10, 14), hud.ACCENT, anchor="midleft")
-        for i, line in enumerate(lines):
-            draw.text(layer, font, line, (10, 33 + 19 * i), hud.TEXT, anchor="midleft")
-        if rect.collidepoint(self.pointer):  # the map below matters more than the card: see through
-            layer.set_alpha(50)
-        surface.blit(layer, rect.topleft)
-
-    # --- the side panel ----------------------------------------------------------------------
-    def _draw_panel(self, surface: pygame.Surface) -> None:
-        r = self.panel_rect
-        draw.rounded_panel(surface, r, (30, 36, 46), 10, border=(60, 70, 86))
-        y = self._draw_players(surface, r.x + 12, r.y + 10, r.w - 24)
-        y = self._draw_colour_points(surface, r.x + 12, y + 8, r.w - 24)
-        self._draw_epoch_chart(surface, r.x + 12, y + 8, r.w - 24, r.bottom - y - 16)
-
-    def _draw_players(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
-        """One row per seat: the neutral chip, the name, the viewer's own colour or their guess for
-        the others (a click opens the picker), villages founded; the true colours once revealed."""
-        tr, s = self.app.tr, self.state
-        small = self.app.font(14)
-        draw.text(surface, small, tr("clans.ui.players"), (x, y), hud.MUTED, anchor="topleft")
-        y += 22
-        shown = self.shown_colours()
-        font = self.app.font(17, bold=True)
-        over = self.match.is_over
-        guesses = self.guesses()
-        self._note_hits = []
-        for seat in range(s.seats):
-            name = self.seat_name(seat)
-            if seat == s.current and not over:
-                name = f"[*] {name} [*]"
-            colour = shown[seat]
-            if over and colour is not None:
-                emblems.chip(surface, colour, (x + 8, y + 12), 7, shadow=False)
-            else:
-                draw.aa_circle(surface, NEUTRAL_SEAT_RGB, (x + 8, y + 12), 7, border=(240, 240, 240))
-            right = str(s.founded[seat])
-            if over and colour is not None:
-                right = f"{s.points[colour]}+{s.founded[seat]}={self.rules.seat_score(s, seat)}"
-            slot = pygame.Rect(x + w - 52, y + 2, 22, 22)
-            name_w = (w - 80) if not over else (w - 40 - font.size(right)[0])
-            name_font = draw.fit_text(self.app.font, name, name_w, 17, 11, bold=True)
-            draw.text(surface, name_font, name, (x + 22, y + 12), hud.TEXT, anchor="midleft")
-            if not over and colour is not None:
-                emblems.chip(surface, colour, slot.center, 8)
-            elif not over and self.viewer is not None and seat != self.viewer:
-                self._draw_note_slot(surface, slot, guesses.get(seat), self.picker_for == seat)
-                self._note_hits.append((slot, ("open", seat)))
-            draw.text(surface, font, right, (x + w, y + 12), hud.ACCENT, anchor="midright")
-            y += 26
-            if self.picker_for == seat and not over and self.viewer is not None:
-                y = self._draw_picker(surface, x + 22, y, seat)
-        viewer = self.viewer
-        if not over and viewer is not None and shown[viewer] is not None:
-            text = tr("clans.ui.your_colour", colour=self._colour_label(shown[viewer]))
-            draw.text(surface, self.app.font(15), text, (x, y + 2), hud.TEXT, anchor="topleft")
-            y += 20
-            if self.picker_for is None and s.seats > 1:
-                hint_font = self.app.font(12)
-                for line in draw.wrap(hint_font, tr("clans.ui.guess_hint"), w):
-                    draw.text(surface, hint_font, line, (x, y + 2), hud.MUTED, anchor="topleft")
-                    y += 15
-                y -= 15
-        elif not over and not any(c is not None for c in shown):
-            draw.text(surface, self.app.font(13), tr("clans.ui.colour_secret"), (x, y + 2), hud.MUTED,
-                      anchor="topleft")
-        elif over:
-            draw.text(surface, self.app.font(15, bold=True), tr("clans.ui.reveal"), (x, y + 2), hud.ACCENT,
-                      anchor="topleft")
-        return y + 24
-
-    # --- guess notes: private to the viewer, kept in the match (and so in saves) ---------------
-    def guesses(self) -> dict[int, int]:
-        """The viewer's guess of each other seat's colour (only the viewer's own notes, never others')."""
-        viewer = self.viewer
-        note = self.match.notes.get(viewer) if viewer is not None else None
-        if not isinstance(note, dict):
-            return {}
-        out = {}
-        for key, colour in note.items():
-            if (isinstance(key, str) and key.isdigit() and int(key) < self.state.seats and int(key) != viewer
-                    and type(colour) is int and 0 <= colour < COLOURS):
-                out[int(key)] = colour
-        return out
-
-    def set_guess(self, seat: int, colour: int | None) -> None:
-        viewer = self.viewer
-        if viewer is None:
-            return
-        note = {str(k): v for k, v in self.guesses().items() if k != seat}
-        if colour is not None:
-            note[str(seat)] = colour
-        self.match.set_note(viewer, note)
-
-    def guess_choices(self) -> list[int]:
-        """The colours a guess may name: any but the viewer's own."""
-        own = self.shown_colours()[self.viewer] if self.viewer is not None else None
-        return [c for c in range(COLOURS) if c != own]
-
-    def _draw_note_slot(self, surface: pygame.Surface, slot: pygame.Rect, guess: int | None, open_: bool) -> None:
-        draw.rounded_panel(surface, slot, (44, 52, 66), 6, border=hud.ACCENT if open_ else (90, 100, 120))
-        if guess is None:
-            draw.text(surface, self.app.font(14, bold=True), "?", slot.center, hud.MUTED)
-        else:
-            emblems.chip(surface, guess, slot.center, 7, shadow=False)
-
-    def _draw_picker(self, surface: pygame.Surface, x: int, y: int, seat: int) -> int:
-        """The open guess picker under a player's row: a chip per possible colour, and "clear"."""
-        choices = self.guess_choices()
-        size = 24
-        box = pygame.Rect(x - 4, y, (len(choices) + 1) * (size + 4) + 8, size + 8)
-        draw.rounded_panel(surface, box, (24, 30, 40), 6, border=hud.ACCENT)
-        current = self.guesses().get(seat)
-        for i, c in enumerate(choices + [None]):
-            cell = pygame.Rect(box.x + 6 + i * (size + 4), y + 4, size, size)
-            if c == current:
-                pygame.draw.rect(surface, hud.ACCENT, cell, 2, border_radius=5)
-            if c is None:
-                draw.text(surface, self.app.font(16, bold=True), "×", cell.center, hud.TEXT)
-            else:
-                emblems.chip(surface, c, cell.center, 8, shadow=False)
-            self._note_hits.append((cell, ("pick", seat, c)))
-        return box.bottom + 4
-
-    def _note_click(self, pos: tuple[int, int]) -> bool:
-        """A click on a guess slot or in the open picker; any other click closes the picker."""
-        for rect, action in self._note_hits:
-            if rect.collidepoint(pos):
-                if action[0] == "open":
-                    self.picker_for = None if self.picker_for == action[1] else action[1]
-                else:
-                    self.set_guess(action[1], action[2])
-                    self.picker_for = None
-                return True
-        if self.picker_for is not None:
-            self.picker_for = None
-            return self.panel_rect.collidepoint(pos)
-        return False
-
-    def _points_now(self) -> list[int]:
-        if self.score_steps:
-            step = self.score_steps[0]
-            return list(step.points_before)
-        return list(self.state.points)
-
-    def _draw_colour_points(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
-        """The five colours with their shapes, names and points: also the legend of the huts."""
-        draw.text(surface, self.app.font(14), self.app.tr("clans.ui.colour_points"), (x, y), hud.MUTED,
-                  anchor="topleft")
-        y += 24
-        points = self._points_now()
-        scoring = self.score_steps[0].entry if self.score_steps and self.slide is None else None
-        col = w / COLOURS
-        font = self.app.font(18, bold=True)
-        for c in range(COLOURS):
-            cx = x + col * (c + 0.5)
-            emblems.chip(surface, c, (cx, y + 10), 10)
-            name = self._colour_label(c)
-            draw.text(surface, draw.fit_text(self.app.font, name, round(col) - 2, 12, 9), name, (cx, y + 29),
-                      hud.MUTED)
-            draw.text(surface, font, str(points[c]), (cx, y + 48), hud.TEXT)
-            if scoring is not None and c in scoring.scorers:
-                draw.text(surface, self.app.font(14, bold=True), f"+{scoring.value}", (cx + 14, y + 2),
-                          (140, 240, 140), anchor="midleft", outline=(15, 18, 24), outline_px=1)
-        return y + 62
-
-    def _draw_epoch_chart(self, surface: pygame.Surface, x: int, y: int, w: int, h: int) -> None:
-        rules, s = self.rules, self.state
-        draw.text(surface, self.app.font(14), self.app.tr("clans.ui.epoch_chart"), (x, y), hud.MUTED,
-                  anchor="topleft")
-        y += 20
-        rows = rules.VILLAGES
-        row_h = max(12, min(26, (h - 20) // rows))  # all twelve rows fit, down to 800x600
-        size = max(10, min(15, row_h - 6))
-        bold = self.app.font(size, bold=True)
-        scored = s.villages_scored - len(self.score_steps)  # rows struck as far as the scoring shown
-        roman = ("I", "II", "III", "IV", "V")
-        half = (w - 34) // 2
-        for i in range(rows):
-            epoch = rules.EPOCH_OF_VILLAGE[i]
-            ry = y + i * row_h
-            row = pygame.Rect(x, ry, w, row_h - 2)
-            current = i == scored and not self.match.is_over
-            bg = (70, 62, 30) if current else ((36, 42, 52) if epoch % 2 == 0 else (42, 48, 60))
-            draw.rounded_panel(surface, row, bg, 4, border=HIGHLIGHT if current else None)
-            if i == 0 or rules.EPOCH_OF_VILLAGE[i - 1] != epoch:
-                draw.text(surface, bold, roman[epoch], (x + 14, row.centery), hud.ACCENT)
-            fav = rules.FAVOURED[epoch]
-            self._chart_cell(surface, pygame.Rect(x + 30, ry, half, row_h - 2), fav, f"+{rules.BONUS[epoch]}", size)
-            self._chart_cell(surface, pygame.Rect(x + 32 + half, ry, half, row_h - 2), rules.HOSTILE[epoch], "0",
-                             size, hostile=True)
-            if i < scored:
-                draw.rounded_panel(surface, row, (20, 22, 28, 150), 4)
-                pygame.draw.line(surface, (220, 90, 80), (row.x + 4, row.centery), (row.right - 4, row.centery), 2)
-
-    def _chart_cell(self, surface: pygame.Surface, rect: pygame.Rect, terrain: int | None, value: str,
-                    size: int, hostile: bool = False) -> None:
-        font = self.app.font(size)
-        sw = pygame.Rect(rect.x + 2, rect.y + 3, rect.h - 6, rect.h - 6)
-        if terrain is None:
-            label = self._terrain_label(None)
-            draw.text(surface, font, label, (rect.x + 4, rect.centery), hud.MUTED, anchor="midleft")
-            return
-        if terrain == -1:
-            for k in range(4):
-                part = pygame.Rect(sw.x + k * sw.w // 4, sw.y, sw.w // 4 + 1, sw.h)
-                pygame.draw.rect(surface, TERRAIN_RGB[k], part)
-        else:
-            pygame.draw.rect(surface, TERRAIN_RGB[terrain], sw, border_radius=3)
-        pygame.draw.rect(surface, (20, 20, 20), sw, 1, border_radius=3)
-        label = self._terrain_label(terrain)
-        text = f"{label} {value}" if not hostile else f"× {label}"
-        colour = (240, 150, 140) if hostile else (170, 240, 160)
-        fitted = draw.fit_text(self.app.font, text, rect.w - sw.w - 8, size, 9)
-        draw.text(surface, fitted, text, (sw.right + 5, rect.centery), colour, anchor="midleft")
-
-
 def _spots_box(spots: list[tuple[int, float, float]], r: float) -> pygame.Rect:
     """The box that holds every chip of a group (shapes reach up to 1.25 r from their centre)."""
     if not spots:
@@ -977,21 +607,6 @@ def _spots_box(spots: list[tuple[int, float, float]], r: float) -> pygame.Rect:
     x1 = max(x for _, x, _ in spots) + reach
     y1 = max(y for _, _, y in spots) + reach
     return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
-
-
-def _arrow(surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float], width: int,
-           rgba: tuple[int, int, int, int]) -> None:
-    """A straight arrow from a to b with a head at b, stopping short of b's huts."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = math.hypot(dx, dy) or 1.0
-    ux, uy = dx / length, dy / length
-    head = width * 3.2
-    tip = (b[0] - ux * width * 2.5, b[1] - uy * width * 2.5)
-    base = (tip[0] - ux * head, tip[1] - uy * head)
-    pygame.draw.line(surface, rgba, a, base, width)
-    wing = head * 0.6
-    pygame.draw.polygon(surface, rgba, [tip, (base[0] - uy * wing, base[1] + ux * wing),
-                                        (base[0] + uy * wing, base[1] - ux * wing)])
 
 
 def _far(a: tuple[int, int], b: tuple[int, int]) -> bool:
