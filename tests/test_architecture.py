@@ -39,3 +39,26 @@ def test_the_registry_and_every_engine_load_without_pygame():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=PKG.parent)
     assert out.stdout.strip() == "[]"
+
+
+def _hexgames_imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("hexgames"):
+            names.update(f"{node.module}.{a.name}" for a in node.names)
+            names.add(node.module)
+        elif isinstance(node, ast.Import):
+            names.update(a.name for a in node.names if a.name.startswith("hexgames"))
+    return names
+
+
+def test_rules_know_no_players():
+    """A game's rules import nothing of any AI: no heuristics, beliefs or search (DESIGN.md)."""
+    rules_files = sorted(PKG.glob("games/*/rules.py"))
+    assert len(rules_files) >= 2
+    ai_words = ("ai", "heuristics", "beliefs", "search", "agents")
+    offenders = {str(p.relative_to(PKG)): sorted(n for n in _hexgames_imports(p)
+                                                if set(n.split(".")) & set(ai_words))
+                 for p in rules_files}
+    assert {k: v for k, v in offenders.items() if v} == {}

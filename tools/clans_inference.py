@@ -16,7 +16,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hexgames.games.clans import ai  # noqa: E402
-from hexgames.games.clans.rules import ClansRules, colour_beliefs  # noqa: E402
+from hexgames.games.clans.beliefs import colour_beliefs  # noqa: E402
+from hexgames.games.clans.rules import ClansRules  # noqa: E402
 
 CHECKPOINTS = (10, 20)
 

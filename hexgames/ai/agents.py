@@ -17,7 +17,7 @@ import random
 from dataclasses import replace
 from typing import Any, Callable, Protocol, Sequence
 
-from hexgames.ai.search import SearchConfig, ismcts
+from hexgames.ai.search import SearchConfig, determinise, ismcts
 from hexgames.core.protocol import Rules
 
 LEVELS = ("random", "easy", "medium", "hard")
@@ -75,7 +75,7 @@ class GreedyAgent:
             return self.info.greedy(view, rng, self.noise)
         if self.info.evaluate is None:
             return RandomAgent().choose(rules, view, seat, rng)
-        state = rules.sample(view, seat, rng)
+        state = determinise(self.info, view, seat, rng)
         best_move, best_value = None, float("-inf")
         for move in rules.legal_moves(state):
             after = rules.copy(state)

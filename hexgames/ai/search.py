@@ -22,6 +22,10 @@ Why these levers (all optional, given by the game's `GameInfo` hooks):
   opponent's best reply and our own follow-up — which is what a one-ply greedy player cannot see.
 - `policy(state, rng)` plays the rest of the playout cheaply, and `evaluate(state, seat)` cuts it
   after `playout_depth` moves: short informed playouts beat long random ones at this budget.
+- `determinise(view, seat, rng)` draws the determinisations as the game's AI believes the hidden
+  parts likely (Clans weighs colour deals by how each player has moved); without it every state
+  consistent with the view is equally likely (`rules.sample`). This is where beliefs live, not the
+  rules, which know no players.
 - `prior_visits` can seed the greedy move at the root of the "ucb" tree with virtual visits (off by
   default; not tuned).
 
@@ -37,6 +41,14 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 StopCheck = Callable[[], bool]
+
+
+def determinise(info: Any, view: Any, seat: int, rng: random.Random) -> Any:
+    """A full state consistent with `view`: weighted by the game's beliefs when it has the hook."""
+    hook = getattr(info, "determinise", None)
+    if hook is not None:
+        return hook(view, seat, rng)
+    return info.rules.sample(view, seat, rng)
 
 
 @dataclass(frozen=True)
@@ -124,7 +136,7 @@ class _Search:
 
     # --- one iteration ------------------------------------------------------------------------
     def _determinise(self) -> Any:
-        return self.rules.copy(self.rules.sample(self.view, self.seat, self.rng))
+        return self.rules.copy(determinise(self.info, self.view, self.seat, self.rng))
 
     def _select_expand(self, state: Any) -> list[_Node]:
         """Descend by UCB over the moves available here; expand one untried move. Mutates `state`."""
@@ -262,7 +274,7 @@ class _Search:
     def _compare_on_one_determinisation(self, arms: list[Any]) -> int:
         """One playout per arm, all from the same determinisation and the same playout seed."""
         rules = self.rules
-        d = self.rules.sample(self.view, self.seat, self.rng)
+        d = determinise(self.info, self.view, self.seat, self.rng)
         seed = self.rng.getrandbits(64)
         for m in arms:
             state = rules.copy(d)

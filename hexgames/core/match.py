@@ -62,7 +62,11 @@ def clean_name(name: str) -> str:
 
 
 class Match:
-    """Rules + state + seats + history. `states[i]` is the state before `moves[i]`."""
+    """Rules + state + seats + history. `states[i]` is the state before `moves[i]`.
+
+    `notes` holds each seat's private jottings (a Clans player's guesses at the others' colours): not
+    moves, not part of the game or its digest, but kept with the match so a save or a resume keeps them.
+    A scene shows a seat's notes only to that seat."""
 
     def __init__(self, game_id: str, seats: Sequence[Seat], options: Mapping[str, Any] | None = None,
                  seed: int = 0):
@@ -73,6 +77,7 @@ class Match:
         self.seed = int(seed)
         self.states: list[Any] = [self.rules.setup(self.options, len(self.seats), self.seed)]
         self.moves: list[Any] = []
+        self.notes: dict[int, Any] = {}  # seat -> JSON data of that seat's private notes
         self.listeners: list[Callable[["Match"], None]] = []
 
     # --- reading ------------------------------------------------------------------------------
@@ -114,6 +119,14 @@ class Match:
         new_state = self.rules.play(self.state, move)
         self.moves.append(move)
         self.states.append(new_state)
+        self._changed()
+
+    def set_note(self, seat: int, note: Any) -> None:
+        """Replace `seat`'s private notes (JSON data; None or empty removes them); autosaved like a move."""
+        if note:
+            self.notes[seat] = note
+        else:
+            self.notes.pop(seat, None)
         self._changed()
 
     def undo_point(self) -> int | None:

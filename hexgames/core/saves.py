@@ -4,6 +4,10 @@ A save is the game id, options, seats, seed and the encoded moves; loading repla
 digest of the final state, so a file edited by hand or written by a different rules version is caught
 instead of producing a subtly different game. Writes go to a temporary file that is renamed over the
 target, so a crash mid-write leaves the old file intact.
+
+Each seat's private notes (`Match.notes`, e.g. colour guesses) ride along in an optional `notes`
+object keyed by seat number: they are not moves and not in the digest, and a save without them (any
+older one) loads with none. The format version stays 1: older readers ignore the field.
 """
 from __future__ import annotations
 
@@ -66,7 +70,22 @@ def match_to_dict(match: Match) -> dict[str, Any]:
         "seed": match.seed,
         "moves": [match.rules.encode(m) for m in match.moves],
         "digest": match.digest(),
+        **({"notes": {str(seat): note for seat, note in sorted(match.notes.items())}} if match.notes else {}),
     }
+
+
+def _notes_from(data: Any, seats: int) -> dict[int, Any]:
+    """The optional per-seat notes: an object keyed by seat number ("0".."3"); absent means none."""
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise ValueError("notes must be an object keyed by seat")
+    out = {}
+    for key, note in data.items():
+        if not (isinstance(key, str) and key.isascii() and key.isdigit() and int(key) < seats):
+            raise ValueError(f"notes for an unknown seat {key!r}")
+        out[int(key)] = note
+    return out
 
 
 def match_from_dict(data: Any) -> Match:
@@ -91,6 +110,7 @@ def match_from_dict(data: Any) -> Match:
             raise ValueError("seed must be a whole number")
         match = Match(info.id, seats, data["options"], seed)
         moves = [match.rules.decode(m) for m in data["moves"]]
+        match.notes = _notes_from(data.get("notes"), len(seats))
     except Exception:  # malformed fields of any kind; the player needs no exception text
         raise _error("damaged", "The save file is damaged.") from None
     try:

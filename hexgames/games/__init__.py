@@ -48,10 +48,13 @@ class GameInfo:
     #     to move; noise 0 = Medium, > 0 = Easy's random slips. Defaults to evaluating every move.
     #   candidates(state, k) -> moves: the k most promising moves, best first (search prunes with it).
     #   policy(state, rng) -> move: a cheap, decent move for playouts (defaults to random_move).
+    #   determinise(view, seat, rng) -> state: a full state for search, the hidden parts drawn as the
+    #     AI believes them likely (from what it has seen); defaults to the rules' uniform `sample`.
     evaluate: Callable[[Any, int], float] | None = None
     greedy: Callable[[Any, Any, float], Any] | None = None
     candidates: Callable[[Any, int], Any] | None = None
     policy: Callable[[Any, Any], Any] | None = None
+    determinise: Callable[[Any, int, Any], Any] | None = None
     scene_path: str = ""  # "module:Class"; the class is built as Class(app, match)
     rules_help: str = ""  # file stem under assets/rules/: <stem>.<lang>.md
     extra: Mapping[str, Any] = field(default_factory=dict)

@@ -79,6 +79,9 @@ class GameScene(Scene):
         self._viewer: int | None = humans[0] if len(humans) == 1 else None
         self.viewer_override: int | None = None  # screenshots show one seat's private view
         self.auto_play = True  # False freezes AI turns (screenshots, tests of a fixed position)
+        self.undo_reason: str | None = None  # why the Undo button is disabled (shown on hover)
+        self.pointer: tuple[int, int] = (-1, -1)  # the last mouse position this scene saw
+        self._toast_clock = 0.0
         self._compute_rects(app.screen.get_size())
 
     # --- who may see what --------------------------------------------------------------------
@@ -115,6 +118,11 @@ class GameScene(Scene):
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         """The banner's chip colour; games override to match their pieces."""
         return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+    def draw_seat_chip(self, surface: pygame.Surface, seat: int, center: tuple[float, float],
+                       radius: float) -> None:
+        """A seat's chip beside its name (results): games whose colours carry a shape draw it here."""
+        draw.aa_circle(surface, self.seat_colour(seat), center, radius)
 
     # --- layout and widgets --------------------------------------------------------------------
     def _compute_rects(self, size: tuple[int, int]) -> None:
@@ -169,7 +177,9 @@ class GameScene(Scene):
             else:
                 self.results_button.hide()
         if self.undo_button is not None:
-            if self.match.undo_point() is None or self.match.human_count == 0:
+            refusal = self.match.undo_refusal() if self.match.human_count else None
+            self.undo_reason = self.app.tr_reason(refusal) if refusal is not None else None
+            if self.undo_reason is not None or self.match.human_count == 0:
                 self.undo_button.disable()
             else:
                 self.undo_button.enable()
@@ -287,6 +297,8 @@ class GameScene(Scene):
 
     # --- frame -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.undo_button:
                 self.undo()
@@ -349,7 +361,18 @@ class GameScene(Scene):
         draw.text(surface, font, title, (self.top_rect.right - 20, self.top_rect.centery), hud.MUTED, anchor="midright")
         pygame.draw.rect(surface, hud.BAR_BG, self.bottom_rect)
         pygame.draw.line(surface, (60, 70, 86), self.bottom_rect.topleft, self.bottom_rect.topright)
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """Toasts above any overlay (an undo refused from the pause menu over a hand-over shows), and
+        the reason a disabled Undo button gives on hover."""
+        if self.app.scenes.top is not self:  # `update` runs only on top: the toasts age here meanwhile
+            self.toasts.update(max(0.0, self.app.clock_time - self._toast_clock))
+        self._toast_clock = self.app.clock_time
         self.toasts.draw(surface, self.app, self.board_rect)
+        button = self.undo_button
+        if (self.app.scenes.top is self and self.undo_reason and button is not None and button.visible
+                and button.rect.collidepoint(self.pointer)):
+            hud.hover_tip(surface, self.app, button.rect, self.undo_reason)
 
     # --- hooks for game scenes ---------------------------------------------------------------
     @classmethod

@@ -30,6 +30,8 @@ class PauseScene(Scene):
         self.dialog_purpose = ""
         self.toasts = hud.ToastStack()
         self.box = pygame.Rect(0, 0, 0, 0)
+        self.undo_button: Any = None  # set when disabled: its hover tells why
+        self.pointer: tuple[int, int] = (-1, -1)
 
     def enter(self) -> None:
         from pygame_gui.core import ObjectID
@@ -46,8 +48,9 @@ class PauseScene(Scene):
             cls = "@primary" if action == "resume" else ("@danger" if action == "quit" else None)
             b = UIButton(pygame.Rect(self.box.x + 30, y, bw, bh), self.app.tr(f"ui.pause.{action}"), self.app.ui,
                          object_id=ObjectID(class_id=cls))
-            if action == "undo" and (self.game.match.undo_point() is None or self.game.match.human_count == 0):
+            if action == "undo" and (self.game.undo_reason is not None or self.game.match.human_count == 0):
                 b.disable()
+                self.undo_button = b
             self.buttons[b] = action
             self.widgets.append(b)
             y += bh + gap
@@ -75,6 +78,8 @@ class PauseScene(Scene):
         self.dialog_purpose = purpose
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             self.act(self.buttons[event.ui_element])
             return True
@@ -96,6 +101,9 @@ class PauseScene(Scene):
         elif action in ("save", "load"):
             self._open_dialog(action)
         elif action == "undo":
+            if game.undo_reason is not None:  # refused: say so here, on top, and stay open
+                self.toasts.add(game.undo_reason, error=True)
+                return
             app.scenes.pop()
             game.undo()
         elif action == "rules":
@@ -135,3 +143,7 @@ class PauseScene(Scene):
         draw.text(surface, self.app.font(30, bold=True), title, (self.box.centerx, self.box.y + 42), hud.ACCENT)
         w, h = surface.get_size()
         self.toasts.draw(surface, self.app, pygame.Rect(0, 0, w, h - 20))
+        b = self.undo_button
+        if b is not None and self.game.undo_reason and self.dialog is None and b.rect.collidepoint(self.pointer):
+            beside = pygame.Rect(self.box.right, b.rect.y, 0, b.rect.h)  # off the buttons, right of the box
+            hud.hover_tip(surface, self.app, beside, self.game.undo_reason, side="right")

@@ -126,7 +126,7 @@ class ResultsScene(Scene):
                                border=hud.ACCENT if first else None)
             draw.text(surface, app.font(22, bold=True), app.tr("ui.results.ordinal", n=o.ranks[seat] + 1),
                       (cols[0], row.centery), hud.ACCENT if first else hud.TEXT, anchor="midleft")
-            draw.aa_circle(surface, self.game.seat_colour(seat), (cols[1] + 8, row.centery), 8)
+            self.game.draw_seat_chip(surface, seat, (cols[1] + 8, row.centery), 8)
             name = self.game.seat_name(seat)
             detail = app.tr_reason(o.details[seat]) if seat < len(o.details) else ""
             name_font = draw.fit_text(app.font, name, cols[2] - cols[1] - 40, 20, 12, bold=True)

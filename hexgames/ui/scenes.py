@@ -59,6 +59,10 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """Drawn after every scene of the stack, even under an overlay: messages that must be seen
+        whatever covers the scene (a game's toasts answer actions taken from its pause menu)."""
+
 
 class SceneManager:
     def __init__(self) -> None:
@@ -112,6 +116,8 @@ class SceneManager:
                 break
         for scene in self.stack[start:]:
             scene.draw(surface)
+        for scene in self.stack:
+            scene.draw_top(surface)
 
     def resize(self, size: tuple[int, int]) -> None:
         for scene in self.stack:

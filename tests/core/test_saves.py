@@ -85,3 +85,24 @@ def test_autosave_resumes_the_same_position_and_clears_when_over():
 def test_a_damaged_autosave_offers_nothing_instead_of_crashing():
     saves.autosave_path().write_text("{broken", encoding="utf-8")
     assert saves.load_autosave() is None
+
+
+def test_private_notes_ride_along_per_seat_and_are_optional(tmp_path):
+    m = _match()
+    seen = []
+    m.listeners.append(lambda match: seen.append(dict(match.notes)))
+    m.set_note(0, {"1": 3})
+    assert seen == [{0: {"1": 3}}]  # a note autosaves like a move
+    digest = m.digest()
+    path = tmp_path / "game.json"
+    saves.write_save(m, path)
+    data = json.loads(path.read_text())
+    assert data["notes"] == {"0": {"1": 3}}
+    loaded = saves.read_save(path)
+    assert loaded.notes == {0: {"1": 3}} and loaded.digest() == digest
+    m.set_note(0, None)
+    assert m.notes == {} and "notes" not in saves.match_to_dict(m)  # saves without notes look as before
+    for bad in ([1, 2], {"7": {}}, {"x": {}}, {"²": {}}):
+        data["notes"] = bad
+        with pytest.raises(saves.SaveError):
+            saves.match_from_dict(data)

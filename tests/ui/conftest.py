@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.drive import click_at, key, make_app, step, step_until  # noqa: F401 - used by the UI tests
+from tests.drive import click_at, key, make_app, move_to, step, step_until  # noqa: F401 - used by the UI tests
 from tests.ui import toygame
 
 

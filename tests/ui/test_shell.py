@@ -11,7 +11,7 @@ from hexgames.ui.handover import HandoverScene
 from hexgames.ui.menu import MenuScene, SetupScene
 from hexgames.ui.pause import PauseScene
 from hexgames.ui.results import ResultsScene
-from tests.ui.conftest import click, click_at, key, step, step_until, visible_texts
+from tests.ui.conftest import click, click_at, key, move_to, step, step_until, visible_texts
 from tests.ui.toygame import ToyScene
 
 HUMAN_VS_AI = [Seat("human", None, "Alice"), Seat("ai", "medium", "Robo")]
@@ -338,3 +338,60 @@ def test_hot_seat_hides_a_finished_turn_at_once_even_while_an_ai_moves(app):
     assert game.match.to_move == 1 and game.viewer is None  # Robo's turn: Alice's view is gone
     step(app)
     assert game.drawn_viewers[-1] is None
+
+
+def _region(app, rect: pygame.Rect) -> bytes:
+    return pygame.image.tobytes(app.screen.subsurface(rect.clip(app.screen.get_rect())), "RGB")
+
+
+def test_undo_that_would_be_refused_is_disabled_and_says_why_on_hover(app):
+    game = start(app, HUMAN_VS_AI, pile=12)
+    take(app, game, 3)  # draws the toy's "secret card": undo across it is refused
+    assert step_until(app, lambda: len(game.match.moves) == 2 and not game.is_animating())
+    assert not game.undo_button.is_enabled
+    assert game.undo_reason == "Undo is not possible: a secret card was drawn."
+    above = game.undo_button.rect.move(0, -60).inflate(200, 20)
+    move_to(app, (5, 5))
+    plain = _region(app, above)
+    move_to(app, game.undo_button.rect.center)
+    assert game.pointer == game.undo_button.rect.center
+    assert _region(app, above) != plain  # the reason shows above the button
+    move_to(app, (5, 5))
+    assert _region(app, above) == plain
+
+
+def test_undo_is_enabled_when_the_rules_allow_it(app):
+    game = start(app, HUMAN_VS_AI, pile=10)
+    assert not game.undo_button.is_enabled and game.undo_reason == "There is nothing to undo."
+    take(app, game, 1)
+    assert step_until(app, lambda: len(game.match.moves) == 2)
+    assert game.undo_button.is_enabled and game.undo_reason is None
+
+
+def test_a_refused_undo_from_the_pause_menu_over_a_hand_over_shows_on_top(app):
+    game = start(app, TWO_HUMANS, pile=12)
+    step(app, 2)
+    key(app, pygame.K_RETURN)  # seat 0 at the screen
+    take(app, game, 3)  # a secret card: undo is refused from now on
+    assert step_until(app, lambda: isinstance(app.scenes.top, HandoverScene))
+    key(app, pygame.K_ESCAPE)
+    pause = app.scenes.top
+    assert isinstance(pause, PauseScene)
+    undo = next(b for b, a in pause.buttons.items() if a == "undo")
+    assert not undo.is_enabled
+    beside = pygame.Rect(pause.box.right, undo.rect.y - 10, 300, undo.rect.h + 20)
+    plain = _region(app, beside)
+    move_to(app, undo.rect.center)
+    assert _region(app, beside) != plain  # the reason shows beside the disabled button
+    pause.act("undo")  # what a click would do if it got through
+    step(app)
+    assert app.scenes.top is pause and game.match.moves == [3]
+    assert pause.toasts.texts == ["Undo is not possible: a secret card was drawn."]
+    # and a game's own toast is drawn above whatever overlay covers the game
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, HandoverScene)
+    box = game.board_rect
+    before = _region(app, box)
+    game.toast("Refused for a reason.", error=True)
+    step(app)
+    assert _region(app, box) != before

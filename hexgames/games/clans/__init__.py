@@ -3,7 +3,7 @@
 Registered declaratively; the scene is loaded only by the app, so importing this stays headless.
 """
 from hexgames.games import GameInfo, Mode
-from hexgames.games.clans import ai
+from hexgames.games.clans import ai, beliefs
 from hexgames.games.clans.rules import ClansRules
 
 GAME = GameInfo(
@@ -16,6 +16,7 @@ GAME = GameInfo(
     greedy=ai.greedy,
     candidates=ai.candidates,
     policy=ai.policy,
+    determinise=beliefs.determinise,
     scene_path="hexgames.games.clans.scene:ClansScene",
     rules_help="clans",
     # Hard: sequential halving over the 20 best-ranked moves, each followed by four plies of greedy

@@ -1,8 +1,8 @@
 """Clans AI hooks: evaluation, the greedy (Medium) move, candidate ranking and the playout policy.
 
 The AI never reads another seat's colour. On a view it weighs every opponent's possible colours by
-`colour_beliefs` (inferred from their moves, see `rules.assignment_weights`); on a determinised state
-from `sample` the colours are a guess drawn from those same beliefs, so searching over many samples
+`colour_beliefs` (inferred from their moves, see `beliefs`); on a determinised state from
+`beliefs.determinise` the colours are a guess drawn from those same beliefs, so searching over many samples
 averages over what the seat does not know. No pygame.
 
 Scoring a move for the seat to move = its own colour's gain + villages it founds, minus the gains of
@@ -15,7 +15,8 @@ import random
 from typing import Any
 
 from hexgames.games.clans import heuristics
-from hexgames.games.clans.rules import COLOURS, ClansState, Move, ScoreNext, colour_beliefs
+from hexgames.games.clans.beliefs import colour_beliefs
+from hexgames.games.clans.rules import COLOURS, ClansState, Move, ScoreNext
 
 EVAL_SCALE = 6.0  # points of lead that make evaluate ~0.73
 NOISE_POINTS = 6.0  # Easy's noise (given on the [0, 1] scale) in points: slips, but still plays

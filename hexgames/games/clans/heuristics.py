@@ -1,8 +1,8 @@
 """Cheap, colour-by-colour estimates of what a Clans move is worth; no pygame, no hidden information.
 
-Two users share these numbers, which is why they live apart from both: the AI (a seat maximises its
-own colour's gain against its rivals') and the colour inference in the rules (a move that raises
-colour X's prospects is evidence that the mover plays X). Everything here reads only public parts of
+Two users share these numbers, which is why they live apart from both: the AI's move choice (a seat
+maximises its own colour's gain against its rivals') and its colour inference in `beliefs` (a move
+that raises colour X's prospects is evidence that the mover plays X). Everything here reads only public parts of
 the state (huts, villages, epoch), so the inference can run on any seat's view.
 
 The estimate of a move for colour c = the points c scores at once from villages the move forms, plus

@@ -8,22 +8,18 @@ Why it looks the way it does:
 - Several villages formed by one move wait in `pending` for the mover's `ScoreNext` decision, an
   ordinary move, so the scene's "?" markers and the AI handle it the same way.
 - The only hidden information is who plays which colour. `observe` blanks the other seats' colours
-  and keeps everything else, including `evidence`: per seat and colour, how well that seat's moves so
-  far fit a player of that colour (see `heuristics`), which `sample` uses to weight its guesses. The
-  evidence is computed in `play` only (the checked path the match uses), never in `apply`, so
-  playouts stay fast; it is public (it is derived from public moves) and not part of the digest.
+  and keeps everything else; `sample` deals the unknown colours uniformly among the consistent deals.
+  The rules know no players: guessing colours from how someone moves is the AI's business
+  (`clans/beliefs.py`), which replays the public `history` from `opening`.
 - There is no chance after the setup, so `reveals` stays None; undo works until the end, whose
   reveal of every colour the match layer refuses to take back (`Match.end_revealed`).
 """
 from __future__ import annotations
 
-import itertools
-import math
 import random
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from hexgames.core.protocol import JSON, IllegalMove, Outcome, Reason, Rules
-from hexgames.games.clans import heuristics
 from hexgames.games.clans.map import FOREST, GRASSLAND, MOUNTAINS, STEPPE, TERRAIN_NAMES, ClansMap, load_map
 
 WHITE, YELLOW, BLUE, GREEN, RED = range(5)
@@ -32,8 +28,6 @@ COLOURS = 5
 HUTS_PER_COLOUR = 12
 BIG_GROUP = 7
 EMPTY = (0, 0, 0, 0, 0)
-# inference: how sharply a player is assumed to prefer the moves that help their colour
-INFERENCE_BETA = 0.6
 
 
 class Move(NamedTuple):
@@ -66,10 +60,7 @@ class ClansState:
 
     __slots__ = ("rules", "seats", "huts", "size", "active", "points", "founded", "villages", "pending",
                  "villages_scored", "colour_of", "current", "last_move", "score_log", "removed",
-                 "history", "evidence", "track", "_belief_cache")
-
-    def __init__(self) -> None:
-        self._belief_cache = None
+                 "history", "start", "first")
 
     @property
     def areas(self) -> int:
@@ -137,13 +128,27 @@ class ClansRules(Rules[ClansState, Any]):
         s.score_log = []
         s.removed = 0
         s.history = []
-        s.evidence = tuple((0.0,) * COLOURS for _ in range(seats))
-        s.track = True
+        s.start = tuple(huts)
+        s.first = s.current
         return s
+
+    def opening(self, s: ClansState) -> ClansState:
+        """The position before the first move, knowing the colours `s` knows: replaying `s.history`
+        from it gives `s` again (the recap and the AI's colour inference read what happened)."""
+        t = self.copy(s)
+        t.huts = list(s.start)
+        t.size = [sum(h) for h in t.huts]
+        t.active = [a for a in range(self.map.areas) if t.size[a]]
+        t.points = [0] * COLOURS
+        t.founded = [0] * s.seats
+        t.villages, t.pending, t.score_log, t.history = [], [], [], []
+        t.villages_scored = t.removed = 0
+        t.current = s.first
+        t.last_move = None
+        return t
 
     def copy(self, s: ClansState) -> ClansState:
         t = ClansState.__new__(ClansState)
-        t._belief_cache = None
         t.rules = s.rules
         t.seats = s.seats
         t.huts = s.huts[:]
@@ -160,8 +165,8 @@ class ClansRules(Rules[ClansState, Any]):
         t.score_log = s.score_log[:]
         t.removed = s.removed
         t.history = s.history[:]
-        t.evidence = s.evidence
-        t.track = s.track
+        t.start = s.start
+        t.first = s.first
         return t
 
     # --- reading ----------------------------------------------------------------------------------
@@ -241,8 +246,6 @@ class ClansRules(Rules[ClansState, Any]):
         if reason is not None:
             raise IllegalMove(reason)
         t = self.copy(s)
-        if t.track and isinstance(m, Move):
-            t.evidence = self._with_evidence(s, m)
         self.apply(t, m)
         return t
 
@@ -382,37 +385,17 @@ class ClansRules(Rules[ClansState, Any]):
         return t
 
     def sample(self, view: ClansState, seat: int, rng: random.Random) -> ClansState:
+        """Deal the colours `view` does not show uniformly: every consistent deal is equally likely."""
         t = self.copy(view)
-        t.track = False
-        if None in view.colour_of:
-            assignments, weights = assignment_weights(view, seat)
-            t.colour_of = rng.choices(assignments, weights)[0]
+        known = view.colour_of
+        unknown = [i for i, c in enumerate(known) if c is None]
+        if unknown:
+            free = [c for c in range(COLOURS) if c not in known]
+            full = list(known)
+            for i, c in zip(unknown, rng.sample(free, len(unknown))):
+                full[i] = c
+            t.colour_of = tuple(full)
         return t
-
-    def _with_evidence(self, s: ClansState, m: Move) -> tuple[tuple[float, ...], ...]:
-        """Add the log-likelihood, per colour, that a player of that colour chose `m` here."""
-        seat = s.current
-        moves = self.legal_moves(s)
-        if len(moves) < 2:
-            return s.evidence
-        beta = INFERENCE_BETA
-        chosen = None
-        columns: list[list[float]] = [[] for _ in range(COLOURS)]
-        for mv, gains, _ in heuristics.all_move_gains(s, moves):
-            for c in range(COLOURS):
-                columns[c].append(beta * gains[c])
-            if mv == m:
-                chosen = gains
-        assert chosen is not None
-        row = list(s.evidence[seat])
-        for c in range(COLOURS):
-            col = columns[c]
-            top = max(col)
-            log_z = top + math.log(sum(math.exp(x - top) for x in col))
-            row[c] += beta * chosen[c] - log_z
-        out = list(s.evidence)
-        out[seat] = tuple(row)
-        return tuple(out)
 
     # --- moves as data ----------------------------------------------------------------------------
     def encode(self, m: Any) -> JSON:
@@ -454,40 +437,3 @@ def _default_rules() -> ClansRules:
 
         _DEFAULT = games.get("clans").rules
     return _DEFAULT
-
-
-def assignment_weights(view: ClansState, seat: int) -> tuple[list[tuple[int, ...]], list[float]]:
-    """Every way to give the unknown seats distinct unknown colours, with its posterior weight.
-
-    The prior is uniform over deals; each seat's evidence is independent given its colour, so the
-    weight of a deal is exp(sum of each seat's evidence for its colour). Cached on the view."""
-    cached = view._belief_cache
-    if cached is not None:
-        return cached
-    known = view.colour_of
-    unknown_seats = [i for i, c in enumerate(known) if c is None]
-    free = [c for c in range(COLOURS) if c not in known]
-    assignments, logw = [], []
-    for perm in itertools.permutations(free, len(unknown_seats)):
-        full = list(known)
-        total = 0.0
-        for i, c in zip(unknown_seats, perm):
-            full[i] = c
-            total += view.evidence[i][c]
-        assignments.append(tuple(full))
-        logw.append(total)
-    top = max(logw)
-    weights = [math.exp(x - top) for x in logw]
-    view._belief_cache = (assignments, weights)
-    return assignments, weights
-
-
-def colour_beliefs(view: ClansState, seat: int) -> list[list[float]]:
-    """For every seat, the probability of each colour as `seat` can judge from its view."""
-    assignments, weights = assignment_weights(view, seat)
-    total = sum(weights)
-    out = [[0.0] * COLOURS for _ in range(view.seats)]
-    for full, w in zip(assignments, weights):
-        for i, c in enumerate(full):
-            out[i][c] += w / total
-    return out

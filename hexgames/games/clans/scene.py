@@ -1,5 +1,7 @@
 """The Clans screen: the map drawn from the same cells the rules use, drag-to-move, the "?" order
-choice, step-by-step village scoring, the epoch chart and the secret colours.
+choice, step-by-step village scoring and the secret colours. Its parts live beside it as mixins:
+the side panel with the guess notes (`panel`), the recap of the others' turns (`recap_view`) and
+keyboard play (`keys`).
 
 Why it is built this way:
 - The static map (terrain, textures, lakes, rivers, borders) is rendered once per layout into a
@@ -9,8 +11,13 @@ Why it is built this way:
 - The scene decides no rule: legal targets come from `rules.targets`, refusals from `submit` (the
   rules' reason as a toast).
 - Secrecy: colours are drawn only from `rules.observe(state, viewer)` (or for everyone once the game
-  is over, or when only AIs play); seat chips in the banner use neutral colours that are not clan
-  colours, so nothing on screen hints at another player's colour.
+  is over, or when only AIs play); seat chips in the banner and the panel share one neutral look
+  that is no clan colour, so nothing on screen hints at another player's colour.
+- Every tribe colour is drawn with its own shape (`emblems`), so the game is playable without colour
+  vision; the colour-point row doubles as the legend.
+- The hint line and the village-order prompt have a strip of their own above the map.
+- What happened since the viewer's last turn (hidden from them by the hand-over) shows as fading
+  arrows on the map and a few lines in a card (`recap`); otherwise the last move, for everyone.
 """
 from __future__ import annotations
 
@@ -21,25 +28,24 @@ from typing import Any
 import pygame
 
 from hexgames.core import hexgrid
+from hexgames.games.clans import emblems
+from hexgames.games.clans.keys import KeyboardMixin
+from hexgames.games.clans.look import CLAN_RGB, HIGHLIGHT, NEUTRAL_SEAT_RGB, TERRAIN_DARK, TERRAIN_RGB
 from hexgames.games.clans.map import TERRAIN_NAMES
+from hexgames.games.clans.panel import PanelMixin
+from hexgames.games.clans.recap_view import RecapMixin
 from hexgames.games.clans.rules import COLOUR_NAMES, COLOURS, ClansRules, ClansState, Move, ScoreEntry, ScoreNext
 from hexgames.ui import draw, hud
 from hexgames.ui.anim import INSTANT, ease_in_out
 from hexgames.ui.game_scene import GameScene
 
-CLAN_RGB = ((244, 244, 240), (246, 204, 56), (58, 112, 226), (64, 170, 82), (222, 62, 52))
-CLAN_TEXT = ((30, 30, 30), (30, 30, 30), (255, 255, 255), (255, 255, 255), (255, 255, 255))
-TERRAIN_RGB = ((150, 152, 160), (52, 112, 64), (226, 200, 116), (156, 208, 120))
-TERRAIN_DARK = ((104, 106, 114), (28, 74, 38), (176, 150, 72), (104, 160, 80))
 WATER = (74, 134, 204)
 WATER_LIGHT = (126, 176, 232)
 RIVER = (44, 104, 214)
 BORDER = (40, 44, 40)
 COAST = (22, 30, 40)
-HIGHLIGHT = (255, 236, 120)
 SELECT = (255, 255, 255)
-# seat chips in the banner: deliberately none of the five clan colours
-NEUTRAL_SEAT_RGB = ((176, 120, 220), (240, 150, 70), (90, 200, 210), (230, 120, 170))
+HINT_H = 30  # the strip above the map for the hint line and the village-order prompt
 DRAG_THRESHOLD = 6
 MOVE_SECONDS = 0.35
 SCORE_SECONDS = 1.6
@@ -53,7 +59,7 @@ class ScoreStep:
     points_before: tuple[int, ...]
 
 
-class ClansScene(GameScene):
+class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
     """Drag (or click-click) tribes between areas; click "?" marks in scoring order."""
 
     rules: ClansRules
@@ -73,6 +79,9 @@ class ClansScene(GameScene):
         self.score_timer = 0.0
         self.shown_points: list[int] | None = None
         self.order_marks: dict[int, int] = {}  # area -> order number in the current multi-village turn
+        self.picker_for: int | None = None  # the seat whose colour guess is being picked
+        self.key_focus: int | None = None  # the area the keyboard points at (arrows / Tab, then Enter)
+        self._note_hits: list[tuple[pygame.Rect, tuple]] = []
         super().__init__(app, match)
 
     @classmethod
@@ -95,10 +104,21 @@ class ClansScene(GameScene):
         pts = [hexgrid.to_pixel(c, 1.0) for c in cells]
         x0, x1 = min(p[0] for p in pts) - 1.0, max(p[0] for p in pts) + 1.0
         y0, y1 = min(p[1] for p in pts) - 0.9, max(p[1] for p in pts) + 0.9
-        r = self.board_rect
+        r = self.map_rect
         self.cell = max(4.0, min((r.w - 8) / (x1 - x0), (r.h - 8) / (y1 - y0)))
         self.origin = (r.centerx - (x0 + x1) / 2 * self.cell, r.centery - (y0 + y1) / 2 * self.cell)
         self.static = None
+
+    @property
+    def map_rect(self) -> pygame.Rect:
+        """The board minus the hint strip on top: the map never sits under the hint."""
+        r = self.board_rect
+        return pygame.Rect(r.x, r.y + HINT_H, r.w, max(40, r.h - HINT_H))
+
+    @property
+    def hint_rect(self) -> pygame.Rect:
+        r = self.board_rect
+        return pygame.Rect(r.x, r.y, r.w, HINT_H - 4)
 
     def cell_center(self, cell: hexgrid.Hex) -> tuple[float, float]:
         return hexgrid.to_pixel(cell, self.cell, self.origin)
@@ -124,10 +144,18 @@ class ClansScene(GameScene):
         return list(self.rules.observe(s, viewer).colour_of)
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
-        """Neutral chips while colours are secret; the revealed clan colour once the game is over."""
+        """One neutral chip for every seat while colours are secret; the clan colour once revealed."""
         if self.match.is_over:
             return CLAN_RGB[self.match.state.colour_of[seat]]
-        return NEUTRAL_SEAT_RGB[seat % len(NEUTRAL_SEAT_RGB)]
+        return NEUTRAL_SEAT_RGB
+
+    def draw_seat_chip(self, surface: pygame.Surface, seat: int, center: tuple[float, float],
+                       radius: float) -> None:
+        """The revealed colour with its shape (results), else the neutral chip of the banner."""
+        if self.match.is_over:
+            emblems.chip(surface, self.match.state.colour_of[seat], center, radius, shadow=False)
+        else:
+            draw.aa_circle(surface, NEUTRAL_SEAT_RGB, center, radius, border=(240, 240, 240))
 
     # --- input -------------------------------------------------------------------------------
     def handle_game_event(self, event: pygame.event.Event) -> bool:
@@ -140,18 +168,23 @@ class ClansScene(GameScene):
                 return True
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self._press(event.pos)
+            return self._note_click(event.pos) or self._press(event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             return self._release(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.selected = None
             return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
         return False
 
     def marker_pos(self, area: int) -> tuple[float, float]:
-        """Where the "?" (or order number) of a village is drawn: up and right of its huts."""
+        """Where the "?" (or order number) of a village is drawn: up and right of its huts, or down
+        and right where up would leave the map (the hint strip above must stay readable)."""
         r = self.marker_radius()
         x, y = self.area_center(area)
+        if y - r * 2.7 < self.map_rect.top:
+            return (x + r * 1.9, y + r * 1.6)
         return (x + r * 1.9, y - r * 1.6)
 
     def marker_radius(self) -> float:
@@ -226,6 +259,7 @@ class ClansScene(GameScene):
     # --- reacting to moves -------------------------------------------------------------------
     def on_move_played(self, before: ClansState, move: Any, after: ClansState, by_ai: bool) -> None:
         self.selected = None
+        self.picker_for = None
         if isinstance(move, Move):
             self.order_marks = {}
             if by_ai:
@@ -286,12 +320,15 @@ class ClansScene(GameScene):
             self.static = self._render_static(surface.get_size())
         surface.blit(self.static, (0, 0))
         self._draw_villages(surface)
+        self._draw_recap_arrows(surface)
         self._draw_targets(surface)
+        self._draw_hint(surface)
+        self._draw_key_focus(surface)
         self._draw_huts(surface)
         self._draw_order_marks(surface)
         self._draw_drag(surface)
         self._draw_score_caption(surface)
-        self._draw_hint(surface)
+        self._draw_recap_card(surface)
         self._draw_panel(surface)
 
     def _render_static(self, size: tuple[int, int]) -> pygame.Surface:
@@ -360,16 +397,31 @@ class ClansScene(GameScene):
                         pygame.draw.line(surf, dark, (bx, y + s * 0.35), (bx + lean * s, y - s * 0.25), 2)
 
     def _draw_villages(self, surface: pygame.Surface) -> None:
-        s = self.cell
+        """A frame around each village's chips, sized to them, with its value in a tab below."""
+        font = self.village_font()
         for area, epoch, value, founder in self.state.villages:
-            x, y = self.area_center(area)
-            ring = pygame.Rect(0, 0, s * 5.0, s * 4.4)
-            ring.center = (round(x), round(y + s * 0.6))
-            draw.rounded_panel(surface, ring, (30, 24, 16, 120), radius=round(s))
-            pygame.draw.rect(surface, (250, 220, 140), ring, 2, border_radius=round(s))
-            font = self.app.font(max(11, round(s * 1.05)), bold=True)
-            draw.text(surface, font, f"{value}", (x, ring.bottom - 1), (255, 236, 170), anchor="midbottom",
-                      outline=(30, 20, 10), outline_px=1)
+            frame, tab = self.village_frame(area, value)
+            draw.rounded_panel(surface, frame, (30, 24, 16, 120), radius=round(self.cell))
+            pygame.draw.rect(surface, (250, 220, 140), frame, 2, border_radius=round(self.cell))
+            draw.rounded_panel(surface, tab, (60, 44, 20), radius=5, border=(250, 220, 140))
+            draw.text(surface, font, str(value), tab.center, (255, 236, 170))
+
+    def village_font(self) -> pygame.font.Font:
+        return self.app.font(max(11, round(self.cell * 1.05)), bold=True)
+
+    def village_frame(self, area: int, value: int) -> tuple[pygame.Rect, pygame.Rect]:
+        """(frame around the village's chips, tab below it holding the value): the tab never covers
+        a chip, whatever the number of colours."""
+        r = self.hut_radius()
+        spots = self.chip_spots(self.state.huts[area], self.area_center(area))
+        frame = _spots_box(spots, r).inflate(round(r * 0.8), round(r * 0.8))
+        if not spots:
+            frame = pygame.Rect(0, 0, round(r * 3), round(r * 2.4))
+            frame.center = (round(self.area_center(area)[0]), round(self.area_center(area)[1]))
+        font = self.village_font()
+        tab = pygame.Rect(0, 0, font.size(str(value))[0] + 10, font.get_height())
+        tab.midtop = (frame.centerx, frame.bottom - 3)
+        return frame, tab
 
     def _draw_targets(self, surface: pygame.Surface) -> None:
         src = self.press_area if self.dragging else self.selected
@@ -382,6 +434,7 @@ class ClansScene(GameScene):
             colour = HIGHLIGHT if t != self.area_at(self.drag_pos) or not self.dragging else (255, 255, 255)
             self._tint_area(surface, t, (*HIGHLIGHT, round(60 + 60 * pulse)))
             self._outline_area(surface, t, colour, 3)
+
 
     def _tint_area(self, surface: pygame.Surface, area: int, rgba: tuple[int, int, int, int]) -> None:
         polys = [hexgrid.corners(self.cell_center(c), self.cell + 0.5) for c in self.map.cells[area]]
@@ -419,40 +472,48 @@ class ClansScene(GameScene):
             pos = tuple(a + (b - a) * t for a, b in zip(slide["from"], slide["to"]))
             self._draw_group(surface, slide["huts"], pos, lifted=True)
 
+    def hut_radius(self) -> float:
+        return max(7.0, self.cell * 0.85)
+
+    def chip_spots(self, huts: tuple[int, ...], center: tuple[float, float]) -> list[tuple[int, float, float]]:
+        """(colour, x, y) of each hut chip of a group: one row up to three colours, else 2+2 or 3+2,
+        spaced so that no two shapes touch."""
+        present = [c for c in range(COLOURS) if huts[c]]
+        gap = self.hut_radius() * 2.45
+        rows = [present] if len(present) <= 3 else [present[:(len(present) + 1) // 2],
+                                                     present[(len(present) + 1) // 2:]]
+        x0, y0 = center
+        row_gap = gap * 1.08  # triangles point up and down: a little more room between rows
+        top = y0 - (len(rows) - 1) * row_gap / 2
+        return [(c, x0 + (j - (len(row) - 1) / 2) * gap, top + i * row_gap)
+                for i, row in enumerate(rows) for j, c in enumerate(row)]
+
     def _draw_group(self, surface: pygame.Surface, huts: tuple[int, ...], center: tuple[float, float],
                     lifted: bool = False, village: bool = False) -> None:
-        """Hut chips by colour (count inside), in a row or two, with the group size on top."""
-        present = [c for c in range(COLOURS) if huts[c]]
-        if not present:
+        """Hut chips by colour and shape (count inside), in a row or two, with the group size on top."""
+        spots = self.chip_spots(huts, center)
+        if not spots:
             return
-        r = max(7.0, self.cell * 0.85)
-        gap = r * 2.1
-        rows = [present] if len(present) <= 3 else [present[:3], present[3:]]
-        x0, y0 = center
-        top = y0 - (len(rows) - 1) * gap / 2
-        font = self.app.font(max(10, round(r * 1.25)), bold=True)
+        r = self.hut_radius()
+        x0 = center[0]
+        box = _spots_box(spots, r)
         if lifted:
-            shadow = pygame.Rect(0, 0, gap * 3.2, gap * 1.2 * len(rows))
-            shadow.center = (round(x0 + 4), round(y0 + 6))
+            shadow = box.inflate(round(r), round(r)).move(4, 6)
             draw.rounded_panel(surface, shadow, (0, 0, 0, 90), radius=round(r))
-        for i, row in enumerate(rows):
-            y = top + i * gap
-            for j, c in enumerate(row):
-                x = x0 + (j - (len(row) - 1) / 2) * gap
-                draw.aa_circle(surface, (20, 20, 20), (x, y + 1.5), r + 1.5)
-                draw.aa_circle(surface, CLAN_RGB[c], (x, y), r, border=(20, 20, 20))
-                draw.text(surface, font, str(huts[c]), (x, y), CLAN_TEXT[c])
+        one, two = self.app.font(max(10, round(r * 1.25)), bold=True), self.app.font(max(9, round(r * 1.0)), bold=True)
+        for c, x, y in spots:
+            label = str(huts[c])
+            emblems.chip(surface, c, (x, y), r, label, two if len(label) > 1 or emblems.narrow(c) else one)
         total = sum(huts)
-        if not village and (len(present) > 1 or total >= 7):
+        if not village and (len(spots) > 1 or total >= 7):
             big = total >= 7
             tf = self.app.font(max(13, round(r * 1.55)), bold=True)
             label = str(total)
-            w = tf.size(label)[0] + 10
-            box = pygame.Rect(0, 0, w, round(r * 1.5))
-            box.midbottom = (round(x0), round(top - r - 1))
-            draw.rounded_panel(surface, box, (140, 30, 30) if big else (25, 28, 34), radius=6,
+            tag = pygame.Rect(0, 0, tf.size(label)[0] + 10, round(r * 1.5))
+            tag.midbottom = (round(x0), box.top + 2)
+            draw.rounded_panel(surface, tag, (140, 30, 30) if big else (25, 28, 34), radius=6,
                                border=(240, 240, 240))
-            draw.text(surface, tf, label, box.center, (255, 255, 255))
+            draw.text(surface, tf, label, tag.center, (255, 255, 255))
 
     def _draw_order_marks(self, surface: pygame.Surface) -> None:
         s = self.state
@@ -509,137 +570,49 @@ class ClansScene(GameScene):
         font = self.app.font(18)
         w = min(self.board_rect.w - 40, max(font.size(t)[0] for t in lines) + 40)
         box = pygame.Rect(0, 0, w, 16 + 26 * len(lines))
-        box.midtop = (self.board_rect.centerx, self.board_rect.top + 6)
+        box.midtop = (self.map_rect.centerx, self.map_rect.top + 4)
         draw.rounded_panel(surface, box, (24, 30, 40, 235), 10, border=(250, 220, 140))
         for i, t in enumerate(lines):
             draw.text(surface, font, t, (box.centerx, box.top + 21 + 26 * i), hud.TEXT)
 
-    def _draw_hint(self, surface: pygame.Surface) -> None:
+    def hint_key(self) -> str | None:
+        """What the strip above the map says now: the order decision, the how-to, or nothing."""
         if self.score_steps or self.match.is_over or not self.can_act:
+            return None
+        return "clans.ui.order_prompt" if self.state.pending else "clans.ui.drag_hint"
+
+    def _draw_hint(self, surface: pygame.Surface) -> None:
+        key = self.hint_key()
+        if key is None:
             return
-        key = "clans.ui.order_prompt" if self.state.pending else "clans.ui.drag_hint"
-        font = self.app.font(15)
-        draw.text(surface, font, self.app.tr(key), (self.board_rect.left + 8, self.board_rect.top + 4),
-                  hud.MUTED, anchor="topleft", outline=(15, 18, 24), outline_px=1)
-
-    # --- the side panel ----------------------------------------------------------------------
-    def _draw_panel(self, surface: pygame.Surface) -> None:
-        r = self.panel_rect
-        draw.rounded_panel(surface, r, (30, 36, 46), 10, border=(60, 70, 86))
-        y = self._draw_players(surface, r.x + 12, r.y + 10, r.w - 24)
-        y = self._draw_colour_points(surface, r.x + 12, y + 8, r.w - 24)
-        self._draw_epoch_chart(surface, r.x + 12, y + 8, r.w - 24, r.bottom - y - 16)
-
-    def _draw_players(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
-        tr, s = self.app.tr, self.state
-        small = self.app.font(14)
-        draw.text(surface, small, tr("clans.ui.players"), (x, y), hud.MUTED, anchor="topleft")
-        y += 22
-        shown = self.shown_colours()
-        font = self.app.font(17, bold=True)
-        over = self.match.is_over
-        for seat in range(s.seats):
-            name = self.seat_name(seat)
-            if seat == s.current and not over:
-                name = f"[*] {name} [*]"
-            colour = shown[seat]
-            rgb = CLAN_RGB[colour] if colour is not None else hud.TEXT
-            if colour is not None:
-                draw.aa_circle(surface, CLAN_RGB[colour], (x + 8, y + 12), 7, border=(20, 20, 20))
-            name_font = draw.fit_text(self.app.font, name, w - 80, 17, 11, bold=True)
-            draw.text(surface, name_font, name, (x + 22, y + 12), rgb, anchor="midleft",
-                      outline=(15, 18, 24) if colour is not None else None, outline_px=1)
-            right = str(s.founded[seat])
-            if over and colour is not None:
-                right = f"{s.points[colour]}+{s.founded[seat]}={self.rules.seat_score(s, seat)}"
-            draw.text(surface, font, right, (x + w, y + 12), hud.ACCENT, anchor="midright")
-            y += 26
-        viewer = self.viewer
-        if not over and viewer is not None and shown[viewer] is not None:
-            text = tr("clans.ui.your_colour", colour=self._colour_label(shown[viewer]))
-            draw.text(surface, self.app.font(15), text, (x, y + 2), CLAN_RGB[shown[viewer]], anchor="topleft",
-                      outline=(15, 18, 24), outline_px=1)
-        elif not over and not any(c is not None for c in shown):
-            draw.text(surface, self.app.font(13), tr("clans.ui.colour_secret"), (x, y + 2), hud.MUTED,
-                      anchor="topleft")
-        elif over:
-            draw.text(surface, self.app.font(15, bold=True), tr("clans.ui.reveal"), (x, y + 2), hud.ACCENT,
-                      anchor="topleft")
-        return y + 24
-
-    def _points_now(self) -> list[int]:
-        if self.score_steps:
-            step = self.score_steps[0]
-            return list(step.points_before)
-        return list(self.state.points)
-
-    def _draw_colour_points(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
-        draw.text(surface, self.app.font(14), self.app.tr("clans.ui.colour_points"), (x, y), hud.MUTED,
-                  anchor="topleft")
-        y += 22
-        points = self._points_now()
-        scoring = self.score_steps[0].entry if self.score_steps and self.slide is None else None
-        col = w / COLOURS
-        font = self.app.font(18, bold=True)
-        for c in range(COLOURS):
-            cx = x + col * (c + 0.5)
-            draw.aa_circle(surface, CLAN_RGB[c], (cx, y + 12), 11, border=(20, 20, 20))
-            text = str(points[c])
-            draw.text(surface, font, text, (cx, y + 38), hud.TEXT)
-            if scoring is not None and c in scoring.scorers:
-                draw.text(surface, self.app.font(14, bold=True), f"+{scoring.value}", (cx + 14, y + 2),
-                          (140, 240, 140), anchor="midleft", outline=(15, 18, 24), outline_px=1)
-        return y + 54
-
-    def _draw_epoch_chart(self, surface: pygame.Surface, x: int, y: int, w: int, h: int) -> None:
-        rules, s = self.rules, self.state
-        draw.text(surface, self.app.font(14), self.app.tr("clans.ui.epoch_chart"), (x, y), hud.MUTED,
-                  anchor="topleft")
-        y += 20
-        rows = rules.VILLAGES
-        row_h = max(16, min(26, (h - 24) // rows))
-        size = max(11, min(15, row_h - 8))
-        bold = self.app.font(size, bold=True)
-        scored = s.villages_scored - len(self.score_steps)  # rows struck as far as the scoring shown
-        roman = ("I", "II", "III", "IV", "V")
-        half = (w - 34) // 2
-        for i in range(rows):
-            epoch = rules.EPOCH_OF_VILLAGE[i]
-            ry = y + i * row_h
-            row = pygame.Rect(x, ry, w, row_h - 2)
-            current = i == scored and not self.match.is_over
-            bg = (70, 62, 30) if current else ((36, 42, 52) if epoch % 2 == 0 else (42, 48, 60))
-            draw.rounded_panel(surface, row, bg, 4, border=HIGHLIGHT if current else None)
-            if i == 0 or rules.EPOCH_OF_VILLAGE[i - 1] != epoch:
-                draw.text(surface, bold, roman[epoch], (x + 14, row.centery), hud.ACCENT)
-            fav = rules.FAVOURED[epoch]
-            self._chart_cell(surface, pygame.Rect(x + 30, ry, half, row_h - 2), fav, f"+{rules.BONUS[epoch]}", size)
-            self._chart_cell(surface, pygame.Rect(x + 32 + half, ry, half, row_h - 2), rules.HOSTILE[epoch], "0",
-                             size, hostile=True)
-            if i < scored:
-                draw.rounded_panel(surface, row, (20, 22, 28, 150), 4)
-                pygame.draw.line(surface, (220, 90, 80), (row.x + 4, row.centery), (row.right - 4, row.centery), 2)
-
-    def _chart_cell(self, surface: pygame.Surface, rect: pygame.Rect, terrain: int | None, value: str,
-                    size: int, hostile: bool = False) -> None:
-        font = self.app.font(size)
-        sw = pygame.Rect(rect.x + 2, rect.y + 3, rect.h - 6, rect.h - 6)
-        if terrain is None:
-            label = self._terrain_label(None)
-            draw.text(surface, font, label, (rect.x + 4, rect.centery), hud.MUTED, anchor="midleft")
+        rect, text = self.hint_rect, self.app.tr(key)
+        if key == "clans.ui.order_prompt":  # a decision: a lit banner, and the candidates marked
+            pulse = 0.5 + 0.5 * math.sin(self.app.clock_time * 5.0)
+            font = draw.fit_text(self.app.font, text, rect.w - 24, 17, 11, bold=True)
+            draw.rounded_panel(surface, rect, (255, round(200 + 30 * pulse), 90), 8, border=(30, 20, 10))
+            draw.text(surface, font, text, rect.center, (30, 20, 10))
+            for area in self.state.pending:
+                self._tint_area(surface, area, (255, 210, 90, round(50 + 50 * pulse)))
+                self._outline_area(surface, area, (255, 210, 90), 3)
             return
-        if terrain == -1:
-            for k in range(4):
-                part = pygame.Rect(sw.x + k * sw.w // 4, sw.y, sw.w // 4 + 1, sw.h)
-                pygame.draw.rect(surface, TERRAIN_RGB[k], part)
-        else:
-            pygame.draw.rect(surface, TERRAIN_RGB[terrain], sw, border_radius=3)
-        pygame.draw.rect(surface, (20, 20, 20), sw, 1, border_radius=3)
-        label = self._terrain_label(terrain)
-        text = f"{label} {value}" if not hostile else f"× {label}"
-        colour = (240, 150, 140) if hostile else (170, 240, 160)
-        fitted = draw.fit_text(self.app.font, text, rect.w - sw.w - 8, size, 9)
-        draw.text(surface, fitted, text, (sw.right + 5, rect.centery), colour, anchor="midleft")
+        font = draw.fit_text(self.app.font, text, rect.w - 16, 15, 11)
+        lines = [text] if font.size(text)[0] <= rect.w - 16 else draw.wrap(self.app.font(12), text, rect.w - 16)[:2]
+        if len(lines) > 1:
+            font = self.app.font(12)
+        for i, line in enumerate(lines):
+            y = rect.centery + (i - (len(lines) - 1) / 2) * 13
+            draw.text(surface, font, line, (rect.x + 8, y), hud.MUTED, anchor="midleft")
+
+def _spots_box(spots: list[tuple[int, float, float]], r: float) -> pygame.Rect:
+    """The box that holds every chip of a group (shapes reach up to 1.25 r from their centre)."""
+    if not spots:
+        return pygame.Rect(0, 0, 0, 0)
+    reach = r * 1.3
+    x0 = min(x for _, x, _ in spots) - reach
+    y0 = min(y for _, _, y in spots) - reach
+    x1 = max(x for _, x, _ in spots) + reach
+    y1 = max(y for _, _, y in spots) + reach
+    return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
 
 
 def _far(a: tuple[int, int], b: tuple[int, int]) -> bool:

@@ -48,6 +48,8 @@ LEGAL = (90, 220, 140)
 ILLEGAL = (240, 90, 90)
 LAST_MOVE = (255, 214, 92)
 LEGEND_H = 112
+LEGEND_COMPACT_H = 48
+MIN_CARD_H = 120  # a score card below this gives the legend's room back and takes the compact one
 SLIDE_SECONDS = 0.7
 CELEBRATE_SECONDS = 1.6
 # Seat chips kept apart from the six tile colours so a seat is never mistaken for a colour.
@@ -75,6 +77,7 @@ class IngeniousScene(GameScene):
         self.preview: Place | None = None  # placed on the board, not yet confirmed
         self.preview_slot: int | None = None
         self.mouse: tuple[int, int] = (0, 0)
+        self.legend_rect = pygame.Rect(0, 0, 0, 0)  # where the colour/symbol key is (always in the panel)
         self.hex_size = 20
         self.origin: tuple[float, float] = (0.0, 0.0)
         self.board_area = pygame.Rect(0, 0, 0, 0)
@@ -711,7 +714,8 @@ class IngeniousScene(GameScene):
         tracks = len(s.scores)
         solo_h = 230 if s.mode == "solo" else 0
         gap = 8
-        card_h = min(200, (h - top - solo_h - gap * (tracks - 1)) // tracks)
+        legend_h = self.legend_height(h - top - solo_h - gap * tracks, tracks)
+        card_h = min(200, (h - top - solo_h - legend_h - gap * tracks) // tracks)
         self.cards = {}
         mover_track = s.track_of(s.current)
         for t in range(tracks):
@@ -721,25 +725,34 @@ class IngeniousScene(GameScene):
         y = top + tracks * (card_h + gap)
         if s.mode == "solo":
             self._paint_solo(surf, pygame.Rect(0, y, w, min(solo_h, h - y)), s)
-            y += solo_h + gap
-        if h - y >= LEGEND_H:
-            self._paint_legend(surf, pygame.Rect(0, h - LEGEND_H, w, LEGEND_H))
+        legend = pygame.Rect(0, h - legend_h, w, legend_h)
+        self.legend_rect = legend.move(self.panel_rect.topleft)
+        self._paint_legend(surf, legend)
+
+    @staticmethod
+    def legend_height(room: int, tracks: int) -> int:
+        """The legend always has a place in the panel: the roomy 2x3 key when the score cards keep
+        their height beside it, else a compact 3x2 one (3-4 players, small windows)."""
+        return LEGEND_H if (room - LEGEND_H) // tracks >= MIN_CARD_H else LEGEND_COMPACT_H
 
     def _paint_legend(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
         """Which symbol is which colour, named: the key for players who do not rely on colour."""
         draw.rounded_panel(surf, rect, (29, 34, 44), 10, border=(58, 66, 80))
-        inner = rect.inflate(-20, -14)
-        font = self.app.font(14)
-        row_h = (inner.h - 4) // 3
+        inner = rect.inflate(-20, -14) if rect.h >= LEGEND_H else rect.inflate(-12, -8)
+        cols = 2 if rect.h >= LEGEND_H else 3
+        rows = 6 // cols
+        font_size = 14 if cols == 2 else 12
+        row_h = (inner.h - 4) // rows
+        size = max(7, min(row_h // 2, 16))
         for c in range(6):
-            col, row = c % 2, c // 2
-            x = inner.x + col * inner.w // 2
+            col, row = c % cols, c // cols
+            x = inner.x + col * inner.w // cols
             cy = inner.y + row * row_h + row_h // 2 + 2
-            size = max(8, row_h // 2)
             sprite = symbols.tile_sprite(c, size)
             surf.blit(sprite, sprite.get_rect(center=(x + size + 2, cy)))
             name = _tr(self.app, f"colour.{COLOUR_NAMES[c]}", COLOUR_NAMES[c])
-            draw.text(surf, font, name, (x + 2 * size + 12, cy), hud.TEXT, anchor="midleft")
+            fitted = draw.fit_text(self.app.font, name, inner.w // cols - 2 * size - 8, font_size, 9)
+            draw.text(surf, fitted, name, (x + 2 * size + 8, cy), hud.TEXT, anchor="midleft")
 
     def _paint_card(self, surf: pygame.Surface, rect: pygame.Rect, s: IngeniousState, track: int,
                     gains: tuple[int, ...] | None) -> None:

@@ -6,8 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hexgames import games
-from hexgames.games.clans import ai, heuristics
-from hexgames.games.clans.rules import ClansRules, colour_beliefs
+from hexgames.games.clans import ai, beliefs, heuristics
+from hexgames.games.clans.beliefs import colour_beliefs
+from hexgames.games.clans.rules import ClansRules
 
 RULES: ClansRules = games.get("clans").rules
 
@@ -111,3 +112,57 @@ def test_a_move_that_completes_a_village_of_my_colour_is_preferred():
                    seats=2, colours=(4, 2))
     move = ai.greedy(RULES.observe(s, 0), random.Random(0), 0.0)
     assert {move.src, move.dst} == {area, nb}
+
+
+def test_the_rules_deal_hidden_colours_uniformly_whatever_the_moves_suggest():
+    s = _midgame(4, 3, 20)
+    seat = RULES.to_move(s)
+    view = RULES.observe(s, seat)
+    rng = random.Random(5)
+    counts: dict[tuple, int] = {}
+    draws = 4800
+    for _ in range(draws):
+        deal = RULES.sample(view, seat, rng).colour_of
+        counts[deal] = counts.get(deal, 0) + 1
+    assert len(counts) == 24  # 4 free colours for 3 hidden seats
+    expected = draws / 24
+    chi2 = sum((n - expected) ** 2 / expected for n in counts.values())
+    assert chi2 < 60  # 23 degrees of freedom: 60 is far beyond p = 0.001
+    # the AI's determinisations, by contrast, follow its beliefs about how each seat has moved
+    ai_counts: dict[tuple, int] = {}
+    for _ in range(600):
+        deal = beliefs.determinise(view, seat, rng).colour_of
+        ai_counts[deal] = ai_counts.get(deal, 0) + 1
+    assert max(ai_counts.values()) > 600 / 24 * 4
+
+
+def test_evidence_replayed_after_undo_equals_a_fresh_replay():
+    s = _midgame(3, 9, 24)
+    late = RULES.observe(s, 0)
+    beliefs.evidence(late)
+    early = RULES.copy(late)
+    del early.history[12:]  # only the history matters to the evidence
+    cut = beliefs.evidence(early)
+    beliefs._TRACKS.clear()
+    assert beliefs.evidence(early) == cut
+    assert beliefs.evidence(late) != cut
+
+
+def test_search_draws_its_determinisations_from_the_game_hook():
+    import dataclasses
+
+    from hexgames.ai.search import SearchConfig, ismcts
+
+    calls = []
+
+    def recording(view, seat, rng):
+        calls.append(seat)
+        return beliefs.determinise(view, seat, rng)
+
+    info = dataclasses.replace(games.get("clans"), determinise=recording)
+    s = _midgame(3, 2, 6)
+    seat = RULES.to_move(s)
+    move = ismcts(info, RULES.observe(s, seat), seat, random.Random(1),
+                  SearchConfig(budget=None, iterations=30, root="halving", top_k=4, playout_depth=2))
+    assert move in RULES.legal_moves(s)
+    assert len(calls) >= 3 and set(calls) == {seat}

@@ -1,6 +1,8 @@
 """The Clans scene driven like a player: real mouse events posted, frames stepped headless."""
 from __future__ import annotations
 
+import itertools
+import math
 import random
 
 import pygame
@@ -253,3 +255,150 @@ def test_two_humans_and_an_ai_finish_a_game_with_hand_overs_undo_and_resume(app)
         time.sleep(0.0005)
     assert match.is_over and isinstance(app.scenes.top, ResultsScene)
     assert handovers >= 2 and undone
+
+
+# --- keyboard (issue 12, item 6) -------------------------------------------------------------------
+def test_keys_alone_pick_up_and_put_down_a_group(app):
+    from tests.drive import key
+
+    scene = start(app, Match("clans", HUMAN_VS_AI, {}, human_first_seed()))
+    key(app, pygame.K_TAB)
+    first = scene.key_focus
+    assert first == scene.key_candidates()[0]
+    key(app, pygame.K_RIGHT)
+    assert scene.key_focus != first and scene.area_center(scene.key_focus)[0] > scene.area_center(first)[0]
+    src = scene.key_focus
+    key(app, pygame.K_RETURN)
+    assert scene.selected == src
+    dst = scene.key_focus
+    assert dst in scene.rules.targets(scene.state, src)
+    key(app, pygame.K_RETURN)
+    assert scene.match.moves == [Move(src, dst)]
+
+
+def test_keys_choose_the_scoring_order_too(app):
+    from tests.drive import key
+
+    seed, played, move = _position_with_a_double_village()
+    match = Match("clans", HUMAN_VS_AI, {}, seed)
+    match.replay(played + [move])
+    scene = start(app, match)
+    key(app, pygame.K_TAB)
+    chosen = scene.key_focus
+    assert chosen in match.state.pending
+    key(app, pygame.K_RETURN)
+    assert match.moves[-1] == ScoreNext(chosen)
+
+
+# --- the hint strip and the order prompt (item 5) --------------------------------------------------
+def test_the_hint_strip_is_off_the_map_and_the_order_prompt_is_lit(app):
+    seed, played, move = _position_with_a_double_village()
+    match = Match("clans", HUMAN_VS_AI, {}, seed)
+    match.replay(played + [move])
+    scene = start(app, match)
+    strip = scene.hint_rect
+    for area in range(scene.map.areas):
+        for cell in scene.map.cells[area]:
+            assert scene.cell_center(cell)[1] - scene.cell > strip.bottom
+        mx, my = scene.marker_pos(area)
+        assert my - scene.marker_radius() > strip.bottom
+    assert scene.hint_key() == "clans.ui.order_prompt"
+    step(app)
+    r, g, b = app.screen.get_at((strip.x + 4, strip.centery))[:3]
+    assert r > 200 and g > 170 and b < 140  # a lit banner, not grey text on the map
+
+
+# --- villages of up to five colours (item 4) -------------------------------------------------------
+def test_a_five_colour_village_keeps_its_chips_inside_and_its_value_readable(app, tmp_path):
+    match = Match("clans", HUMAN_VS_AI, {}, human_first_seed())
+    scene = start(app, match)
+    s = match.state
+    area = max(range(scene.map.areas), key=lambda a: len(scene.map.cells[a]))
+    s.huts[area] = (12, 3, 1, 10, 2)
+    s.size[area] = 28
+    s.villages.append((area, 0, 29, 0))
+    s.active.remove(area)
+    step(app)
+    pygame.image.save(app.screen, str(tmp_path / "village.png"))
+    r = scene.hut_radius()
+    spots = scene.chip_spots(s.huts[area], scene.area_center(area))
+    frame, tab = scene.village_frame(area, 29)
+    assert len(spots) == 5
+    for c, x, y in spots:
+        chip = pygame.Rect(0, 0, round(2.5 * r), round(2.5 * r))
+        chip.center = (round(x), round(y))
+        assert frame.contains(chip)
+        assert not tab.colliderect(chip)
+    for (_, x1, y1), (_, x2, y2) in itertools.combinations(spots, 2):
+        assert math.hypot(x1 - x2, y1 - y2) >= 2.4 * r
+
+
+# --- guess notes (item 2) --------------------------------------------------------------------------
+def test_guess_notes_are_private_to_their_seat_and_kept_in_saves(app, tmp_path):
+    from hexgames.core import saves
+    from tests.drive import key
+
+    match = Match("clans", TWO_HUMANS, {}, 3)
+    app.start_match(match)
+    scene = app.scenes.stack[0]
+    step(app, 3)
+    key(app, pygame.K_RETURN)
+    me = match.to_move
+    other = 1 - me
+    slot = next(rect for rect, action in scene._note_hits if action == ("open", other))
+    click(app, slot.center)
+    assert scene.picker_for == other
+    step(app)
+    mine = match.state.colour_of[me]
+    choice = next(c for c in scene.guess_choices())
+    assert mine not in scene.guess_choices()
+    pick = next(rect for rect, action in scene._note_hits if action == ("pick", other, choice))
+    click(app, pick.center)
+    assert scene.guesses() == {other: choice} and scene.picker_for is None
+    assert match.notes == {me: {str(other): choice}}
+    # saved with the match, per seat, and loaded back; a save without notes still loads
+    path = tmp_path / "notes.json"
+    saves.write_save(match, path)
+    assert saves.read_save(path).notes == {me: {str(other): choice}}
+    data = saves.match_to_dict(match)
+    del data["notes"]
+    assert saves.match_from_dict(data).notes == {}
+    # the hand-over hides them; the next player sees only their own (none yet)
+    src = next(a for a in scene.key_candidates())
+    assert scene.submit(Move(src, scene.rules.targets(match.state, src)[0]))
+    step(app, 3)
+    assert isinstance(app.scenes.top, HandoverScene)
+    assert scene.viewer is None and scene.guesses() == {}
+    key(app, pygame.K_RETURN)
+    assert scene.viewer == other and scene.guesses() == {}
+
+
+# --- what happened since your turn (item 3) --------------------------------------------------------
+def test_after_the_hand_over_the_next_player_sees_what_the_others_did(app):
+    from tests.drive import key
+
+    seats = [Seat("human", None, "Alice"), Seat("human", None, "Bob"), Seat("ai", "medium", "Chika")]
+    match = Match("clans", seats, {}, 7)
+    rng = random.Random(7)
+    while not (len(match.moves) >= 6 and match.to_move == 1):
+        match.play(match.rules.random_move(match.state, rng))
+    app.start_match(match)
+    scene = app.scenes.stack[0]
+    scene.auto_play = False
+    step(app, 3)
+    assert isinstance(app.scenes.top, HandoverScene)
+    key(app, pygame.K_RETURN)
+    key_, turns = scene.recap_turns()
+    assert key_ == "clans.recap.since" and turns
+    assert [t.seat for t in turns] == [t.seat for t in turns if t.seat != 1]
+    title, lines = scene.recap_lines()
+    assert title == "Since your last turn"
+    assert lines[-1].startswith(scene.seat_name(turns[-1].seat) + ":")
+    assert all("colour" not in line.lower() for line in lines)  # nobody's colour is named
+    card = scene.recap_rect()
+    assert card is not None and scene.map_rect.contains(card)
+    # once Bob has moved, everyone sees just the last move
+    src = scene.key_candidates()[0]
+    assert scene.submit(Move(src, scene.rules.targets(match.state, src)[0]))
+    key_, turns = scene.recap_turns()
+    assert key_ == "clans.recap.last" and [t.seat for t in turns] == [1]

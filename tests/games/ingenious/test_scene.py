@@ -410,3 +410,28 @@ def test_the_whole_last_turn_is_outlined_including_bonus_tiles(app):
     edge = y - scene.hex_size * hexgrid.SQRT3 / 2  # the hex's top edge, where the outline runs
     column = [pixel(app, (x, edge + dy)) for dy in range(-2, 5)]
     assert any(near(px, LAST_MOVE, 30) for px in column)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (960, 640), (1280, 800)])
+def test_the_colour_legend_is_on_screen_at_every_size_and_player_count(size):
+    from hexgames.app import App
+
+    application = App(size=size, headless=True, language="en")
+    try:
+        for seats in (1, 2, 3, 4):
+            match = Match("ingenious", [Seat("human", None, "A")] + [Seat("ai", "medium", f"B{i}")
+                                                                      for i in range(1, seats)], {}, 5)
+            application.start_match(match)
+            scene = application.scenes.stack[0]
+            scene.auto_play = False
+            step(application, 2)
+            legend = scene.legend_rect
+            assert legend.h >= 40 and scene.panel_rect.contains(legend), (size, seats)
+            assert not any(card.colliderect(legend) for card in scene.cards.values()), (size, seats)
+            # the six symbols are drawn there: the red one's fill shows in the legend's area
+            red = symbols.FILLS[0]
+            pixels = {tuple(application.screen.get_at((x, y)))[:3]
+                      for x in range(legend.left, legend.right, 2) for y in range(legend.top, legend.bottom, 2)}
+            assert red in pixels, (size, seats)
+    finally:
+        application.shutdown()

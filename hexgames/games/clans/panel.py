@@ -1,0 +1,229 @@
+"""The Clans side panel: players (with the viewer's private colour guesses), the colour points that
+double as the legend of the tribe shapes, and the epoch chart. A mixin of `ClansScene`: it reads the
+scene's match, viewer and fonts, and keeps no state of its own but the open guess picker.
+
+Guess notes live in `Match.notes` under the viewer's seat (so saves and resumes keep them), are drawn
+only for that viewer, and hide with everything private at the hand-over.
+"""
+from __future__ import annotations
+
+import pygame
+
+from hexgames.games.clans import emblems
+from hexgames.games.clans.look import HIGHLIGHT, NEUTRAL_SEAT_RGB, TERRAIN_RGB
+from hexgames.games.clans.rules import COLOURS
+from hexgames.ui import draw, hud
+
+
+class PanelMixin:
+    """The side panel of `ClansScene`."""
+
+    picker_for: int | None
+    _note_hits: list
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        r = self.panel_rect
+        draw.rounded_panel(surface, r, (30, 36, 46), 10, border=(60, 70, 86))
+        y = self._draw_players(surface, r.x + 12, r.y + 10, r.w - 24)
+        y = self._draw_colour_points(surface, r.x + 12, y + 8, r.w - 24)
+        self._draw_epoch_chart(surface, r.x + 12, y + 8, r.w - 24, r.bottom - y - 16)
+
+    def _draw_players(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
+        """One row per seat: the neutral chip, the name, the viewer's own colour or their guess for
+        the others (a click opens the picker), villages founded; the true colours once revealed."""
+        tr, s = self.app.tr, self.state
+        small = self.app.font(14)
+        draw.text(surface, small, tr("clans.ui.players"), (x, y), hud.MUTED, anchor="topleft")
+        y += 22
+        shown = self.shown_colours()
+        font = self.app.font(17, bold=True)
+        over = self.match.is_over
+        guesses = self.guesses()
+        self._note_hits = []
+        for seat in range(s.seats):
+            name = self.seat_name(seat)
+            if seat == s.current and not over:
+                name = f"[*] {name} [*]"
+            colour = shown[seat]
+            if over and colour is not None:
+                emblems.chip(surface, colour, (x + 8, y + 12), 7, shadow=False)
+            else:
+                draw.aa_circle(surface, NEUTRAL_SEAT_RGB, (x + 8, y + 12), 7, border=(240, 240, 240))
+            right = str(s.founded[seat])
+            if over and colour is not None:
+                right = f"{s.points[colour]}+{s.founded[seat]}={self.rules.seat_score(s, seat)}"
+            slot = pygame.Rect(x + w - 52, y + 2, 22, 22)
+            name_w = (w - 80) if not over else (w - 40 - font.size(right)[0])
+            name_font = draw.fit_text(self.app.font, name, name_w, 17, 11, bold=True)
+            draw.text(surface, name_font, name, (x + 22, y + 12), hud.TEXT, anchor="midleft")
+            if not over and colour is not None:
+                emblems.chip(surface, colour, slot.center, 8)
+            elif not over and self.viewer is not None and seat != self.viewer:
+                self._draw_note_slot(surface, slot, guesses.get(seat), self.picker_for == seat)
+                self._note_hits.append((slot, ("open", seat)))
+            draw.text(surface, font, right, (x + w, y + 12), hud.ACCENT, anchor="midright")
+            y += 26
+            if self.picker_for == seat and not over and self.viewer is not None:
+                y = self._draw_picker(surface, x + 22, y, seat)
+        viewer = self.viewer
+        if not over and viewer is not None and shown[viewer] is not None:
+            text = tr("clans.ui.your_colour", colour=self._colour_label(shown[viewer]))
+            draw.text(surface, self.app.font(15), text, (x, y + 2), hud.TEXT, anchor="topleft")
+            y += 20
+            if self.picker_for is None and s.seats > 1:
+                hint_font = self.app.font(12)
+                for line in draw.wrap(hint_font, tr("clans.ui.guess_hint"), w):
+                    draw.text(surface, hint_font, line, (x, y + 2), hud.MUTED, anchor="topleft")
+                    y += 15
+                y -= 15
+        elif not over and not any(c is not None for c in shown):
+            draw.text(surface, self.app.font(13), tr("clans.ui.colour_secret"), (x, y + 2), hud.MUTED,
+                      anchor="topleft")
+        elif over:
+            draw.text(surface, self.app.font(15, bold=True), tr("clans.ui.reveal"), (x, y + 2), hud.ACCENT,
+                      anchor="topleft")
+        return y + 24
+
+    def guesses(self) -> dict[int, int]:
+        """The viewer's guess of each other seat's colour (only the viewer's own notes, never others')."""
+        viewer = self.viewer
+        note = self.match.notes.get(viewer) if viewer is not None else None
+        if not isinstance(note, dict):
+            return {}
+        out = {}
+        for key, colour in note.items():
+            if (isinstance(key, str) and key.isdigit() and int(key) < self.state.seats and int(key) != viewer
+                    and type(colour) is int and 0 <= colour < COLOURS):
+                out[int(key)] = colour
+        return out
+
+    def set_guess(self, seat: int, colour: int | None) -> None:
+        viewer = self.viewer
+        if viewer is None:
+            return
+        note = {str(k): v for k, v in self.guesses().items() if k != seat}
+        if colour is not None:
+            note[str(seat)] = colour
+        self.match.set_note(viewer, note)
+
+    def guess_choices(self) -> list[int]:
+        """The colours a guess may name: any but the viewer's own."""
+        own = self.shown_colours()[self.viewer] if self.viewer is not None else None
+        return [c for c in range(COLOURS) if c != own]
+
+    def _draw_note_slot(self, surface: pygame.Surface, slot: pygame.Rect, guess: int | None, open_: bool) -> None:
+        draw.rounded_panel(surface, slot, (44, 52, 66), 6, border=hud.ACCENT if open_ else (90, 100, 120))
+        if guess is None:
+            draw.text(surface, self.app.font(14, bold=True), "?", slot.center, hud.MUTED)
+        else:
+            emblems.chip(surface, guess, slot.center, 7, shadow=False)
+
+    def _draw_picker(self, surface: pygame.Surface, x: int, y: int, seat: int) -> int:
+        """The open guess picker under a player's row: a chip per possible colour, and "clear"."""
+        choices = self.guess_choices()
+        size = 24
+        box = pygame.Rect(x - 4, y, (len(choices) + 1) * (size + 4) + 8, size + 8)
+        draw.rounded_panel(surface, box, (24, 30, 40), 6, border=hud.ACCENT)
+        current = self.guesses().get(seat)
+        for i, c in enumerate(choices + [None]):
+            cell = pygame.Rect(box.x + 6 + i * (size + 4), y + 4, size, size)
+            if c == current:
+                pygame.draw.rect(surface, hud.ACCENT, cell, 2, border_radius=5)
+            if c is None:
+                draw.text(surface, self.app.font(16, bold=True), "×", cell.center, hud.TEXT)
+            else:
+                emblems.chip(surface, c, cell.center, 8, shadow=False)
+            self._note_hits.append((cell, ("pick", seat, c)))
+        return box.bottom + 4
+
+    def _note_click(self, pos: tuple[int, int]) -> bool:
+        """A click on a guess slot or in the open picker; any other click closes the picker."""
+        for rect, action in self._note_hits:
+            if rect.collidepoint(pos):
+                if action[0] == "open":
+                    self.picker_for = None if self.picker_for == action[1] else action[1]
+                else:
+                    self.set_guess(action[1], action[2])
+                    self.picker_for = None
+                return True
+        if self.picker_for is not None:
+            self.picker_for = None
+            return self.panel_rect.collidepoint(pos)
+        return False
+
+    def _points_now(self) -> list[int]:
+        if self.score_steps:
+            step = self.score_steps[0]
+            return list(step.points_before)
+        return list(self.state.points)
+
+    def _draw_colour_points(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
+        """The five colours with their shapes, names and points: also the legend of the huts."""
+        draw.text(surface, self.app.font(14), self.app.tr("clans.ui.colour_points"), (x, y), hud.MUTED,
+                  anchor="topleft")
+        y += 24
+        points = self._points_now()
+        scoring = self.score_steps[0].entry if self.score_steps and self.slide is None else None
+        col = w / COLOURS
+        font = self.app.font(18, bold=True)
+        for c in range(COLOURS):
+            cx = x + col * (c + 0.5)
+            emblems.chip(surface, c, (cx, y + 10), 10)
+            name = self._colour_label(c)
+            draw.text(surface, draw.fit_text(self.app.font, name, round(col) - 2, 12, 9), name, (cx, y + 29),
+                      hud.MUTED)
+            draw.text(surface, font, str(points[c]), (cx, y + 48), hud.TEXT)
+            if scoring is not None and c in scoring.scorers:
+                draw.text(surface, self.app.font(14, bold=True), f"+{scoring.value}", (cx + 14, y + 2),
+                          (140, 240, 140), anchor="midleft", outline=(15, 18, 24), outline_px=1)
+        return y + 62
+
+    def _draw_epoch_chart(self, surface: pygame.Surface, x: int, y: int, w: int, h: int) -> None:
+        rules, s = self.rules, self.state
+        draw.text(surface, self.app.font(14), self.app.tr("clans.ui.epoch_chart"), (x, y), hud.MUTED,
+                  anchor="topleft")
+        y += 20
+        rows = rules.VILLAGES
+        row_h = max(12, min(26, (h - 20) // rows))  # all twelve rows fit, down to 800x600
+        size = max(10, min(15, row_h - 6))
+        bold = self.app.font(size, bold=True)
+        scored = s.villages_scored - len(self.score_steps)  # rows struck as far as the scoring shown
+        roman = ("I", "II", "III", "IV", "V")
+        half = (w - 34) // 2
+        for i in range(rows):
+            epoch = rules.EPOCH_OF_VILLAGE[i]
+            ry = y + i * row_h
+            row = pygame.Rect(x, ry, w, row_h - 2)
+            current = i == scored and not self.match.is_over
+            bg = (70, 62, 30) if current else ((36, 42, 52) if epoch % 2 == 0 else (42, 48, 60))
+            draw.rounded_panel(surface, row, bg, 4, border=HIGHLIGHT if current else None)
+            if i == 0 or rules.EPOCH_OF_VILLAGE[i - 1] != epoch:
+                draw.text(surface, bold, roman[epoch], (x + 14, row.centery), hud.ACCENT)
+            fav = rules.FAVOURED[epoch]
+            self._chart_cell(surface, pygame.Rect(x + 30, ry, half, row_h - 2), fav, f"+{rules.BONUS[epoch]}", size)
+            self._chart_cell(surface, pygame.Rect(x + 32 + half, ry, half, row_h - 2), rules.HOSTILE[epoch], "0",
+                             size, hostile=True)
+            if i < scored:
+                draw.rounded_panel(surface, row, (20, 22, 28, 150), 4)
+                pygame.draw.line(surface, (220, 90, 80), (row.x + 4, row.centery), (row.right - 4, row.centery), 2)
+
+    def _chart_cell(self, surface: pygame.Surface, rect: pygame.Rect, terrain: int | None, value: str,
+                    size: int, hostile: bool = False) -> None:
+        font = self.app.font(size)
+        sw = pygame.Rect(rect.x + 2, rect.y + 3, rect.h - 6, rect.h - 6)
+        if terrain is None:
+            label = self._terrain_label(None)
+            draw.text(surface, font, label, (rect.x + 4, rect.centery), hud.MUTED, anchor="midleft")
+            return
+        if terrain == -1:
+            for k in range(4):
+                part = pygame.Rect(sw.x + k * sw.w // 4, sw.y, sw.w // 4 + 1, sw.h)
+                pygame.draw.rect(surface, TERRAIN_RGB[k], part)
+        else:
+            pygame.draw.rect(surface, TERRAIN_RGB[terrain], sw, border_radius=3)
+        pygame.draw.rect(surface, (20, 20, 20), sw, 1, border_radius=3)
+        label = self._terrain_label(terrain)
+        text = f"{label} {value}" if not hostile else f"× {label}"
+        colour = (240, 150, 140) if hostile else (170, 240, 160)
+        fitted = draw.fit_text(self.app.font, text, rect.w - sw.w - 8, size, 9)
+        draw.text(surface, fitted, text, (sw.right + 5, rect.centery), colour, anchor="midleft")
