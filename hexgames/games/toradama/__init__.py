@@ -1,0 +1,27 @@
+"""Toradama: a two-player falling-tile match-3 duel (RULES.md §3), and its solo score attack.
+
+Registered declaratively; the scene is loaded only by the app, so importing this stays headless.
+"""
+from hexgames.games import GameInfo, Mode, OptionSpec
+from hexgames.games.toradama.rules import ToradamaRules
+
+GAME = GameInfo(
+    id="toradama",
+    title="Toradama",
+    description="Drop tama, clear a ball and set off chains; first to 8 points wins.",
+    rules=ToradamaRules(),
+    modes=(
+        Mode("standard", (2,)),
+        Mode("solo", (1,)),
+    ),
+    options=(
+        OptionSpec("cubes", ("on", "off")),
+        OptionSpec("target", (8, 6, 10, 12), modes=("standard",)),
+    ),
+    evaluate=lambda s, seat: 0.5,
+    scene_path="hexgames.games.toradama.scene:ToradamaScene",
+    rules_help="toradama",
+    # Nothing is private to one player (cube faces are hidden from both), so hot-seat needs no
+    # hand-over screen between turns.
+    extra={"hidden_info": False},
+)
