@@ -599,8 +599,25 @@ class ToradamaRules(Rules[ToradamaState, Any]):
         out): uniform over the kinds of decision open now, then over that kind's moves."""
         if s.phase == CHOOSE:
             return rng.choice(self.legal_moves(s))
-        groups = [g for g in (self.okunote_moves(s), self.placing_moves(s), self.clearing_moves(s)) if g]
-        return rng.choice(rng.choice(groups))
+        rand = rng.random
+        seat = s.current
+        cells = s.cells
+        balls = [] if s.phase != START else [x for col in AREA[seat] for x in board.COLUMN_CELLS[col]
+                                             if 0 <= cells[x] < KINDS]
+        okunote = self.okunote_moves(s) if s.phase == START and not s.okunote_used else []
+        kinds = [k for k, ok in ((0, okunote), (1, self.can_place(s)), (2, balls)) if ok]
+        pick = kinds[int(rand() * len(kinds))]
+        if pick == 0:
+            return okunote[int(rand() * len(okunote))]
+        if pick == 2:
+            return Clear(balls[int(rand() * len(balls))])
+        sources = sorted(set(s.pool))
+        if s.cubes[seat]:
+            sources.append(CUBE_SOURCE)
+        src = sources[int(rand() * len(sources))]
+        cols = [col for col in AREA[seat] if cells[col * ROWS + ROWS - 1] == EMPTY]
+        i = int(rand() * (len(cols) + 1))
+        return Place(src, cols[i]) if i < len(cols) else Give(src)
 
     # --- the end ------------------------------------------------------------------------------
     def outcome(self, s: ToradamaState) -> Outcome:
