@@ -3,6 +3,7 @@
 Registered declaratively; the scene is loaded only by the app, so importing this stays headless.
 """
 from hexgames.games import GameInfo, Mode, OptionSpec
+from hexgames.games.toradama import ai
 from hexgames.games.toradama.rules import ToradamaRules
 
 GAME = GameInfo(
@@ -18,7 +19,10 @@ GAME = GameInfo(
         OptionSpec("cubes", ("on", "off")),
         OptionSpec("target", (8, 6, 10, 12), modes=("standard",)),
     ),
-    evaluate=lambda s, seat: 0.5,
+    evaluate=ai.evaluate,
+    greedy=ai.greedy,
+    candidates=ai.candidates,
+    policy=ai.policy,
     scene_path="hexgames.games.toradama.scene:ToradamaScene",
     rules_help="toradama",
     # Nothing is private to one player (cube faces are hidden from both), so hot-seat needs no
