@@ -42,30 +42,37 @@ BEAM = 10  # partial placements carried on to a third tile
 
 
 # --- simulating clear balls on bare cells -----------------------------------------------------------
-def _clear_points(cells: list[int], ball: int, area: tuple[int, ...], favourite: int) -> int:
-    """Points a clear ball on `ball` would score (chains, bonuses, favourite x2); cells untouched."""
+AREA_MASK = tuple(board.area_mask(a) for a in AREA)
+
+
+def _clear_points(cells: list[int], ball: int, area: int, favourite: int) -> int:
+    """Points a clear ball on `ball` would score (chains, bonuses, favourite x2) for the player
+    whose area is the bit set `area`; `cells` is left untouched."""
     c = cells[:]
     c[ball] = EMPTY
     board.fall(c)
     chain = points = 0
     while True:
-        found = board.groups(c, area)
+        found = board.group_masks(c, area)
         if not found:
             return points
         chain += 1
         bonus = 2 if chain >= 3 else 1 if chain == 2 else 0
-        for group in found:
-            kind = c[group[0]]
-            taken = 1 + (len(group) >= 4) + bonus
+        cleared = 0
+        for mask, kind in found:
+            size = mask.bit_count()
+            taken = 1 + (size >= 4) + bonus
             points += taken * (2 if kind == favourite else 1)
-            for x in group:
+            cleared |= mask
+        touched = cleared | ((cleared << 1) & board._NOT_BOTTOM) | ((cleared >> 1) & board._NOT_TOP) \
+            | ((cleared << ROWS) & board.FULL) | (cleared >> ROWS)
+        for x in board.cells_of(touched):
+            code = c[x]
+            if (cleared >> x) & 1:
                 c[x] = EMPTY
-        for group in found:
-            for x in group:
-                for n in NEIGHBOURS[x]:
-                    if c[n] >= CUBE:
-                        face = c[n] - CUBE
-                        c[n] = face if face < KINDS else KINDS + 1  # an unknown face matches nothing
+            elif code >= CUBE:
+                face = code - CUBE
+                c[x] = face if face < KINDS else KINDS + 1  # an unknown face matches nothing
         board.fall(c)
 
 
@@ -91,12 +98,12 @@ def _may_match(cells: list[int], ball: int) -> bool:
 def best_clear(s: ToradamaState, seat: int) -> int:
     """The most points `seat` could score with one clear ball on this board (0 if none scores)."""
     cells = s.cells
-    area = AREA[seat]
+    area = AREA_MASK[seat]
     c = s.chars[seat]
     favourite = FAVOURITE[c] if c >= 0 else -1
-    standing = bool(board.groups(cells, area))  # groups formed by placing clear with any ball
+    standing = bool(board.group_masks(cells, area))  # groups formed by placing clear with any ball
     best = 0
-    for col in area:
+    for col in AREA[seat]:
         for x in board.COLUMN_CELLS[col]:
             code = cells[x]
             if code == EMPTY:
@@ -247,9 +254,9 @@ def policy(s: ToradamaState, rng: random.Random) -> Any:
     if s.phase == START:
         seat = s.current
         best, move = 0, None
-        area = AREA[seat]
+        area = AREA_MASK[seat]
         favourite = FAVOURITE[s.chars[seat]]
-        standing_groups = bool(board.groups(s.cells, area))
+        standing_groups = bool(board.group_masks(s.cells, area))
         for m in RULES.clearing_moves(s):
             if standing_groups or _may_match(s.cells, m.cell):
                 p = _clear_points(s.cells, m.cell, area, favourite)

@@ -85,28 +85,61 @@ def fall(cells: list[int]) -> list[tuple[int, int, int, int]]:
     return drops
 
 
+FULL = (1 << CELLS) - 1
+_NOT_BOTTOM = sum(1 << cell(x, y) for x in range(COLS) for y in range(1, ROWS))
+_NOT_TOP = sum(1 << cell(x, y) for x in range(COLS) for y in range(ROWS - 1))
+COLUMN_MASK = tuple(sum(1 << cell(x, y) for y in range(ROWS)) for x in range(COLS))
+
+
+def area_mask(area_columns: Sequence[int]) -> int:
+    return sum(COLUMN_MASK[x] for x in area_columns)
+
+
+def _component(seed: int, within: int) -> int:
+    """The cells of `within` joined up/down/left/right to `seed` (bit sets: bit c = cell c)."""
+    comp = seed
+    while True:
+        grown = (comp | ((comp << 1) & _NOT_BOTTOM) | ((comp >> 1) & _NOT_TOP) | (comp << ROWS) | (comp >> ROWS)) & within
+        if grown == comp:
+            return comp
+        comp = grown
+
+
+def group_masks(cells: Sequence[int], area: int) -> list[tuple[int, int]]:
+    """Every group of 3+ same-kind face-up tama with a tile in the `area` bit set, as (mask, kind).
+
+    Bit sets make this cheap: a flood fill is a few shifts per step, and kinds with fewer than three
+    tiles are skipped at once."""
+    masks = [0] * KINDS
+    for c in range(CELLS):
+        k = cells[c]
+        if 0 <= k < KINDS:
+            masks[k] |= 1 << c
+    out = []
+    for k in range(KINDS):
+        rest = masks[k]
+        while rest.bit_count() >= 3:
+            seed = rest & -rest
+            comp = _component(seed, rest)
+            rest &= ~comp
+            if comp.bit_count() >= 3 and comp & area:
+                out.append((comp, k))
+    return out
+
+
+def cells_of(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def groups(cells: Sequence[int], area_columns: Sequence[int]) -> list[list[int]]:
     """Every group of 3+ same-kind face-up tama joined up/down/left/right that has at least one
     tile in one of `area_columns`; each group is a sorted list of cells."""
-    seen = [False] * CELLS
-    out = []
-    for c in range(CELLS):
-        kind = cells[c]
-        if seen[c] or not 0 <= kind < KINDS:
-            continue
-        seen[c] = True
-        group = [c]
-        i = 0
-        while i < len(group):
-            for n in NEIGHBOURS[group[i]]:
-                if not seen[n] and cells[n] == kind:
-                    seen[n] = True
-                    group.append(n)
-            i += 1
-        if len(group) >= 3 and any(g // ROWS in area_columns for g in group):
-            group.sort()
-            out.append(group)
-    return out
+    return [cells_of(m) for m, _ in group_masks(cells, area_mask(area_columns))]
 
 
 def floating(cells: Sequence[int]) -> bool:

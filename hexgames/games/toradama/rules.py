@@ -408,22 +408,23 @@ class ToradamaRules(Rules[ToradamaState, Any]):
             s.cells[col * ROWS + row] = code
             self._log(s, "place", seat, src, col, row, code if code < CUBE else HIDDEN_CUBE)
         else:
-            self._give(s, seat, face, code >= CUBE)
+            self._give(s, seat, src, face)
             if s.phase == OVER:
                 return
         if s.to_place == 0:
             self._end_turn(s)
 
-    def _give(self, s: ToradamaState, seat: int, kind: int, was_cube: bool) -> None:
-        if was_cube:
+    def _give(self, s: ToradamaState, seat: int, src: int, kind: int) -> None:
+        """A tile not placed: to the opponent's score pile (solo: discarded); a cube is shown."""
+        if src == CUBE_SOURCE:
             s.seen += 1
         if s.seats == 1:
             s.discard[kind] += 1
-            self._log(s, "give", seat, kind, -1)
+            self._log(s, "give", seat, src, kind, -1)
             return
         receiver = 1 - seat
         s.score[receiver][kind] += 1
-        self._log(s, "give", seat, kind, receiver)
+        self._log(s, "give", seat, src, kind, receiver)
         self._check_target(s)
 
     def _clear(self, s: ToradamaState, ball: int) -> None:
