@@ -27,5 +27,8 @@ GAME = GameInfo(
     rules_help="toradama",
     # Nothing is private to one player (cube faces are hidden from both), so hot-seat needs no
     # hand-over screen between turns.
-    extra={"hidden_info": False},
+    # Hard: sequential halving over the best-ranked first moves, each played out by the cheap
+    # one-tile-at-a-time policy through the rest of the turn and the opponent's reply, then evaluated.
+    extra={"hidden_info": False,
+           "search": {"root": "halving", "top_k": 6, "playout_depth": 4, "greedy_plies": 0}},
 )

@@ -677,16 +677,16 @@ class ToradamaScene(GameScene):
                 else:
                     self._blit_tile(surface, kind, r, scale=max(0.05, 1 - (p - flash_end) / (1 - flash_end)))
             cx = sum(self.cell_rect(c).centerx for c in cells) / len(cells)
-            cy = sum(self.cell_rect(c).centery for c in cells) / len(cells) - p * self.cell_size * 0.8
-            tags = ["+%d" % taken]
-            if big:
-                tags.append(tr(self.app, "bonus.four", "4+"))
-            if bonus:
-                tags.append(tr(self.app, "bonus.chain", "chain +{n}", n=bonus))
-            draw.text(surface, self.app.font(max(16, self.cell_size // 3), bold=True), "  ".join(tags), (cx, cy),
-                      hud.ACCENT, outline=(20, 20, 20))
+            cy = sum(self.cell_rect(c).centery for c in cells) / len(cells) - ease_in_out(p) * self.cell_size * 0.7
+            big_font = self.app.font(max(20, int(self.cell_size * 0.42)), bold=True)
+            draw.text(surface, big_font, f"+{taken}", (cx, cy), (255, 236, 160), outline=(40, 24, 8), outline_px=3)
+            tags = ([tr(self.app, "bonus.four", "4+")] if big else []) + \
+                ([tr(self.app, "bonus.chain", "chain +{n}", n=bonus)] if bonus else [])
+            if tags:
+                draw.text(surface, self.app.font(max(13, self.cell_size // 5), bold=True), "  ".join(tags),
+                          (cx, cy + big_font.get_linesize() * 0.75), (255, 255, 255), outline=(40, 24, 8))
         pop = ease_out_back(min(1.0, p * 3))
-        size = max(18, int(self.cell_size * 0.55 * pop))
+        size = max(18, int(self.cell_size * (0.5 + 0.1 * min(n, 4)) * pop))
         label = tr(self.app, "chain", "Chain {n}!", n=n)
         draw.text(surface, self.app.font(size, bold=True), label, (self.grid.centerx, self.grid.y + self.grid.h * 0.22),
                   (255, 236, 160), outline=(60, 30, 10), outline_px=3)

@@ -24,12 +24,18 @@ CHARACTER_FILLS = ((236, 150, 52), (236, 232, 226), (150, 150, 162), (222, 112, 
 _CACHE: dict[tuple, pygame.Surface] = {}
 
 
+SUPERSAMPLE = 3  # symbols are drawn this many times larger, then scaled down smoothly
+
+
 def _cached(key: tuple, build) -> pygame.Surface:
+    """The picture for `key`, built once; `build(n)` draws it at n pixels, n = size * SUPERSAMPLE."""
     img = _CACHE.get(key)
     if img is None:
         if len(_CACHE) > 400:
             _CACHE.clear()
-        img = _CACHE[key] = build()
+        size = key[-1]
+        big = build(size * SUPERSAMPLE)
+        img = _CACHE[key] = pygame.transform.smoothscale(big, (size, size))
     return img
 
 
@@ -89,11 +95,12 @@ def _symbol_polys(kind: int, c: float, r: float) -> list[list[tuple[float, float
 
 def tama(kind: int, size: int) -> pygame.Surface:
     """A face-up tama tile of `size` pixels."""
-    def build() -> pygame.Surface:
+    def build(size: int) -> pygame.Surface:
         surf = _base(size, KIND_FILLS[kind])
         c, r = size / 2, size * 0.3
         for poly in _symbol_polys(kind, c, r):
-            draw.aa_polygon(surf, SYMBOL_EDGE, [(x + 1, y + 1) for x, y in poly])
+            off = max(1, size // 40)
+            draw.aa_polygon(surf, (*SYMBOL_EDGE, 110), [(x + off, y + off) for x, y in poly])
             draw.aa_polygon(surf, SYMBOL, poly)
         if KIND_SYMBOLS[kind] == "leaf":
             pygame.draw.line(surf, _darker(KIND_FILLS[kind], 0.7), (c - r * 0.55, c + r * 0.55), (c + r * 0.5, c - r * 0.5),
@@ -104,7 +111,7 @@ def tama(kind: int, size: int) -> pygame.Surface:
 
 def cube(size: int) -> pygame.Surface:
     """A face-down cube: a wooden tile with a cube outline (its face is unknown to everyone)."""
-    def build() -> pygame.Surface:
+    def build(size: int) -> pygame.Surface:
         surf = _base(size, CUBE_FILL)
         c, r = size / 2, size * 0.3
         hexpts = [(c + r * math.cos(math.radians(30 + 60 * i)), c + r * math.sin(math.radians(30 + 60 * i)))
@@ -119,7 +126,7 @@ def cube(size: int) -> pygame.Surface:
 
 def niku(size: int) -> pygame.Surface:
     """A niku cube: pink, with a bone."""
-    def build() -> pygame.Surface:
+    def build(size: int) -> pygame.Surface:
         surf = _base(size, NIKU_FILL)
         c = size / 2
         w = max(2, size // 7)
@@ -133,7 +140,7 @@ def niku(size: int) -> pygame.Surface:
 
 def slot(size: int) -> pygame.Surface:
     """An empty place (pool slot, niku slot)."""
-    def build() -> pygame.Surface:
+    def build(size: int) -> pygame.Surface:
         surf = pygame.Surface((size, size), pygame.SRCALPHA)
         pygame.draw.rect(surf, (255, 255, 255, 50), surf.get_rect(), max(1, size // 20), border_radius=max(3, size // 6))
         return surf
@@ -142,7 +149,7 @@ def slot(size: int) -> pygame.Surface:
 
 def face(character: int, size: int) -> pygame.Surface:
     """A character's face: Tora (striped ears), Usagi (long ears), Neko, Kitsune (pointed), Kuma (round)."""
-    def build() -> pygame.Surface:
+    def build(size: int) -> pygame.Surface:
         surf = pygame.Surface((size, size), pygame.SRCALPHA)
         fill = CHARACTER_FILLS[character]
         edge = _darker(fill, 0.5)
