@@ -46,19 +46,20 @@ def paint_card(app: "App", surf: pygame.Surface, rect: pygame.Rect, s: ToradamaS
     y = inner.y + 24
     c = s.chars[seat]
     icon = min(48, max(30, rect.h // 4))
-    if c >= 0:
-        surf.blit(sprites.face(c, icon), (inner.x, y))
-        small = app.font(14, bold=True)
-        draw.text(surf, small, character_name(app, c), (inner.x + icon + 8, y + 2), hud.TEXT, anchor="topleft")
-        fav = sprites.tama(FAVOURITE[c], 20)
-        fx = inner.x + icon + 8
-        surf.blit(fav, (fx, y + 22))
-        draw.text(surf, app.font(13), tr(app, "favourite", "favourite: 2 points"), (fx + 25, y + 32), hud.MUTED,
-                  anchor="midleft")
     points = s.points(seat)
     label = f"{points}" if s.seats == 1 else f"{points} / {s.target}"
-    draw.text(surf, app.font(26, bold=True), label, (inner.right, y + 4), hud.ACCENT, anchor="topright")
+    r = draw.text(surf, app.font(26, bold=True), label, (inner.right, y + 4), hud.ACCENT, anchor="topright")
     draw.text(surf, app.font(12), tr(app, "points", "points"), (inner.right, y + 34), hud.MUTED, anchor="topright")
+    if c >= 0:
+        surf.blit(sprites.face(c, icon), (inner.x, y))
+        fx = inner.x + icon + 8
+        room = r.x - fx - 8
+        name_font = draw.fit_text(app.font, character_name(app, c), room, 14, 10, bold=True)
+        draw.text(surf, name_font, character_name(app, c), (fx, y + 2), hud.TEXT, anchor="topleft")
+        surf.blit(sprites.tama(FAVOURITE[c], 20), (fx, y + 22))
+        fav = tr(app, "favourite", "favourite: 2 points")
+        draw.text(surf, draw.fit_text(app.font, fav, room - 25, 13, 9), fav, (fx + 25, y + 32), hud.MUTED,
+                  anchor="midleft")
     y += icon + 8
     y = _paint_pile(app, surf, inner, y, s.score[seat])
     y = _paint_stock(app, surf, inner, y, s, seat)

@@ -144,14 +144,14 @@ class ToradamaScene(GameScene):
     def _layout_characters(self) -> None:
         r = self.board_rect
         per_row = 5 if r.w >= 5 * 150 else 3
-        w = min(200, (r.w - 40) // per_row - 12)
-        h = min(250, (r.h - 120) // (1 if per_row == 5 else 2) - 12)
+        w = min(200, (r.w - 20) // per_row - 12)
+        h = min(260, (r.h - 100) // (1 if per_row == 5 else 2) - 12)
         self.char_cards = []
         for i in range(len(CHARACTER_NAMES)):
             row, col = divmod(i, per_row)
             n = min(per_row, len(CHARACTER_NAMES) - row * per_row)
             x0 = r.centerx - (n * (w + 12) - 12) // 2
-            self.char_cards.append(pygame.Rect(x0 + col * (w + 12), r.y + 90 + row * (h + 12), w, h))
+            self.char_cards.append(pygame.Rect(x0 + col * (w + 12), r.y + 80 + row * (h + 12), w, h))
 
     def display_col(self, col: int) -> int:
         return COLS - 1 - col if self.mirrored else col
@@ -604,7 +604,8 @@ class ToradamaScene(GameScene):
                 surface.blit(sprites.slot(size), (r.x + 4, r.bottom - size - 4))
             top = r.bottom - size - 4 - max(0, min(n, 8) - 1) * size // 7
             draw.text(surface, self.app.font(15, bold=True), f"×{n}", (r.centerx, top - 12), hud.TEXT)
-            draw.text(surface, self.app.font(11), tr(self.app, "cubes", "cubes"), (r.centerx, top - 28), hud.MUTED)
+            draw.text(surface, self.app.font(11, bold=True), tr(self.app, "cubes", "cubes"), (r.centerx, top - 28),
+                      self.seat_colour(seat))
             if self.selected == CUBE_SOURCE and seat == self.match.to_move and self.can_act:
                 pygame.draw.rect(surface, BALL, self._stack_top(seat).inflate(6, 6), 3, border_radius=10)
 
@@ -802,15 +803,17 @@ class ToradamaScene(GameScene):
             hover = rect.collidepoint(self.mouse) and not taken
             draw.rounded_panel(surface, rect, (44, 52, 66) if hover else (33, 39, 50), 12,
                                border=hud.ACCENT if hover else (70, 80, 98), border_width=2 if hover else 1)
-            icon = min(rect.w - 40, 72)
-            surface.blit(sprites.face(c, icon), (rect.centerx - icon // 2, rect.y + 10))
-            y = rect.y + icon + 16
+            icon = max(24, min(rect.w - 40, 72, rect.h // 3))
+            surface.blit(sprites.face(c, icon), (rect.centerx - icon // 2, rect.y + 8))
+            y = rect.y + icon + 18
             draw.text(surface, self.app.font(18, bold=True), character_name(self.app, c), (rect.centerx, y), hud.TEXT)
-            y += 22
-            fav = sprites.tama(c, 24)
-            surface.blit(fav, (rect.centerx - 12, y))
-            y += 30
-            for line in draw.wrap(self.app.font(12), okunote_text(self.app, c), rect.w - 16)[:6]:
+            y += 16
+            fav = sprites.tama(c, 22)
+            surface.blit(fav, (rect.centerx - 11, y))
+            y += 34
+            for line in draw.wrap(self.app.font(12), okunote_text(self.app, c), rect.w - 14):
+                if y + 8 > rect.bottom:
+                    break
                 draw.text(surface, self.app.font(12), line, (rect.centerx, y), hud.MUTED)
                 y += 15
             if taken:
