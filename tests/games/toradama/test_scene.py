@@ -104,11 +104,21 @@ def play_to_the_end(app, scene: ToradamaScene, seed: int, max_frames: int = 2000
     raise AssertionError("the game did not reach the results screen")
 
 
-def test_a_hot_seat_game_plays_to_the_end_by_mouse_without_hand_over_screens(app):
-    scene = start(app, [ALICE, BOB], 5)
-    assert not scene.hides_info
-    seen = play_to_the_end(app, scene, 5)
-    assert scene.match.is_over and seen["handovers"] == 0 and seen["human_moves"] > 20
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_hot_seat_game_plays_to_the_end_by_mouse_without_hand_over_screens(language):
+    app = make_app(language, anim_speed=INSTANT)
+    try:
+        scene = start(app, [ALICE, BOB], 5)
+        assert not scene.hides_info
+        banner = scene.banner_text()
+        assert ("キャラクター" in banner) == (language == "ja") and "Alice" in banner or "Bob" in banner
+        seen = play_to_the_end(app, scene, 5)
+        assert scene.match.is_over and seen["handovers"] == 0 and seen["human_moves"] > 20
+    finally:
+        app.shutdown()
+        import i18n
+
+        i18n.set("locale", "en")
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
