@@ -470,9 +470,10 @@ class ToradamaScene(GameScene):
             return tr(self.app, "banner.choose", "{name}: choose your character", name=name)
         if self.targeting is not None:
             return tr(self.app, f"hint.{self.targeting}", self.targeting)
+        one = "_one" if s.to_place == 1 else ""
         if s.phase == PLACING:
-            return tr(self.app, "banner.placing", "{name}: place {n} more tile(s)", name=name, n=s.to_place)
-        return tr(self.app, "banner.start", "{name}: place {n} tile(s) or clear a ball", name=name, n=s.to_place)
+            return tr(self.app, f"banner.placing{one}", "{name}: place {n} more tiles", name=name, n=s.to_place)
+        return tr(self.app, f"banner.start{one}", "{name}: place {n} tiles or clear a ball", name=name, n=s.to_place)
 
     # --- drawing ------------------------------------------------------------------------------------------
     def current_step(self) -> tuple[replay.Step, float] | None:
@@ -514,7 +515,7 @@ class ToradamaScene(GameScene):
         for j in range(1, ROWS):
             pygame.draw.line(surface, GRID_LINE, (g.x, g.y + j * s), (g.right, g.y + j * s))
         font = self.app.font(max(11, s // 5), bold=True)
-        labels = {SHARED_COLUMN: tr(self.app, "shared", "shared")}
+        labels = {SHARED_COLUMN: tr(self.app, "shared", "shared")} if v.seats == 2 else {}
         for seat in range(v.seats):
             labels[PRIVATE[seat][0] if self.display_col(PRIVATE[seat][0]) < self.display_col(PRIVATE[seat][1])
                    else PRIVATE[seat][1]] = self.seat_name(seat)
