@@ -571,7 +571,7 @@ class ToradamaRules(Rules[ToradamaState, Any]):
         s.okunote_used = False
         s.to_place = self.tiles_this_turn(s)
         self._log(s, "turn", s.current)
-        if not self.okunote_moves(s):
+        if not (self.can_place(s) or self.can_clear(s) or self.okunote_moves(s)):
             self._check_stuck(s)
 
     def _check_stuck(self, s: ToradamaState) -> None:
@@ -603,9 +603,18 @@ class ToradamaRules(Rules[ToradamaState, Any]):
         rand = rng.random
         seat = s.current
         cells = s.cells
-        balls = [] if s.phase != START else [x for col in AREA[seat] for x in board.COLUMN_CELLS[col]
-                                             if 0 <= cells[x] < KINDS]
-        okunote = self.okunote_moves(s) if s.phase == START and not s.okunote_used else []
+        balls = []
+        okunote: list[Any] = []
+        if s.phase == START:
+            for col in AREA[seat]:
+                for x in range(col * ROWS, col * ROWS + ROWS):
+                    code = cells[x]
+                    if code == EMPTY:
+                        break
+                    if code < KINDS:
+                        balls.append(x)
+            if not s.okunote_used and s.niku[seat] >= OKUNOTE_COST[s.chars[seat]]:
+                okunote = self.okunote_moves(s)
         kinds = [k for k, ok in ((0, okunote), (1, self.can_place(s)), (2, balls)) if ok]
         pick = kinds[int(rand() * len(kinds))]
         if pick == 0:
