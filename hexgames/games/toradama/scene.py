@@ -74,8 +74,8 @@ class ToradamaScene(GameScene):
         self.give_button: Any = None
         self.resign_button: Any = None
         self._panel_cache: tuple[Any, pygame.Surface] | None = None
-        self._view_cache: tuple[int, ToradamaState] | None = None
-        self._legal_cache: tuple[int, list[Any]] | None = None
+        self._view_cache: tuple[ToradamaState, ToradamaState] | None = None
+        self._legal_cache: tuple[ToradamaState, list[Any]] | None = None
         self._best: list[highscores.Entry] | None = None
         self.highscore_place: int | None = None
         self._recorded = False
@@ -92,15 +92,15 @@ class ToradamaScene(GameScene):
         """What is drawn: the shown position while animating, else the public view of the state."""
         if self.shown is not None:
             return self.shown
-        key = len(self.match.moves)
-        if self._view_cache is None or self._view_cache[0] != key or self._view_cache[1].seats != self.state.seats:
-            self._view_cache = (key, self.rules.observe(self.state, 0))
+        state = self.state  # cached per state object: undo and a new move may repeat a move count
+        if self._view_cache is None or self._view_cache[0] is not state:
+            self._view_cache = (state, self.rules.observe(state, 0))
         return self._view_cache[1]
 
     def legal(self) -> list[Any]:
-        key = len(self.match.moves)
-        if self._legal_cache is None or self._legal_cache[0] != key:
-            self._legal_cache = (key, list(self.rules.legal_moves(self.state)))
+        state = self.state
+        if self._legal_cache is None or self._legal_cache[0] is not state:
+            self._legal_cache = (state, list(self.rules.legal_moves(state)))
         return self._legal_cache[1]
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
@@ -514,18 +514,13 @@ class ToradamaScene(GameScene):
             pygame.draw.line(surface, GRID_LINE, (g.x + i * s, g.y), (g.x + i * s, g.bottom))
         for j in range(1, ROWS):
             pygame.draw.line(surface, GRID_LINE, (g.x, g.y + j * s), (g.right, g.y + j * s))
-        font = self.app.font(max(11, s // 5), bold=True)
-        labels = {SHARED_COLUMN: tr(self.app, "shared", "shared")} if v.seats == 2 else {}
-        for seat in range(v.seats):
-            labels[PRIVATE[seat][0] if self.display_col(PRIVATE[seat][0]) < self.display_col(PRIVATE[seat][1])
-                   else PRIVATE[seat][1]] = self.seat_name(seat)
-        for col, text in labels.items():
-            cx = g.x + self.display_col(col) * s + (s if col != SHARED_COLUMN else s // 2)
-            if col == SHARED_COLUMN:
-                cx = g.x + self.display_col(col) * s + s // 2
-            colour = hud.MUTED if col == SHARED_COLUMN else self.seat_colour(next(i for i in range(v.seats) if col in PRIVATE[i]))
-            draw.text(surface, draw.fit_text(self.app.font, text, 2 * s - 8, max(11, s // 5), 9, bold=True), text,
-                      (cx, g.y - 12), colour)
+        labels = [(SHARED_COLUMN, SHARED_COLUMN, tr(self.app, "shared", "shared"), hud.MUTED)] if v.seats == 2 else []
+        labels += [(*PRIVATE[seat], self.seat_name(seat), self.seat_colour(seat)) for seat in range(v.seats)]
+        for first, last, text, colour in labels:
+            x0, x1 = sorted((self.display_col(first), self.display_col(last)))
+            width = (x1 - x0 + 1) * s
+            font = draw.fit_text(self.app.font, text, width - 8, max(11, s // 5), 9, bold=True)
+            draw.text(surface, font, text, (g.x + x0 * s + width // 2, g.y - 12), colour)
 
     def _draw_tiles(self, surface: pygame.Surface, v: ToradamaState, skip: set[int]) -> None:
         for c, code in enumerate(v.cells):

@@ -216,7 +216,6 @@ def test_a_clearing_animates_step_by_step_and_a_click_skips_it(app):
     s = R.copy(match.state)
     s.cells[cell(0, 0)], s.cells[cell(0, 1)], s.cells[cell(1, 0)], s.cells[cell(1, 1)] = 1, 0, 0, 0
     match.states[-1] = s  # a hand-built position: a yellow ball under a red, two reds beside
-    scene._view_cache = scene._legal_cache = None
     play_by_mouse(app, scene, Clear(cell(0, 0)))
     assert match.moves[-1] == Clear(cell(0, 0)) and scene.is_animating()
     kinds = [st.kind for _, st in scene.timeline]
@@ -238,7 +237,6 @@ def test_the_okunote_button_is_enabled_only_when_it_can_be_paid(app):
     s.niku[0] = 2
     s.chars[0] = 2  # Neko: three tiles this turn
     scene.match.states[-1] = s
-    scene._view_cache = scene._legal_cache = None
     step(app, 2)
     assert scene.okunote_button.is_enabled
     click(app, scene.okunote_button.rect.center)
