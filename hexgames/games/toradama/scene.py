@@ -59,6 +59,7 @@ class ToradamaScene(GameScene):
         self.targeting: str | None = None  # okunote waiting for its cell / column
         self.swap_first: int | None = None
         self.resign_armed = 0.0
+        self.last_turn: tuple[int, set[int]] = (-1, set())  # the latest mover and the cells they filled
         self.mouse = (0, 0)
         self.shown: ToradamaState | None = None  # the public position while an animation plays
         self.timeline: list[tuple[Tween, replay.Step]] = []
@@ -393,6 +394,7 @@ class ToradamaScene(GameScene):
     def on_move_played(self, before: Any, move: Any, after: Any, by_ai: bool) -> None:
         self.cancel()
         seat = self.rules.to_move(before)
+        self._remember_placements(after.events or [], seat)
         self._announce(after.events or [], seat)
         steps = replay.steps_for(after.events or [], seat)
         if steps:
@@ -405,6 +407,17 @@ class ToradamaScene(GameScene):
         if after.phase == OVER and after.seats == 1:
             self._record_highscore(after)
         self._panel_cache = None
+
+    def _remember_placements(self, events: list[tuple], seat: int) -> None:
+        """Mark the tiles the latest mover placed (a clearing moves tiles: then nothing is marked)."""
+        if seat != self.last_turn[0]:
+            self.last_turn = (seat, set())
+        cells = self.last_turn[1]
+        for e in events:
+            if e[0] == "place":
+                cells.add(cell(e[3], e[4]))
+            elif e[0] in ("ball", "swap", "dig"):
+                cells.clear()
 
     def _step_done_callback(self, step: replay.Step):
         def done() -> None:
@@ -449,6 +462,7 @@ class ToradamaScene(GameScene):
 
     def on_undo(self) -> None:
         self.cancel()
+        self.last_turn = (-1, set())
         self.shown = None
         self.timeline = []
         self._panel_cache = None
@@ -527,6 +541,12 @@ class ToradamaScene(GameScene):
             if code == EMPTY or c in skip:
                 continue
             self._blit_tile(surface, code, self.cell_rect(c))
+        seat, placed = self.last_turn
+        if self.shown is None and seat >= 0:
+            for c in placed:
+                if v.cells[c] != EMPTY:
+                    r = self.cell_rect(c)
+                    draw.aa_circle(surface, self.seat_colour(seat), (r.right - 7, r.y + 7), 5, border=(20, 20, 20))
 
     def _blit_tile(self, surface: pygame.Surface, code: int, rect: pygame.Rect, scale: float = 1.0,
                    scale_x: float | None = None, alpha: int = 255) -> None:
