@@ -23,8 +23,8 @@ import random
 from typing import Any
 
 from hexgames.games.toradama import board
-from hexgames.games.toradama.board import CELLS, CUBE, EMPTY, KINDS, NEIGHBOURS, ROWS
-from hexgames.games.toradama.moves import CUBE_SOURCE, Choose, Clear, Give, Place, Swap
+from hexgames.games.toradama.board import CUBE, EMPTY, KINDS, ROWS
+from hexgames.games.toradama.moves import Choose, Swap
 from hexgames.games.toradama.rules import (
     AREA, CHOOSE, FAVOURITE, KITSUNE, KUMA, NEKO, OVER, PLACING, START, TORA, USAGI, ToradamaRules, ToradamaState,
 )

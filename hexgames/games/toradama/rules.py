@@ -22,11 +22,11 @@ three tiles can be taken, and no okunote can be used mid-placing.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from hexgames.core.protocol import JSON, IllegalMove, Outcome, Reason, Rules
 from hexgames.games.toradama import board
-from hexgames.games.toradama.board import CELLS, COLS, CUBE, EMPTY, HIDDEN_CUBE, KINDS, NEIGHBOURS, ROWS
+from hexgames.games.toradama.board import CELLS, CUBE, EMPTY, HIDDEN_CUBE, KINDS, NEIGHBOURS, ROWS
 from hexgames.games.toradama.moves import (
     CUBE_SOURCE, MOVE_TYPES, Choose, Clear, Dig, Flip, Give, Place, Resign, Reroll, Swap, Triple,
 )

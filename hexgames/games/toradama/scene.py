@@ -28,7 +28,7 @@ from hexgames.games.toradama.moves import (
 )
 from hexgames.games.toradama.panel import character_name, okunote_text, tr
 from hexgames.games.toradama.rules import (
-    AREA, CHARACTER_NAMES, CHOOSE, KITSUNE, KUMA, OVER, PLACING, PRIVATE, START, TORA, ToradamaState,
+    CHARACTER_NAMES, CHOOSE, OVER, PLACING, PRIVATE, START, ToradamaState,
 )
 from hexgames.ui import draw, hud
 from hexgames.ui.anim import Animator, Tween, ease_fall_bounce, ease_in_out, ease_out_back, linear

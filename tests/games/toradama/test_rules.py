@@ -8,7 +8,7 @@ from hexgames.games.toradama.moves import (
     CUBE_SOURCE, Choose, Clear, Dig, Flip, Give, Place, Reroll, Resign, Swap, Triple,
 )
 from hexgames.games.toradama.rules import (
-    CHOOSE, DRAW, KITSUNE, KUMA, NEKO, NIKU, OVER, PLACING, START, TORA, USAGI,
+    CHOOSE, DRAW, KITSUNE, KUMA, NEKO, NIKU, PLACING, START, TORA, USAGI,
 )
 from tests.games.toradama.positions import RULES, kind, make, show
 

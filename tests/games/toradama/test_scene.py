@@ -16,7 +16,7 @@ from hexgames.games.toradama.board import cell
 from hexgames.games.toradama.moves import (
     CUBE_SOURCE, Choose, Clear, Dig, Flip, Give, Place, Swap, Triple,
 )
-from hexgames.games.toradama.rules import CHOOSE, START, ToradamaRules
+from hexgames.games.toradama.rules import CHOOSE, ToradamaRules
 from hexgames.games.toradama.scene import ToradamaScene
 from hexgames.ui.anim import INSTANT
 from hexgames.ui.handover import HandoverScene
