@@ -56,6 +56,15 @@ def ease_out_bounce(t: float) -> float:
     return n * t * t + 0.984375
 
 
+def ease_fall_bounce(t: float, land: float = 0.8, hop: float = 0.07) -> float:
+    """Falling under gravity (accelerating) until `land`, then one small hop of `hop` and rest:
+    tiles dropping into a stack."""
+    if t < land:
+        return (t / land) ** 2
+    u = (t - land) / (1 - land)
+    return 1 - hop * math.sin(math.pi * u)
+
+
 def lerp(a: Any, b: Any, t: float) -> Any:
     """Interpolate numbers or equal-length tuples (positions, colours)."""
     if isinstance(a, (tuple, list)):

@@ -1,0 +1,121 @@
+"""The side panel of the Toradama table: one card per player (character, favourite, points, score
+pile, niku stock, cube count, okunote) and, in solo, the best results. Drawn into a cached surface by
+the scene; everything shown is public.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+import pygame
+
+from hexgames.games.toradama import sprites
+from hexgames.games.toradama.board import KINDS
+from hexgames.games.toradama.rules import CHARACTER_NAMES, FAVOURITE, OKUNOTE_COST, OKUNOTE_RECYCLED, ToradamaState
+from hexgames.ui import draw, hud
+
+if TYPE_CHECKING:
+    from hexgames.app import App
+
+NS = "toradama_ui"
+
+
+def tr(app: "App", key: str, default: str, **params: Any) -> str:
+    return app.tr(f"{NS}.{key}", default=default, **params)
+
+
+def character_name(app: "App", c: int) -> str:
+    name = CHARACTER_NAMES[c]
+    return app.tr(f"toradama.character.{name}", default=name.capitalize())
+
+
+def okunote_text(app: "App", c: int) -> str:
+    """The okunote in a line: what it does and its cost."""
+    name = CHARACTER_NAMES[c]
+    what = tr(app, f"okunote.{name}", name)
+    cost = tr(app, "cost_recycled" if OKUNOTE_RECYCLED[c] else "cost", "{n} niku", n=OKUNOTE_COST[c])
+    return tr(app, "okunote_line", "{what} ({cost})", what=what, cost=cost)
+
+
+def paint_card(app: "App", surf: pygame.Surface, rect: pygame.Rect, s: ToradamaState, seat: int, name: str,
+               chip: tuple[int, int, int], to_move: bool) -> None:
+    """One player's card."""
+    inner = hud.panel(surf, rect, None, app, highlight=to_move)
+    font = draw.fit_text(app.font, name, inner.w - 30, 18, 12, bold=True)
+    draw.aa_circle(surf, chip, (inner.x + 8, inner.y + 10), 7, border=(240, 240, 240))
+    draw.text(surf, font, name, (inner.x + 22, inner.y + 10), hud.ACCENT if to_move else hud.TEXT, anchor="midleft")
+    y = inner.y + 24
+    c = s.chars[seat]
+    icon = min(48, max(30, rect.h // 4))
+    points = s.points(seat)
+    label = f"{points}" if s.seats == 1 else f"{points} / {s.target}"
+    r = draw.text(surf, app.font(26, bold=True), label, (inner.right, y + 4), hud.ACCENT, anchor="topright")
+    draw.text(surf, app.font(12), tr(app, "points", "points"), (inner.right, y + 34), hud.MUTED, anchor="topright")
+    if c >= 0:
+        surf.blit(sprites.face(c, icon), (inner.x, y))
+        fx = inner.x + icon + 8
+        room = r.x - fx - 8
+        name_font = draw.fit_text(app.font, character_name(app, c), room, 14, 10, bold=True)
+        draw.text(surf, name_font, character_name(app, c), (fx, y + 2), hud.TEXT, anchor="topleft")
+        surf.blit(sprites.tama(FAVOURITE[c], 20), (fx, y + 22))
+        fav = tr(app, "favourite", "favourite: 2 points")
+        draw.text(surf, draw.fit_text(app.font, fav, room - 25, 13, 9), fav, (fx + 25, y + 32), hud.MUTED,
+                  anchor="midleft")
+    y += icon + 8
+    y = _paint_pile(app, surf, inner, y, s.score[seat])
+    y = _paint_stock(app, surf, inner, y, s, seat)
+    if c >= 0 and y + 16 < inner.bottom:
+        lines = draw.wrap(app.font(12), okunote_text(app, c), inner.w)
+        for line in lines[: max(0, (inner.bottom - y) // 15)]:
+            draw.text(surf, app.font(12), line, (inner.x, y), hud.MUTED, anchor="topleft")
+            y += 15
+
+
+def _paint_pile(app: "App", surf: pygame.Surface, inner: pygame.Rect, y: int, pile: Sequence[int]) -> int:
+    """The score pile: a small tile per kind held, with its count."""
+    size = 20
+    x = inner.x
+    draw.text(surf, app.font(12), tr(app, "score_pile", "Score pile"), (x, y), hud.MUTED, anchor="topleft")
+    y += 16
+    if not any(pile):
+        draw.text(surf, app.font(12), "-", (x, y + 2), hud.MUTED, anchor="topleft")
+    for k in range(KINDS):
+        if pile[k]:
+            surf.blit(sprites.tama(k, size), (x, y))
+            r = draw.text(surf, app.font(13, bold=True), f"×{pile[k]}", (x + size + 2, y + size // 2), hud.TEXT,
+                          anchor="midleft")
+            x = r.right + 8
+    return y + size + 6
+
+
+def _paint_stock(app: "App", surf: pygame.Surface, inner: pygame.Rect, y: int, s: ToradamaState, seat: int) -> int:
+    """Niku stock (two places) and the number of cubes in the cube pool."""
+    size = 20
+    x = inner.x
+    draw.text(surf, app.font(12), tr(app, "niku", "Niku"), (x, y + size // 2), hud.MUTED, anchor="midleft")
+    x += 44
+    for i in range(2):
+        surf.blit(sprites.niku(size) if i < s.niku[seat] else sprites.slot(size), (x, y))
+        x += size + 4
+    x += 14
+    surf.blit(sprites.cube(size), (x, y))
+    draw.text(surf, app.font(13, bold=True), f"×{len(s.cubes[seat])}", (x + size + 3, y + size // 2), hud.TEXT,
+              anchor="midleft")
+    return y + size + 8
+
+
+def paint_solo_best(app: "App", surf: pygame.Surface, rect: pygame.Rect, best: Sequence[Any],
+                    mine: int | None) -> None:
+    """Solo: the local best results (top five), the new one highlighted."""
+    inner = hud.panel(surf, rect, tr(app, "solo.best", "Best results"), app)
+    small = app.font(14)
+    y = inner.y
+    if not best:
+        draw.text(surf, small, tr(app, "solo.none", "No results yet"), (inner.x, y), hud.MUTED, anchor="topleft")
+        return
+    for i, entry in enumerate(best[:5]):
+        if y + small.get_linesize() > inner.bottom:
+            break
+        colour = hud.ACCENT if mine == i else hud.TEXT
+        draw.text(surf, small, f"{i + 1}.  {entry.scores[0]}", (inner.x, y), colour, anchor="topleft")
+        draw.text(surf, small, entry.date[:10], (inner.right, y), hud.MUTED, anchor="topright")
+        y += small.get_linesize()

@@ -1,0 +1,148 @@
+"""Turning what the rules recorded about a move into animation steps the scene plays one by one.
+
+Why it exists apart from the scene: the rules compute every fall, chain, flip and draw (`events` on the
+state after a move); the scene only replays them. This module, free of pygame, says how long each
+step takes and what it changes on the *shown* state (a view the scene draws while the animation
+runs), so the order and the effects can be tested without a screen. At the end of the last step the
+shown state equals what `observe` gives for the new state, and the scene drops it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from hexgames.games.toradama.board import EMPTY, HIDDEN_CUBE, KINDS, ROWS
+from hexgames.games.toradama.moves import CUBE_SOURCE
+from hexgames.games.toradama.rules import ToradamaState
+
+# seconds at normal speed
+PLACE_BASE, PLACE_PER_ROW = 0.18, 0.05
+FALL_BASE, FALL_PER_ROW = 0.16, 0.07
+DURATIONS = {"ball": 0.4, "chain": 1.0, "flip": 0.45, "okunote": 0.8, "swap": 0.35, "return": 0.3,
+             "dig": 0.35, "draw": 0.16, "bagout": 1.6, "give": 0.45, "end": 0.6}
+SILENT = ("turn", "choose")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing to show: `kind` is the event's name, `data` its recorded details, `mover` the seat
+    whose move it belongs to."""
+
+    kind: str
+    data: tuple
+    mover: int
+    duration: float
+
+
+def steps_for(events: Sequence[tuple], mover: int) -> list[Step]:
+    """The animation of one move, in the order the rules resolved it."""
+    out = []
+    for event in events:
+        kind, data = event[0], tuple(event[1:])
+        if kind in SILENT:
+            continue
+        if kind == "place":
+            duration = PLACE_BASE + PLACE_PER_ROW * (ROWS - data[3])
+        elif kind == "fall":
+            duration = FALL_BASE + FALL_PER_ROW * max(frm - to for _, frm, to, _ in data[0])
+        elif kind in ("win", "stuck", "resign"):
+            kind, duration = "end", DURATIONS["end"]
+            data = (event[0], *data)
+        else:
+            duration = DURATIONS[kind]
+        out.append(Step(kind, data, mover, duration))
+    return out
+
+
+def apply_step(shown: ToradamaState, step: Step) -> None:
+    """Change the shown state as the step's end leaves it."""
+    handler = _EFFECTS.get(step.kind)
+    if handler is not None:
+        handler(shown, step.data, step.mover)
+
+
+def _take_source(shown: ToradamaState, seat: int, src: int) -> None:
+    if src == CUBE_SOURCE:
+        if shown.cubes[seat]:
+            shown.cubes[seat].pop()
+    elif src in shown.pool:
+        shown.pool.remove(src)
+
+
+def _place(shown: ToradamaState, data: tuple, mover: int) -> None:
+    seat, src, col, row, code = data
+    _take_source(shown, seat, src)
+    shown.cells[col * ROWS + row] = code
+
+
+def _give(shown: ToradamaState, data: tuple, mover: int) -> None:
+    seat, src, kind, receiver = data
+    _take_source(shown, seat, src)
+    if receiver >= 0:
+        shown.score[receiver][kind] += 1
+
+
+def _ball(shown: ToradamaState, data: tuple, mover: int) -> None:
+    seat, cell, kind, dest = data
+    shown.cells[cell] = EMPTY
+    if dest >= 0:
+        shown.cubes[dest].append(-1)
+
+
+def _fall(shown: ToradamaState, data: tuple, mover: int) -> None:
+    cells = shown.cells
+    moved = [(col * ROWS + frm, col * ROWS + to, code) for col, frm, to, code in data[0]]
+    for frm, _, _ in moved:
+        cells[frm] = EMPTY
+    for _, to, code in moved:
+        cells[to] = code if code < KINDS else HIDDEN_CUBE
+
+
+def _chain(shown: ToradamaState, data: tuple, mover: int) -> None:
+    for cells, kind, taken, _, _ in data[1]:
+        for c in cells:
+            shown.cells[c] = EMPTY
+        shown.score[mover][kind] += taken
+
+
+def _flip(shown: ToradamaState, data: tuple, mover: int) -> None:
+    for cell, face in data[0]:
+        shown.cells[cell] = face
+
+
+def _okunote(shown: ToradamaState, data: tuple, mover: int) -> None:
+    seat, _, cost = data
+    shown.niku[seat] = max(0, shown.niku[seat] - cost)
+
+
+def _swap(shown: ToradamaState, data: tuple, mover: int) -> None:
+    a, b = data
+    shown.cells[a], shown.cells[b] = shown.cells[b], shown.cells[a]
+
+
+def _return(shown: ToradamaState, data: tuple, mover: int) -> None:
+    shown.hidden_bag += len(shown.pool)
+    shown.pool = []
+
+
+def _dig(shown: ToradamaState, data: tuple, mover: int) -> None:
+    shown.cells[data[0]] = EMPTY
+
+
+def _draw(shown: ToradamaState, data: tuple, mover: int) -> None:
+    code, to = data
+    shown.hidden_bag = max(0, shown.hidden_bag - 1)
+    if code < KINDS:
+        shown.pool = sorted(shown.pool + [code])
+    elif to >= 0:
+        shown.niku[to] += 1
+
+
+def _bagout(shown: ToradamaState, data: tuple, mover: int) -> None:
+    shown.bag_out = True
+    shown.hidden_bag = 0
+
+
+_EFFECTS: dict[str, Any] = {"place": _place, "give": _give, "ball": _ball, "fall": _fall, "chain": _chain,
+                            "flip": _flip, "okunote": _okunote, "swap": _swap, "return": _return, "dig": _dig,
+                            "draw": _draw, "bagout": _bagout}
