@@ -15,21 +15,95 @@ import random
 from typing import Any
 
 from hexgames.games.dotlines.rules import (
-    ACT, CHIP, CHIP_NONE, DOUBLE, DRAW, EXCHANGE, INVERTER, MAX_COLUMNS, OVER, REDRAW, STACK, Chip, DotLinesRules,
-    DotState, Home, Place, neighbours, next_counts,
+    ACT, CHIP, DRAW, EXCHANGE, INVERTER, MAX_COLUMNS, OVER, REDRAW, STACK, VALUES, Chip, DotLinesRules, DotState,
+    Home, Place, Stack, neighbours, next_counts,
 )
 
 RULES = DotLinesRules()
-EVAL_SCALE = 2.0
-W_HAND = 1.0  # per tile in hand
-W_HAND_LATE = 0.8  # extra per tile as the deck empties (ending E compares hands)
-W_COLUMN = 0.9  # per column of the home line
-W_COLUMN_5 = 1.5  # extra for a home line one column from six
-W_ACTION = (0.0, 0.55, 0.45, 0.5)  # unused Redraw, Exchange, Stack (index by bit order 1, 2, 3)
-W_CHIP = 0.6
-W_FIT = 0.5  # per playable line end (at most two counted)
-W_STUCK = 1.5  # no placement fits and no action left
-TO_MOVE_BONUS = 0.3
+EVAL_SCALE = 2.5
+W_HAND = 0.8  # per tile in hand
+W_HAND_LATE = 1.2  # extra per tile as the deck empties (ending E compares hands)
+W_COLUMN = 0.6  # per column of the home line
+W_COLUMN_5 = 0.8  # extra for a home line one column from six
+W_ACTION = (0.7, 0.6, 0.5)  # unused Redraw, Exchange, Stack: each a way out of a dead end
+W_CHIP = 0.5
+W_FIT = 0.45  # per fitting placement (at most FIT_CAP counted)
+FIT_CAP = 3
+W_STUCK = 2.0  # no placement fits and no action left
+W_THREAT = 3.0  # the waiting player's chance to win at once on their next turn, as things stand
+W_DEAD = 1.0  # chance that nothing can be placed: an action must be spent (or the game is lost)
+W_STUCK_NEXT = 3.0  # the waiting player's chance of ending D on the present table
+ALL_USED = REDRAW | EXCHANGE | STACK
+
+
+def unseen_counts(s: DotState) -> list[int]:
+    """Per value, the tiles nobody can see (deck and the removed tile): what a draw may bring."""
+    left = [0] + [6] * 6
+    for h in s.hands:
+        if h is not None:
+            for v in VALUES:
+                left[v] -= h[v]
+    for line in s.lines:
+        for col in line:
+            for p in col.tiles:
+                left[p] -= 1
+    for p in s.discards:
+        left[p] -= 1
+    return left
+
+
+def wins_with(s: DotState, seat: int, m: Any, hand_size: int) -> bool:
+    """Whether move `m` by `seat` ends the game in their favour at once (endings A/C, or B at home)."""
+    kind = type(m)
+    if kind is Place:
+        if m.plain + m.chip == hand_size:
+            return True
+        return m.line == s.home[seat] and len(s.lines[m.line]) == MAX_COLUMNS - 1
+    return kind is Stack and m.plain + m.chip == hand_size
+
+
+def _chances_now(s: DotState, seat: int, hand: list[int]) -> tuple[bool, bool, bool]:
+    """(wins at once, is stuck = ending D, has no placement or stack) for `seat` holding `hand`."""
+    moves = RULES.moves_for(s, seat, hand)
+    if not moves:
+        return False, True, True
+    n = hand[0]
+    win = dead = False
+    dead = True
+    for m in moves:
+        kind = type(m)
+        if kind is Place or kind is Stack:
+            dead = False
+            if wins_with(s, seat, m, n):
+                return True, False, False
+    return win, False, dead
+
+
+def turn_chances(s: DotState, seat: int, drew: bool, left: list[int]) -> tuple[float, float, float]:
+    """(chance to win at once, chance to be stuck = ending D, chance of no placement) for `seat`'s
+    turn on this table. If `seat` has not drawn yet (`drew` False) it is averaged over the draw."""
+    hand = s.hands[seat]
+    if hand is None:
+        return 0.0, 0.0, 0.0
+    if drew:
+        return tuple(float(x) for x in _chances_now(s, seat, hand))  # type: ignore[return-value]
+    total = sum(left[1:])
+    if total <= 0:
+        return 0.0, 0.0, 0.0
+    win = stuck = dead = 0.0
+    for v in VALUES:
+        k = left[v]
+        if not k:
+            continue
+        hand[v] += 1
+        hand[0] += 1
+        w, st, d = _chances_now(s, seat, hand)
+        hand[v] -= 1
+        hand[0] -= 1
+        win += k * w
+        stuck += k * st
+        dead += k * d
+    return win / total, stuck / total, dead / total
 
 
 def placements(s: DotState, seat: int) -> int:
@@ -55,32 +129,45 @@ def placements(s: DotState, seat: int) -> int:
 def standing(s: DotState, seat: int) -> float:
     """A seat's prospects in points (higher is better); see the module docstring."""
     hand = s.hand_size(seat)
-    late = 1.0 - min(len(s.deck), 20) / 20.0
+    late = 1.0 - min(len(s.deck), 16) / 16.0
     home = s.home[seat]
     cols = len(s.lines[home]) if home >= 0 else 0
     used = s.used[seat]
     v = -(W_HAND + W_HAND_LATE * late) * hand + W_COLUMN * cols + (W_COLUMN_5 if cols == 5 else 0.0)
-    v += (0.0 if used & REDRAW else W_ACTION[1]) + (0.0 if used & EXCHANGE else W_ACTION[2])
-    v += 0.0 if used & STACK else W_ACTION[3]
+    if not used & REDRAW:
+        v += W_ACTION[0]
+    if not used & EXCHANGE:
+        v += W_ACTION[1]
+    if not used & STACK:
+        v += W_ACTION[2]
     if s.chip_at[seat] is None:
         v += W_CHIP
     fit = placements(s, seat)
-    v += W_FIT * min(fit, 2)
-    if fit == 0 and used == REDRAW | EXCHANGE | STACK:
+    v += W_FIT * min(fit, FIT_CAP)
+    if fit == 0 and used == ALL_USED:
         v -= W_STUCK
     return v
 
 
 def evaluate(s: DotState, seat: int) -> float:
-    """How well `seat` stands, in [0, 1]; exact once the game is over."""
+    """How well `seat` stands, in [0, 1]; exact once the game is over.
+
+    The player about to move gets their immediate chances worked out over the tile they will draw
+    (a win at once, or ending D); the rest is the standings' difference, where the waiting player's
+    chance of a win at once on the present table counts as a threat."""
     if s.phase == OVER:
         return RULES.outcome(s).reward(seat)
-    if s.phase < ACT and s.phase != DRAW:
+    if s.phase < DRAW:
         return 0.5
-    diff = standing(s, seat) - standing(s, 1 - seat)
-    if s.current == seat:
-        diff += TO_MOVE_BONUS
-    return 1.0 / (1.0 + math.exp(-diff / EVAL_SCALE))
+    mover = s.current
+    left = unseen_counts(s)
+    win, stuck, dead = turn_chances(s, mover, s.phase == ACT, left)
+    threat, w_stuck, w_dead = turn_chances(s, 1 - mover, False, left)
+    diff = (standing(s, mover) - W_DEAD * dead
+            - standing(s, 1 - mover) + W_DEAD * w_dead + W_STUCK_NEXT * w_stuck - W_THREAT * threat)
+    base = 1.0 / (1.0 + math.exp(-diff / EVAL_SCALE))
+    value = win + (1.0 - win - stuck) * base
+    return value if seat == mover else 1.0 - value
 
 
 def _setup_choice(s: DotState, rng: random.Random) -> Any:

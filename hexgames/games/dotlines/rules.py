@@ -278,7 +278,11 @@ class DotLinesRules(Rules[DotState, Move]):
 
     def _act_moves(self, s: DotState) -> list[Move]:
         seat = s.current
-        hand = s.hands[seat]
+        return self.moves_for(s, seat, s.hands[seat])
+
+    def moves_for(self, s: DotState, seat: int, hand: list[int]) -> list[Move]:
+        """The placements and actions `seat` would have with `hand` on this table (the AI asks this
+        for hands after each possible draw)."""
         side = s.chip[seat] if s.chip_at[seat] is None else CHIP_NONE
         out: list[Move] = []
         for line in (0, 1):
