@@ -186,7 +186,7 @@ class DotLinesScene(GameScene):
                 rect.center = (round(x0 + slot * (j + 1.5)), cy)
                 self.col_rects[line].append(rect)
         p = self.panel_rect
-        self.prompt_rect = pygame.Rect(0, 0, min(r.w - 40, 460), 150)
+        self.prompt_rect = pygame.Rect(0, 0, min(r.w - 40, 460), 124)
         self.prompt_rect.center = r.center
         self.deck_rect = pygame.Rect(p.x + 12, p.bottom - 150, 46, 46)
 
@@ -195,13 +195,17 @@ class DotLinesScene(GameScene):
         from pygame_gui.elements import UIButton
 
         p = self.panel_rect
-        bw, bh = (p.w - 30) // 2, 36
-        y = p.bottom - 2 * bh - 10
+        per_row = 2 if p.w >= 300 else 1  # Japanese labels need the whole width of a narrow panel
+        bw, bh = (p.w - 20 - 10 * (per_row - 1)) // per_row, 32
+        rows = 4 // per_row
+        y = p.bottom - rows * (bh + 4)
+        rects = [pygame.Rect(p.x + 10 + (i % per_row) * (bw + 10), y + (i // per_row) * (bh + 4), bw, bh)
+                 for i in range(4)]
         self.action_buttons = {}
         for i, key in enumerate(ACTION_KEYS):
-            rect = pygame.Rect(p.x + 10 + (i % 2) * (bw + 10), y + (i // 2) * (bh + 6), bw, bh)
-            self.action_buttons[key] = UIButton(rect, _tr(self.app, f"action.{key}", key.capitalize()), self.app.ui)
-        rect = pygame.Rect(p.x + 10 + bw + 10, y + bh + 6, bw, bh)
+            self.action_buttons[key] = UIButton(rects[i], _tr(self.app, f"action.{key}", key.capitalize()),
+                                                self.app.ui)
+        rect = rects[3]
         self.chip_button = UIButton(rect, _tr(self.app, "use_chip", "Use chip"), self.app.ui)
         self.widgets += [*self.action_buttons.values(), self.chip_button]
         self._build_prompt(ObjectID, UIButton)
@@ -242,7 +246,7 @@ class DotLinesScene(GameScene):
         bw = min(170, (box.w - 20 - gap * (len(choices) - 1)) // len(choices))
         x = box.centerx - (bw * len(choices) + gap * (len(choices) - 1)) // 2
         for i, (label, move) in enumerate(choices):
-            rect = pygame.Rect(x + i * (bw + gap), box.bottom - 56, bw, 42)
+            rect = pygame.Rect(x + i * (bw + gap), box.bottom - 52, bw, 40)
             button = UIButton(rect, label, self.app.ui, object_id=ObjectID(class_id="@primary") if i == 0 else None)
             self.prompt_buttons.append((button, move))
             self.widgets.append(button)
@@ -586,7 +590,7 @@ class DotLinesScene(GameScene):
     def _draw_die(self, surface: pygame.Surface, rect: pygame.Rect, value: int, line: int) -> None:
         rolled = self.animator.value("roll") is not None
         pygame.draw.rect(surface, LINE_RGB[line], rect, border_radius=8)
-        pygame.draw.rect(surface, SELECT if line == WHITE else (200, 200, 200), rect, 2, border_radius=8)
+        pygame.draw.rect(surface, (160, 160, 160), rect, 2, border_radius=8)
         if value and not rolled:
             r = max(2, round(rect.w * 0.085))
             for fx, fy in PIPS[value]:
@@ -609,6 +613,10 @@ class DotLinesScene(GameScene):
         last.y = top + step * (n - 1)
         if chip_seat is not None:
             draw_chip(surface, self.app, (last.right - 4, last.y + 4), max(7, self.tile * 0.17), v.chip[chip_seat])
+            if v.chip[chip_seat] == INVERTER:  # what the mixed pips count as: a small tile of the value
+                mini = pygame.Rect(0, 0, max(12, self.tile // 3), max(12, self.tile // 3))
+                mini.topleft = (last.x - mini.w // 3, last.bottom - mini.h * 2 // 3)
+                draw_tile(surface, mini, col.value, border=CHIP_RGB[1])
         badge = (last.right - 2, last.bottom - 2)
         draw.aa_circle(surface, (30, 34, 44), badge, max(8, self.tile * 0.2))
         draw.text(surface, self.app.font(max(10, round(self.tile * 0.24)), bold=True), str(col.count), badge,
@@ -672,7 +680,7 @@ class DotLinesScene(GameScene):
 
     def _draw_panel(self, surface: pygame.Surface, v: DotState) -> None:
         p = self.panel_rect
-        box_h = min(128, (p.h - 210) // 2)
+        box_h = min(104, (p.h - 270) // 2)
         self.chip_rects = {}
         for k, seat in enumerate((1 - self.bottom_seat, self.bottom_seat)):
             rect = pygame.Rect(p.x, p.y + k * (box_h + 8), p.w, box_h)
