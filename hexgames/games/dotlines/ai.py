@@ -33,6 +33,7 @@ W_STUCK = 2.0  # no placement fits and no action left
 W_THREAT = 3.0  # the waiting player's chance to win at once on their next turn, as things stand
 W_DEAD = 1.0  # chance that nothing can be placed: an action must be spent (or the game is lost)
 W_STUCK_NEXT = 3.0  # the waiting player's chance of ending D on the present table
+HOME_FIT_ONLY = True  # a fit on the opponent's line only helps them towards six columns
 ALL_USED = REDRAW | EXCHANGE | STACK
 
 
@@ -113,7 +114,7 @@ def placements(s: DotState, seat: int) -> int:
     if hand is None:
         return 1
     n = 0
-    for line in (0, 1):
+    for line in ((s.home[seat],) if HOME_FIT_ONLY and s.home[seat] >= 0 else (0, 1)):
         cols = s.lines[line]
         if len(cols) >= MAX_COLUMNS:
             continue

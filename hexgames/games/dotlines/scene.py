@@ -566,6 +566,10 @@ class DotLinesScene(GameScene):
         self._draw_flying(surface)
         self._draw_panel(surface, v)
         self._draw_prompt(surface, v)
+        if self.animator.value("roll") is not None:
+            box = self.prompt_rect
+            draw.rounded_panel(surface, box, (24, 30, 40, 235), 12, border=hud.ACCENT, border_width=2)
+            self._draw_roll(surface, v, pygame.Rect(box.x + box.w // 6, box.y + 20, box.w * 2 // 3, box.h - 40))
         self._draw_hint(surface)
 
     def _draw_lines(self, surface: pygame.Surface, v: DotState) -> None:
@@ -748,9 +752,9 @@ class DotLinesScene(GameScene):
             k = min(int(t), len(rolls) - 1)
             frac = t - int(t)
             shown = rolls[k] if frac > 0.7 else (self.roll_rng.randint(1, 6), self.roll_rng.randint(1, 6))
-        size = rect.h - 8
+        size = min(rect.h - 8, rect.w // 4)
         for seat in (0, 1):
-            r = pygame.Rect(rect.x + 12 + seat * (rect.w // 2), rect.y + 4, size, size)
+            r = pygame.Rect(rect.x + 12 + seat * (rect.w // 2), rect.centery - size // 2, size, size)
             line = v.home[seat] if v.home[seat] >= 0 else seat
             pygame.draw.rect(surface, LINE_RGB[line], r, border_radius=6)
             pygame.draw.rect(surface, (150, 150, 150), r, 1, border_radius=6)
