@@ -15,14 +15,14 @@ import random
 from typing import Any
 
 from hexgames.games.dotlines.rules import (
-    ACT, CHIP, DRAW, EXCHANGE, INVERTER, MAX_COLUMNS, OVER, REDRAW, STACK, VALUES, Chip, DotLinesRules, DotState,
+    ACT, CHIP, DOUBLE, DRAW, EXCHANGE, MAX_COLUMNS, OVER, REDRAW, STACK, VALUES, Chip, DotLinesRules, DotState,
     Home, Place, Stack, neighbours, next_counts,
 )
 
 RULES = DotLinesRules()
 EVAL_SCALE = 2.5
-W_HAND = 0.8  # per tile in hand
-W_HAND_LATE = 1.2  # extra per tile as the deck empties (ending E compares hands)
+W_HAND = 0.3  # per tile in hand (few: more tiles are also more ways to fit)
+W_HAND_LATE = 0.3  # extra per tile as the deck empties (ending E compares hands)
 W_COLUMN = 0.6  # per column of the home line
 W_COLUMN_5 = 0.8  # extra for a home line one column from six
 W_ACTION = (0.7, 0.6, 0.5)  # unused Redraw, Exchange, Stack: each a way out of a dead end
@@ -34,6 +34,7 @@ W_THREAT = 3.0  # the waiting player's chance to win at once on their next turn,
 W_DEAD = 1.0  # chance that nothing can be placed: an action must be spent (or the game is lost)
 W_STUCK_NEXT = 3.0  # the waiting player's chance of ending D on the present table
 HOME_FIT_ONLY = True  # a fit on the opponent's line only helps them towards six columns
+CHIP_PICK = DOUBLE  # arena: Double beat Inverter against Random (94.7% v 88%)
 ALL_USED = REDRAW | EXCHANGE | STACK
 
 
@@ -172,24 +173,13 @@ def evaluate(s: DotState, seat: int) -> float:
 
 
 def _setup_choice(s: DotState, rng: random.Random) -> Any:
-    """Roll-off and chip decisions: a home line whose die fits the hand; Inverter (it widens what fits)."""
-    moves = RULES.legal_moves(s)
+    """Roll-off and chip decisions. Both lines are alike (each die goes to its owner's home line), so
+    the real choice is who moves first: the winner takes a home line and lets the other start, which
+    won more arena games than moving first; the chip is Double (it beat Inverter in the arena)."""
     if s.phase == CHIP:
-        return Chip(INVERTER)
-    homes = [m for m in moves if type(m) is Home]
-    if not homes:
-        return moves[0]
-    seat = s.current
-    hand = s.hands[seat]
-    rolls = s.rolls[-1] if s.rolls else (0, 0)
-    mine = rolls[seat]
-
-    def fit(value: int) -> int:
-        return sum(hand[v] for v in neighbours(value, s.wrap)) if hand is not None and value else 0
-
-    if len(moves) == 3 and fit(mine) < 2:  # winner with a poor fit for their own die: move first
-        return moves[0]
-    return homes[rng.randrange(len(homes))]
+        return Chip(CHIP_PICK)
+    homes = [m for m in RULES.legal_moves(s) if type(m) is Home]
+    return homes[rng.randrange(len(homes))] if homes else RULES.legal_moves(s)[0]
 
 
 def ranked_moves(s: DotState) -> list[tuple[float, Any]]:
