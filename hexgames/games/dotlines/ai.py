@@ -15,11 +15,12 @@ import random
 from typing import Any
 
 from hexgames.games.dotlines.rules import (
-    ACT, CHIP, DOUBLE, DRAW, EXCHANGE, MAX_COLUMNS, OVER, REDRAW, STACK, VALUES, Chip, DotLinesRules, DotState,
-    Home, Place, Stack, neighbours, next_counts,
+    ACT, CHIP, CHOOSE, DOUBLE, DRAW, EXCHANGE, MAX_COLUMNS, OVER, REDRAW, STACK, VALUES, Chip, DotLinesRules, DotState,
+    Draw, Home, Place, Stack, neighbours, next_counts,
 )
 
 RULES = DotLinesRules()
+_DRAW_MOVE = Draw()
 EVAL_SCALE = 2.5
 W_HAND = 0.3  # per tile in hand (few: more tiles are also more ways to fit)
 W_HAND_LATE = 0.3  # extra per tile as the deck empties (ending E compares hands)
@@ -35,6 +36,8 @@ W_DEAD = 1.0  # chance that nothing can be placed: an action must be spent (or t
 W_STUCK_NEXT = 3.0  # the waiting player's chance of ending D on the present table
 HOME_FIT_ONLY = True  # a fit on the opponent's line only helps them towards six columns
 CHIP_PICK = DOUBLE  # arena: Double beat Inverter against Random (94.7% v 88%)
+LOOKAHEAD_WIDTH = 4
+WINNER_MOVES_FIRST = False
 ALL_USED = REDRAW | EXCHANGE | STACK
 
 
@@ -178,8 +181,11 @@ def _setup_choice(s: DotState, rng: random.Random) -> Any:
     won more arena games than moving first; the chip is Double (it beat Inverter in the arena)."""
     if s.phase == CHIP:
         return Chip(CHIP_PICK)
-    homes = [m for m in RULES.legal_moves(s) if type(m) is Home]
-    return homes[rng.randrange(len(homes))] if homes else RULES.legal_moves(s)[0]
+    moves = RULES.legal_moves(s)
+    if WINNER_MOVES_FIRST and s.phase == CHOOSE:
+        return moves[0]
+    homes = [m for m in moves if type(m) is Home]
+    return homes[rng.randrange(len(homes))] if homes else moves[0]
 
 
 def ranked_moves(s: DotState) -> list[tuple[float, Any]]:
@@ -224,6 +230,51 @@ def policy(s: DotState, rng: random.Random) -> Any:
             v = m.plain + m.chip + (1.0 if m.line == home else 0.0) + rng.random()
         else:
             v = rng.random() - 0.5
+        if v > best_v:
+            best, best_v = m, v
+    return best
+
+
+def reply_value(s: DotState, seat: int) -> float:
+    """`seat`'s value after the other player draws (each possible tile by its odds) and answers with
+    their own best move by `evaluate`: a one-move look past the reply."""
+    if s.phase == OVER or s.phase != DRAW:
+        return evaluate(s, seat)
+    left = unseen_counts(s)
+    total = sum(left[1:])
+    if total <= 0 or not s.deck:
+        return evaluate(s, seat)
+    other = s.current
+    value = 0.0
+    for v in VALUES:
+        k = left[v]
+        if not k:
+            continue
+        t = RULES.copy(s)
+        t.deck[-1] = v  # the drawn tile is this value (the rest of the deck does not matter here)
+        RULES.apply(t, _DRAW_MOVE)
+        if t.phase == OVER:
+            value += k * evaluate(t, seat)
+            continue
+        worst = 1.0
+        for m in RULES.legal_moves(t):
+            u = RULES.copy(t)
+            RULES.apply(u, m)
+            worst = min(worst, evaluate(u, seat))
+        value += k * worst
+    return value / total
+
+
+def lookahead(s: DotState, rng: random.Random, width: int = LOOKAHEAD_WIDTH) -> Any:
+    """The best of the `width` best one-ply moves, judged by `reply_value`."""
+    if s.phase != ACT:
+        return greedy(s, rng)
+    seat = s.current
+    best, best_v = None, -1.0
+    for _, m in ranked_moves(s)[:width]:
+        t = RULES.copy(s)
+        RULES.apply(t, m)
+        v = reply_value(t, seat)
         if v > best_v:
             best, best_v = m, v
     return best
