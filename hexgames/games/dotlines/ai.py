@@ -16,11 +16,10 @@ from typing import Any
 
 from hexgames.games.dotlines.rules import (
     ACT, CHIP, CHOOSE, DOUBLE, DRAW, EXCHANGE, MAX_COLUMNS, OVER, REDRAW, STACK, VALUES, Chip, DotLinesRules, DotState,
-    Draw, Home, Place, Stack, neighbours, next_counts,
+    Home, Place, Stack, neighbours, next_counts,
 )
 
 RULES = DotLinesRules()
-_DRAW_MOVE = Draw()
 EVAL_SCALE = 2.5
 W_HAND = 0.3  # per tile in hand (few: more tiles are also more ways to fit)
 W_HAND_LATE = 0.3  # extra per tile as the deck empties (ending E compares hands)
@@ -36,7 +35,6 @@ W_DEAD = 1.0  # chance that nothing can be placed: an action must be spent (or t
 W_STUCK_NEXT = 3.0  # the waiting player's chance of ending D on the present table
 HOME_FIT_ONLY = True  # a fit on the opponent's line only helps them towards six columns
 CHIP_PICK = DOUBLE  # arena: Double beat Inverter against Random (94.7% v 88%)
-LOOKAHEAD_WIDTH = 4
 WINNER_MOVES_FIRST = False
 ALL_USED = REDRAW | EXCHANGE | STACK
 
@@ -234,47 +232,3 @@ def policy(s: DotState, rng: random.Random) -> Any:
             best, best_v = m, v
     return best
 
-
-def reply_value(s: DotState, seat: int) -> float:
-    """`seat`'s value after the other player draws (each possible tile by its odds) and answers with
-    their own best move by `evaluate`: a one-move look past the reply."""
-    if s.phase == OVER or s.phase != DRAW:
-        return evaluate(s, seat)
-    left = unseen_counts(s)
-    total = sum(left[1:])
-    if total <= 0 or not s.deck:
-        return evaluate(s, seat)
-    other = s.current
-    value = 0.0
-    for v in VALUES:
-        k = left[v]
-        if not k:
-            continue
-        t = RULES.copy(s)
-        t.deck[-1] = v  # the drawn tile is this value (the rest of the deck does not matter here)
-        RULES.apply(t, _DRAW_MOVE)
-        if t.phase == OVER:
-            value += k * evaluate(t, seat)
-            continue
-        worst = 1.0
-        for m in RULES.legal_moves(t):
-            u = RULES.copy(t)
-            RULES.apply(u, m)
-            worst = min(worst, evaluate(u, seat))
-        value += k * worst
-    return value / total
-
-
-def lookahead(s: DotState, rng: random.Random, width: int = LOOKAHEAD_WIDTH) -> Any:
-    """The best of the `width` best one-ply moves, judged by `reply_value`."""
-    if s.phase != ACT:
-        return greedy(s, rng)
-    seat = s.current
-    best, best_v = None, -1.0
-    for _, m in ranked_moves(s)[:width]:
-        t = RULES.copy(s)
-        RULES.apply(t, m)
-        v = reply_value(t, seat)
-        if v > best_v:
-            best, best_v = m, v
-    return best
