@@ -532,6 +532,9 @@ class DotLinesScene(GameScene):
             tw = self.animator.tween(self.deck_rect.topleft, end, SLIDE_SECONDS * 0.8, ease=ease_out_cubic,
                                      on_done=self._slide_done)
             self.flying.append({"value": hand[-1] if hand else 1, "tween": tw, "back": True})
+        for bit in ACTION_BITS:  # an action marker just used turns over
+            if after.used[seat] & bit and not before.used[seat] & bit:
+                self.animator.tween(0.0, 1.0, 0.5, ease=ease_in_out, tag=("flip", seat, bit))
         if after.phase == OVER:
             self.toast(self.app.tr_reason(self.rules.outcome(after).summary))
         self._sync_widgets()
@@ -735,6 +738,10 @@ class DotLinesScene(GameScene):
         for k, (bit, key) in enumerate(zip(ACTION_BITS, ACTION_KEYS)):
             r = pygame.Rect(inner.x + k * (mw + 4), y, mw, min(30, inner.bottom - y))
             used = bool(v.used[seat] & bit)
+            flip = self.animator.value(("flip", seat, bit))
+            if flip is not None:  # turning over: narrow to an edge, then open on the used side
+                used = flip >= 0.5
+                r = r.inflate(-round(r.w * (1 - abs(1 - 2 * flip))), 0)
             pygame.draw.rect(surface, (52, 58, 70) if used else (226, 214, 170), r, border_radius=5)
             label = _tr(self.app, f"action.{key}", key.capitalize())
             font = draw.fit_text(self.app.font, label, r.w - 6, 13, 8)

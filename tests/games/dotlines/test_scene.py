@@ -327,3 +327,16 @@ def test_the_screen_renders_in_japanese_after_moves(tmp_path):
     out = tmp_path / "dotlines_ja.png"
     screenshot(str(out), game_id="dotlines", seed=2, moves=12, language="ja")
     assert pygame.image.load(str(out)).get_size() == (1280, 800)
+
+
+def test_a_used_action_marker_turns_over(app):
+    app.settings.anim_speed = 1.0
+    s = position(mine=(2, 5), theirs=(6, 1))
+    scene = at_position(app, s)
+    click(app, scene.hand_rects[0][0].center)
+    press_button(app, scene.action_buttons["redraw"])
+    assert scene.match.moves[-1] == Redraw(2)
+    from hexgames.games.dotlines.rules import REDRAW
+    assert scene.animator.value(("flip", 0, REDRAW)) is not None
+    step(app, 60)
+    assert scene.animator.value(("flip", 0, REDRAW)) is None and scene.state.used[0] & REDRAW
