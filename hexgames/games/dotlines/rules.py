@@ -715,6 +715,9 @@ def ending_reason(s: DotState) -> Reason:
         "D": "Ending D: after drawing, a player could neither place nor act, and loses.",
         "E": "Ending E: the deck is empty; fewer tiles in hand wins.",
     }
+    if s.ending == "A" and "C" in s.matches:
+        return _reason("ending.A_C", "Ending A (C matched too): a player emptied their hand on the opponent's "
+                                     "sixth column and wins.")
     if s.ending == "E" and s.winner < 0:
         return _reason("ending.E_draw", "Ending E: the deck is empty and both hands are equal: a draw.")
     return _reason(f"ending.{s.ending}", texts[s.ending])

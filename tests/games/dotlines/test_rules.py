@@ -170,6 +170,7 @@ def test_a_decides_over_b_when_the_mover_empties_their_hand_on_the_opponents_six
     assert t.ending == "A" and t.winner == 0
     # C and B matched too (this is C's situation); §4.8's order lets A decide, for the same winner
     assert t.matches == ("A", "C", "B")
+    assert RULES.outcome(t).summary.key == "dotlines.ending.A_C"
 
 
 def test_ending_c_situation_the_mover_wins_not_the_lines_owner():
@@ -342,3 +343,36 @@ def test_options_and_seat_count():
     with pytest.raises(ValueError):
         RULES.setup({}, 3, 1)
     assert RULES.setup({"wrap": "on"}, 2, 1).wrap and not RULES.setup({}, 2, 1).wrap
+
+
+def test_every_reason_key_has_english_and_japanese():
+    import json
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+
+    def keys(d, prefix=""):
+        out = set()
+        for k, v in d.items():
+            out |= keys(v, f"{prefix}{k}.") if isinstance(v, dict) else {prefix + k}
+        return out
+
+    for ns in ("dotlines", "dotlines_ui"):
+        en = json.loads((root / f"assets/translations/{ns}.en.json").read_text(encoding="utf-8"))["en"]
+        ja = json.loads((root / f"assets/translations/{ns}.ja.json").read_text(encoding="utf-8"))["ja"]
+        assert keys(en) == keys(ja)
+        assert not any(" " in v for v in _values(ja))  # natural Japanese: no stray spaces
+    en = keys(json.loads((root / "assets/translations/dotlines.en.json").read_text(encoding="utf-8"))["en"])
+    source = (root / "hexgames/games/dotlines/rules.py").read_text(encoding="utf-8")
+    used = set(re.findall(r'_reason\(\s*f?"([a-z_.A-E{}]+)"', source))
+    used = {k for k in used if "{" not in k} | {f"ending.{e}" for e in "ABCDE"}
+    assert used <= en, used - en
+
+
+def _values(d):
+    for v in d.values():
+        if isinstance(v, dict):
+            yield from _values(v)
+        else:
+            yield v
