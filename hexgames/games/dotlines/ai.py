@@ -66,20 +66,23 @@ def wins_with(s: DotState, seat: int, m: Any, hand_size: int) -> bool:
 
 
 def _chances_now(s: DotState, seat: int, hand: list[int]) -> tuple[bool, bool, bool]:
-    """(wins at once, is stuck = ending D, has no placement or stack) for `seat` holding `hand`."""
-    moves = RULES.moves_for(s, seat, hand)
-    if not moves:
-        return False, True, True
+    """(wins at once, is lost = ending D or only moves that give the opponent six columns, has no
+    useful placement or stack) for `seat` holding `hand`."""
     n = hand[0]
-    win = dead = False
+    theirs = s.home[1 - seat]
+    full = len(s.lines[theirs]) == MAX_COLUMNS - 1 if theirs >= 0 else False
     dead = True
-    for m in moves:
+    lost = True
+    for m in RULES.moves_for(s, seat, hand):
         kind = type(m)
         if kind is Place or kind is Stack:
-            dead = False
             if wins_with(s, seat, m, n):
                 return True, False, False
-    return win, False, dead
+            if full and kind is Place and m.line == theirs:
+                continue  # the opponent's sixth column: they would win
+            dead = False
+        lost = False
+    return False, lost, dead
 
 
 def turn_chances(s: DotState, seat: int, drew: bool, left: list[int]) -> tuple[float, float, float]:
