@@ -186,8 +186,8 @@ class DotLinesScene(GameScene):
                 rect.center = (round(x0 + slot * (j + 1.5)), cy)
                 self.col_rects[line].append(rect)
         p = self.panel_rect
-        self.prompt_rect = pygame.Rect(0, 0, min(r.w - 40, 460), 124)
-        self.prompt_rect.center = r.center
+        self.prompt_rect = pygame.Rect(0, 0, min(r.w - 40, 460), 104)
+        self.prompt_rect.center = (r.centerx, self.line_area[1].y)  # between the lines, off the tiles
         self.deck_rect = pygame.Rect(p.x + 12, p.bottom - 150, 46, 46)
 
     def build_widgets(self) -> None:
@@ -246,7 +246,7 @@ class DotLinesScene(GameScene):
         bw = min(170, (box.w - 20 - gap * (len(choices) - 1)) // len(choices))
         x = box.centerx - (bw * len(choices) + gap * (len(choices) - 1)) // 2
         for i, (label, move) in enumerate(choices):
-            rect = pygame.Rect(x + i * (bw + gap), box.bottom - 52, bw, 40)
+            rect = pygame.Rect(x + i * (bw + gap), box.bottom - 48, bw, 38)
             button = UIButton(rect, label, self.app.ui, object_id=ObjectID(class_id="@primary") if i == 0 else None)
             self.prompt_buttons.append((button, move))
             self.widgets.append(button)
@@ -698,10 +698,14 @@ class DotLinesScene(GameScene):
                   border=TARGET if self.can_act and self.state.phase == DRAW else None)
         draw.text(surface, self.app.font(14), _tr(self.app, "deck", "Deck: {count}", count=len(v.deck)),
                   (self.deck_rect.right + 10, self.deck_rect.centery - 8), hud.TEXT, anchor="midleft")
-        discards = " ".join(str(x) for x in v.discards)
-        draw.text(surface, self.app.font(12), _tr(self.app, "discards", "Discarded: {tiles}",
-                                                  tiles=discards or "-"),
-                  (self.deck_rect.right + 10, self.deck_rect.centery + 10), hud.MUTED, anchor="midleft")
+        label = _tr(self.app, "discards", "Discarded: {tiles}", tiles="" if v.discards else "-")
+        font = self.app.font(12)
+        x = self.deck_rect.right + 10
+        draw.text(surface, font, label, (x, self.deck_rect.centery + 10), hud.MUTED, anchor="midleft")
+        x += font.size(label)[0] + 4
+        for value in v.discards:  # the discarded tiles, face up, as small pip tiles
+            draw_tile(surface, pygame.Rect(x, self.deck_rect.centery + 2, 16, 16), value)
+            x += 19
         if v.rolls:
             self._draw_roll(surface, v, pygame.Rect(p.x, y + 54, p.w, 44))
 
@@ -773,7 +777,7 @@ class DotLinesScene(GameScene):
 
     def _draw_prompt(self, surface: pygame.Surface, v: DotState) -> None:
         s = self.state
-        if s.phase in (ACT, OVER) or self.is_animating():
+        if s.phase in (ACT, OVER) or not self.can_act:
             return
         box = self.prompt_rect
         draw.rounded_panel(surface, box, (24, 30, 40, 235), 12, border=hud.ACCENT, border_width=2)
@@ -789,17 +793,14 @@ class DotLinesScene(GameScene):
         }
         text = texts.get(s.phase, "")
         font = self.app.font(15)
-        y = box.y + 14
-        for row in draw.wrap(font, text, box.w - 28)[:3]:
+        y = box.y + 10
+        for row in draw.wrap(font, text, box.w - 28)[:2]:
             draw.text(surface, font, row, (box.centerx, y), hud.TEXT, anchor="midtop")
             y += font.get_linesize()
         if s.phase == CHOOSE and s.rolls:
             a, b = s.rolls[-1]
             draw.text(surface, self.app.font(13), f"{self.seat_name(0)} {a} : {b} {self.seat_name(1)}",
                       (box.centerx, y + 2), hud.MUTED, anchor="midtop")
-        if not self.can_act:
-            draw.text(surface, self.app.font(13), _tr(self.app, "waiting", "Waiting for {name}...", name=name),
-                      (box.centerx, box.bottom - 30), hud.MUTED, anchor="center")
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         text = self.hint() if self.can_act else ""
