@@ -230,6 +230,12 @@ class Rules(Generic[S, M]):
         deck), the reason undoing past it is refused; else None."""
         return None
 
+    def private_info(self, s: S) -> bool:
+        """Whether anything in `s` is private to one seat now (a hand, a secret choice). Games whose
+        hidden information is only private for a while (hands turned face up later) say False once
+        it is all public or hidden from everyone, so a hot-seat needs no hand-over then."""
+        return True
+
     def digest(self, s: S) -> str:
         """A stable fingerprint of the full state, stored in saves to verify a replay."""
         return hashlib.sha256(repr(self.fingerprint(s)).encode()).hexdigest()[:32]

@@ -109,6 +109,7 @@ _GAME_MODULES = (
     "hexgames.games.ingenious",
     "hexgames.games.clans",
     "hexgames.games.toradama",
+    "hexgames.games.dotlines",
 )
 
 

@@ -91,7 +91,8 @@ class GameScene(Scene):
 
     @property
     def hides_info(self) -> bool:
-        return self.hot_seat and bool(self.info.extra.get("hidden_info", True))
+        return (self.hot_seat and bool(self.info.extra.get("hidden_info", True))
+                and self.rules.private_info(self.match.state))
 
     @property
     def viewer(self) -> int | None:

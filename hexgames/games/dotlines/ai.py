@@ -1,0 +1,237 @@
+"""Dot Lines AI hooks: evaluation, the greedy (Medium) move, candidate ranking and the playout policy.
+
+What a position is worth to a seat (see `standing`): the game is a race on two fronts, so a seat's
+standing counts its home line's columns (ending B), its hand size (ending A, and E's tie-break when the
+deck runs low, where every tile in hand weighs more), the one-shot actions and the chip still in hand
+(each is a way out of a dead end), and whether its hand still fits the open line ends (a player with
+nothing to place drifts towards ending D). Placing on the opponent's line helps them, unless it wins
+at once, which the terminal check sees. No pygame; nothing here reads hidden information beyond the
+state it is given (a view or a determinisation from `sample`).
+"""
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from hexgames.games.dotlines.rules import (
+    ACT, CHIP, CHOOSE, DOUBLE, DRAW, EXCHANGE, MAX_COLUMNS, OVER, REDRAW, STACK, VALUES, Chip, DotLinesRules, DotState,
+    Home, Place, Stack, neighbours, next_counts,
+)
+
+RULES = DotLinesRules()
+EVAL_SCALE = 2.5
+W_HAND = 0.3  # per tile in hand (few: more tiles are also more ways to fit)
+W_HAND_LATE = 0.3  # extra per tile as the deck empties (ending E compares hands)
+W_COLUMN = 0.6  # per column of the home line
+W_COLUMN_5 = 0.8  # extra for a home line one column from six
+W_ACTION = (0.7, 0.6, 0.5)  # unused Redraw, Exchange, Stack: each a way out of a dead end
+W_CHIP = 0.5
+W_FIT = 0.45  # per fitting placement (at most FIT_CAP counted)
+FIT_CAP = 3
+W_STUCK = 2.0  # no placement fits and no action left
+W_THREAT = 3.0  # the waiting player's chance to win at once on their next turn, as things stand
+W_DEAD = 1.0  # chance that nothing can be placed: an action must be spent (or the game is lost)
+W_STUCK_NEXT = 3.0  # the waiting player's chance of ending D on the present table
+HOME_FIT_ONLY = True  # a fit on the opponent's line only helps them towards six columns
+CHIP_PICK = DOUBLE  # arena: Double beat Inverter against Random (94.7% v 88%)
+WINNER_MOVES_FIRST = False
+ALL_USED = REDRAW | EXCHANGE | STACK
+
+
+def unseen_counts(s: DotState) -> list[int]:
+    """Per value, the tiles nobody can see (deck and the removed tile): what a draw may bring."""
+    left = [0] + [6] * 6
+    for h in s.hands:
+        if h is not None:
+            for v in VALUES:
+                left[v] -= h[v]
+    for line in s.lines:
+        for col in line:
+            for p in col.tiles:
+                left[p] -= 1
+    for p in s.discards:
+        left[p] -= 1
+    return left
+
+
+def wins_with(s: DotState, seat: int, m: Any, hand_size: int) -> bool:
+    """Whether move `m` by `seat` ends the game in their favour at once (endings A/C, or B at home)."""
+    kind = type(m)
+    if kind is Place:
+        if m.plain + m.chip == hand_size:
+            return True
+        return m.line == s.home[seat] and len(s.lines[m.line]) == MAX_COLUMNS - 1
+    return kind is Stack and m.plain + m.chip == hand_size
+
+
+def _chances_now(s: DotState, seat: int, hand: list[int]) -> tuple[bool, bool, bool]:
+    """(wins at once, is lost = ending D or only moves that give the opponent six columns, has no
+    useful placement or stack) for `seat` holding `hand`."""
+    n = hand[0]
+    theirs = s.home[1 - seat]
+    full = len(s.lines[theirs]) == MAX_COLUMNS - 1 if theirs >= 0 else False
+    dead = True
+    lost = True
+    for m in RULES.moves_for(s, seat, hand):
+        kind = type(m)
+        if kind is Place or kind is Stack:
+            if wins_with(s, seat, m, n):
+                return True, False, False
+            if full and kind is Place and m.line == theirs:
+                continue  # the opponent's sixth column: they would win
+            dead = False
+        lost = False
+    return False, lost, dead
+
+
+def turn_chances(s: DotState, seat: int, drew: bool, left: list[int]) -> tuple[float, float, float]:
+    """(chance to win at once, chance to be stuck = ending D, chance of no placement) for `seat`'s
+    turn on this table. If `seat` has not drawn yet (`drew` False) it is averaged over the draw."""
+    hand = s.hands[seat]
+    if hand is None:
+        return 0.0, 0.0, 0.0
+    if drew:
+        return tuple(float(x) for x in _chances_now(s, seat, hand))  # type: ignore[return-value]
+    total = sum(left[1:])
+    if total <= 0:
+        return 0.0, 0.0, 0.0
+    win = stuck = dead = 0.0
+    for v in VALUES:
+        k = left[v]
+        if not k:
+            continue
+        hand[v] += 1
+        hand[0] += 1
+        w, st, d = _chances_now(s, seat, hand)
+        hand[v] -= 1
+        hand[0] -= 1
+        win += k * w
+        stuck += k * st
+        dead += k * d
+    return win / total, stuck / total, dead / total
+
+
+def placements(s: DotState, seat: int) -> int:
+    """How many (line, value, count) placements `seat`'s hand could make on the open ends now,
+    without the chip; a measure of how well the hand fits the table."""
+    hand = s.hands[seat]
+    if hand is None:
+        return 1
+    n = 0
+    for line in ((s.home[seat],) if HOME_FIT_ONLY and s.home[seat] >= 0 else (0, 1)):
+        cols = s.lines[line]
+        if len(cols) >= MAX_COLUMNS:
+            continue
+        counts = next_counts(cols)
+        for v in neighbours(cols[-1].value if cols else s.die[line], s.wrap):
+            have = hand[v]
+            for c in counts:
+                if have >= c:
+                    n += 1
+    return n
+
+
+def standing(s: DotState, seat: int) -> float:
+    """A seat's prospects in points (higher is better); see the module docstring."""
+    hand = s.hand_size(seat)
+    late = 1.0 - min(len(s.deck), 16) / 16.0
+    home = s.home[seat]
+    cols = len(s.lines[home]) if home >= 0 else 0
+    used = s.used[seat]
+    v = -(W_HAND + W_HAND_LATE * late) * hand + W_COLUMN * cols + (W_COLUMN_5 if cols == 5 else 0.0)
+    if not used & REDRAW:
+        v += W_ACTION[0]
+    if not used & EXCHANGE:
+        v += W_ACTION[1]
+    if not used & STACK:
+        v += W_ACTION[2]
+    if s.chip_at[seat] is None:
+        v += W_CHIP
+    fit = placements(s, seat)
+    v += W_FIT * min(fit, FIT_CAP)
+    if fit == 0 and used == ALL_USED:
+        v -= W_STUCK
+    return v
+
+
+def evaluate(s: DotState, seat: int) -> float:
+    """How well `seat` stands, in [0, 1]; exact once the game is over.
+
+    The player about to move gets their immediate chances worked out over the tile they will draw
+    (a win at once, or ending D); the rest is the standings' difference, where the waiting player's
+    chance of a win at once on the present table counts as a threat."""
+    if s.phase == OVER:
+        return RULES.outcome(s).reward(seat)
+    if s.phase < DRAW:
+        return 0.5
+    mover = s.current
+    left = unseen_counts(s)
+    win, stuck, dead = turn_chances(s, mover, s.phase == ACT, left)
+    threat, w_stuck, w_dead = turn_chances(s, 1 - mover, False, left)
+    diff = (standing(s, mover) - W_DEAD * dead
+            - standing(s, 1 - mover) + W_DEAD * w_dead + W_STUCK_NEXT * w_stuck - W_THREAT * threat)
+    base = 1.0 / (1.0 + math.exp(-diff / EVAL_SCALE))
+    value = win + (1.0 - win - stuck) * base
+    return value if seat == mover else 1.0 - value
+
+
+def _setup_choice(s: DotState, rng: random.Random) -> Any:
+    """Roll-off and chip decisions. Both lines are alike (each die goes to its owner's home line), so
+    the real choice is who moves first: the winner takes a home line and lets the other start, which
+    won more arena games than moving first; the chip is Double (it beat Inverter in the arena)."""
+    if s.phase == CHIP:
+        return Chip(CHIP_PICK)
+    moves = RULES.legal_moves(s)
+    if WINNER_MOVES_FIRST and s.phase == CHOOSE:
+        return moves[0]
+    homes = [m for m in moves if type(m) is Home]
+    return homes[rng.randrange(len(homes))] if homes else moves[0]
+
+
+def ranked_moves(s: DotState) -> list[tuple[float, Any]]:
+    """Every legal move with the mover's evaluation after it, best first."""
+    seat = s.current
+    out = []
+    for m in RULES.legal_moves(s):
+        t = RULES.copy(s)
+        RULES.apply(t, m)
+        out.append((evaluate(t, seat), m))
+    out.sort(key=lambda x: -x[0])
+    return out
+
+
+def greedy(s: DotState, rng: random.Random, noise: float = 0.0) -> Any:
+    if s.phase != ACT:
+        return _setup_choice(s, rng) if s.phase != DRAW else RULES.legal_moves(s)[0]
+    scored = ranked_moves(s)
+    if noise > 0:
+        scored = [(v + rng.gauss(0.0, noise), m) for v, m in scored]
+        scored.sort(key=lambda x: -x[0])
+    best = scored[0][0]
+    ties = [m for v, m in scored if v >= best - 1e-9]
+    return ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]
+
+
+def candidates(s: DotState, k: int) -> list[Any]:
+    if s.phase != ACT:
+        return list(RULES.legal_moves(s))[:k]
+    return [m for _, m in ranked_moves(s)[:k]]
+
+
+def policy(s: DotState, rng: random.Random) -> Any:
+    """A cheap playout move: placements first (most tiles, home line preferred), actions rarely."""
+    if s.phase != ACT:
+        return greedy(s, rng) if s.phase in (CHIP,) else RULES.random_move(s, rng)
+    moves = RULES.legal_moves(s)
+    home = s.home[s.current]
+    best, best_v = None, -1e9
+    for m in moves:
+        if type(m) is Place:
+            v = m.plain + m.chip + (1.0 if m.line == home else 0.0) + rng.random()
+        else:
+            v = rng.random() - 0.5
+        if v > best_v:
+            best, best_v = m, v
+    return best
+

@@ -1,0 +1,137 @@
+"""The Dot Lines AI: its hooks give legal moves, it reads only its view, and it sees the races."""
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hexgames import games
+from hexgames.ai.agents import make_agent
+from hexgames.games.dotlines import ai
+from hexgames.games.dotlines.rules import ACT, BLACK, DRAW, EXCHANGE, OVER, REDRAW, STACK, WHITE, Place
+from tests.games.dotlines.boards import RULES, col, position
+
+INFO = games.get("dotlines")
+
+
+def _state_after(seed: int, steps: int):
+    rng = random.Random(seed)
+    s = RULES.setup({}, 2, seed)
+    for _ in range(steps):
+        if RULES.is_over(s):
+            break
+        RULES.apply(s, RULES.random_move(s, rng))
+    return s
+
+
+def test_registry_exposes_the_hooks():
+    assert INFO.evaluate is ai.evaluate and INFO.greedy is ai.greedy
+    assert INFO.candidates is ai.candidates and INFO.policy is ai.policy
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 40))
+def test_hooks_return_legal_moves_and_values_in_range(seed, steps):
+    s = _state_after(seed, steps)
+    for seat in (0, 1):
+        assert 0.0 <= ai.evaluate(s, seat) <= 1.0
+    if RULES.is_over(s):
+        assert ai.evaluate(s, s.winner if s.winner >= 0 else 0) in (0.5, 1.0)
+        return
+    view = RULES.observe(s, s.current)
+    rng = random.Random(seed)
+    legal = set(RULES.legal_moves(s))
+    assert ai.greedy(view, rng, 0.0) in legal
+    assert ai.greedy(view, rng, 0.3) in legal
+    assert ai.policy(s, rng) in legal
+    cands = ai.candidates(view, 5)
+    assert cands and set(cands) <= legal and len(cands) <= 5
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 40))
+def test_greedy_reads_only_what_the_mover_may_see(seed, steps):
+    s = _state_after(seed, steps)
+    if RULES.is_over(s):
+        return
+    seat = s.current
+    view = RULES.observe(s, seat)
+    twin = RULES.sample(view, seat, random.Random(seed + 1))  # another deck order, removed tile, hand
+    picks = {ai.greedy(RULES.observe(x, seat), random.Random(5), 0.0) for x in (s, twin)}
+    assert len(picks) == 1
+    assert ai.evaluate(RULES.observe(s, seat), seat) == ai.evaluate(RULES.observe(twin, seat), seat)
+
+
+def test_zero_sum_evaluation():
+    s = _state_after(3, 20)
+    assert abs(ai.evaluate(s, 0) + ai.evaluate(s, 1) - 1.0) < 1e-9
+
+
+def test_greedy_empties_the_hand_to_win():
+    s = position(mine=(4, 4), theirs=(1, 2, 3), die=(3, 5))
+    move = ai.greedy(s, random.Random(0), 0.0)
+    assert type(move) is Place and move.plain + move.chip == 2
+    t = RULES.play(s, move)
+    assert t.phase == OVER and t.winner == 0
+
+
+def test_greedy_completes_its_own_line():
+    five = [col(5, 1), col(6, 2), col(5, 1), col(4, 2), col(3, 1)]
+    s = position(mine=(2, 2, 6, 6), theirs=(1, 3, 3), white=five, die=(4, 4))
+    move = ai.greedy(s, random.Random(0), 0.0)
+    assert type(move) is Place and move.line == WHITE
+    t = RULES.play(s, move)
+    assert t.ending == "B" and t.winner == 0
+
+
+def test_greedy_does_not_give_the_opponent_their_sixth_column():
+    five = [col(5, 1), col(6, 2), col(5, 1), col(4, 2), col(3, 1)]
+    # seat 0 could place two 2s on black (the opponent's line: they would win by B) or one 3 at home
+    s = position(mine=(2, 2, 3, 6), theirs=(1, 1, 5), black=five, die=(4, 4))
+    move = ai.greedy(s, random.Random(0), 0.0)
+    assert not (type(move) is Place and move.line == BLACK)
+
+
+def test_the_evaluation_sees_the_next_players_winning_draws():
+    # seat 1 (to draw next) wins at once with a 2 on their five-column line; more 2s unseen = worse for 0
+    five = [col(5, 1), col(6, 2), col(5, 1), col(4, 2), col(3, 1)]
+    s = position(mine=(6, 6), theirs=(2, 5), black=five, die=(4, 4), phase=DRAW, current=1)
+    win, stuck, _ = ai.turn_chances(s, 1, False, ai.unseen_counts(s))
+    assert win == 1.0 and stuck == 0.0
+    assert ai.evaluate(s, 0) < 0.05
+
+
+def test_unused_actions_are_worth_something():
+    fresh = position(mine=(2, 5), theirs=(6, 1))
+    spent = position(mine=(2, 5), theirs=(6, 1), used=(REDRAW | EXCHANGE | STACK, 0))
+    assert ai.standing(fresh, 0) > ai.standing(spent, 0)
+
+
+def _score_against(level: str, other: str, games: int, seed0: int = 100) -> float:
+    """Points of `level` against `other` over seeded games, each seat in turn."""
+    agents = {lv: make_agent(INFO, lv, iterations=60 if lv == "hard" else None) for lv in (level, other)}
+    total = 0.0
+    for g in range(games):
+        seed = seed0 + g
+        s = RULES.setup({}, 2, seed)
+        rng = random.Random(seed)
+        me = g % 2
+        while not RULES.is_over(s):
+            seat = s.current
+            agent = agents[level if seat == me else other]
+            s = RULES.play(s, agent.choose(RULES, RULES.observe(s, seat), seat, rng))
+        total += RULES.outcome(s).reward(me)
+    return total
+
+
+def test_medium_beats_random_play():
+    assert _score_against("medium", "random", 30) >= 30 * 0.75
+
+
+def test_hard_returns_legal_moves_on_an_iteration_cap():
+    agent = make_agent(INFO, "hard", iterations=40)
+    s = _state_after(7, 12)
+    while s.phase != ACT:
+        RULES.apply(s, RULES.random_move(s, random.Random(1)))
+    seat = s.current
+    move = agent.choose(RULES, RULES.observe(s, seat), seat, random.Random(2))
+    assert RULES.check(s, move) is None

@@ -1,0 +1,342 @@
+"""The Dot Lines scene driven like a player: real mouse and key events posted, frames stepped headless.
+
+Positions come from the rules and the scene's own geometry (hand tile rects, line ends, columns,
+buttons), never from hard-coded pixels.
+"""
+from __future__ import annotations
+
+import random
+import time
+
+import pygame
+import pytest
+
+from hexgames.core import saves
+from hexgames.core.match import Match, Seat
+from hexgames.games.dotlines.rules import (
+    ACT, CHIP, DOUBLE, DRAW, INVERTER, OVER, Chip, Draw, Exchange, Home, Place, Redraw, Stack,
+)
+from hexgames.games.dotlines.scene import DotLinesScene
+from hexgames.ui.anim import INSTANT
+from hexgames.ui.handover import HandoverScene
+from hexgames.ui.results import ResultsScene
+from tests.drive import click_at, key, make_app, post, step
+from tests.games.dotlines.boards import RULES, col, position
+
+ALICE, BOB = Seat("human", None, "Alice"), Seat("human", None, "Bob")
+
+
+@pytest.fixture
+def app():
+    application = make_app("en", anim_speed=INSTANT)
+    yield application
+    application.shutdown()
+
+
+def start(app, match: Match, auto_play: bool = True) -> DotLinesScene:
+    app.start_match(match)
+    scene = app.scenes.stack[0]
+    assert isinstance(scene, DotLinesScene)
+    scene.auto_play = auto_play
+    step(app, 2)
+    return scene
+
+
+def at_position(app, s, seats=(ALICE, Seat("ai", "medium", "Robo"))) -> DotLinesScene:
+    """A scene whose match state is the hand-built position `s` (the AI seat frozen)."""
+    match = Match("dotlines", list(seats), {}, 0)
+    match.states[-1] = s
+    return start(app, match, auto_play=False)
+
+
+def click(app, pos, mod: int = 0) -> None:
+    pos = (round(pos[0]), round(pos[1]))
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    step(app)
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, mod=mod)
+    step(app)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1, mod=mod)
+    step(app, 2)
+
+
+def press_button(app, button) -> None:
+    assert button.visible, "the button must be showing"
+    click(app, button.rect.center)
+
+
+def prompt_button(scene: DotLinesScene, move):
+    return next(b for b, m in scene.prompt_buttons if m == move)
+
+
+def tile_indices(hand: list[int], tiles: list[int]) -> list[int]:
+    out, used = [], set()
+    for v in tiles:
+        i = next(i for i, x in enumerate(hand) if x == v and i not in used)
+        used.add(i)
+        out.append(i)
+    return out
+
+
+def gesture(app, scene: DotLinesScene, move) -> None:
+    """Play `move` as a player would: buttons, hand tiles, the chip, line ends and columns."""
+    s = scene.state
+    seat = s.current
+    kind = type(move)
+    if s.phase != ACT:
+        if kind is Draw and random.random() < 0.5:
+            click(app, scene.deck_rect.center)
+        else:
+            press_button(app, prompt_button(scene, move))
+        return
+    hand = s.hand_tiles(seat)
+    rects = scene.hand_rects[seat]
+    if kind is Redraw:
+        click(app, rects[hand.index(move.value)].center)
+        press_button(app, scene.action_buttons["redraw"])
+        return
+    if kind is Exchange:
+        click(app, rects[hand.index(move.give)].center)
+        press_button(app, scene.action_buttons["exchange"])
+        theirs = s.hand_tiles(1 - seat)
+        click(app, scene.hand_rects[1 - seat][theirs.index(move.take)].center)
+        return
+    tiles, chip = scene.move_tiles(move)
+    for k, i in enumerate(tile_indices(hand, tiles)):
+        click(app, scene.hand_rects[seat][i].center, mod=pygame.KMOD_SHIFT if k else 0)
+    if chip:
+        press_button(app, scene.chip_button)
+    if kind is Stack:
+        click(app, scene.col_rects[move.line][move.col].center)
+    else:
+        click(app, scene.end_rects[move.line].center)
+
+
+def run_game(app, match: Match, scene: DotLinesScene, rng: random.Random, on_turn=None, max_frames=6000):
+    """Step the app until the results show; humans move by gestures (random legal moves)."""
+    handovers = 0
+    for _ in range(max_frames):
+        top = app.scenes.top
+        if isinstance(top, ResultsScene):
+            break
+        if isinstance(top, HandoverScene):
+            handovers += 1
+            key(app, pygame.K_RETURN, unicode="\r")
+            continue
+        if scene.can_act:
+            if on_turn is not None and on_turn(scene):
+                continue
+            before = len(match.moves)
+            move = RULES.random_move(match.state, rng)
+            gesture(app, scene, move)
+            assert len(match.moves) > before, (move, scene.toasts.texts)
+            assert match.moves[before] == move  # (the AI may have answered already)
+            continue
+        step(app)
+        time.sleep(0.0005)
+    return handovers
+
+
+# --- placing by mouse -------------------------------------------------------------------------------
+def test_selecting_tiles_lights_up_the_legal_line_ends_and_a_click_places(app):
+    s = position(mine=(4, 4, 2, 6), theirs=(1, 5), die=(3, 5))
+    scene = at_position(app, s)
+    hand = s.hand_tiles(0)
+    click(app, scene.hand_rects[0][hand.index(4)].center)
+    click(app, scene.hand_rects[0][hand.index(4) + 1].center, mod=pygame.KMOD_SHIFT)
+    assert scene.selection_values() == [4, 4]
+    targets = scene.candidates()
+    assert Place(0, 4, 2, 0) in targets and Place(1, 4, 2, 0) in targets
+    click(app, scene.end_rects[1].center)
+    assert scene.match.moves[-1] == Place(1, 4, 2, 0)
+    assert scene.state.lines[1] == [col(4, 2)]
+
+
+def test_dragging_across_the_hand_selects_several(app):
+    s = position(mine=(5, 5, 5, 1), theirs=(1, 2), die=(4, 6))
+    scene = at_position(app, s)
+    rects = scene.hand_rects[0]
+    hand = s.hand_tiles(0)
+    first, last = hand.index(5), hand.index(5) + 1
+    post(pygame.MOUSEMOTION, pos=rects[first].center, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=rects[first].center, button=1)
+    step(app)
+    post(pygame.MOUSEMOTION, pos=rects[last].center, rel=(1, 0), buttons=(1, 0, 0))
+    step(app)
+    post(pygame.MOUSEBUTTONUP, pos=rects[last].center, button=1)
+    step(app)
+    assert scene.selection_values() == [5, 5]
+
+
+def test_an_illegal_placement_shows_the_rules_reason(app):
+    s = position(mine=(4, 4, 4, 2), theirs=(1, 5), die=(3, 5))
+    scene = at_position(app, s)
+    hand = s.hand_tiles(0)
+    for k, i in enumerate(tile_indices(hand, [4, 4, 4])):
+        click(app, scene.hand_rects[0][i].center, mod=pygame.KMOD_CTRL if k else 0)
+    assert scene.candidates() == []
+    click(app, scene.end_rects[0].center)
+    assert not scene.match.moves
+    assert any("1 or 2 tiles" in t for t in scene.toasts.texts)
+
+
+def test_the_chip_button_adds_the_inverter_and_the_column_shows_it(app):
+    s = position(mine=(2, 6, 6), theirs=(1, 3), die=(4, 3), chips=(INVERTER, DOUBLE))
+    scene = at_position(app, s)
+    click(app, scene.hand_rects[0][0].center)  # the 2
+    press_button(app, scene.chip_button)
+    assert scene.chip_on and Place(0, 5, 0, 1) in scene.candidates()
+    click(app, scene.end_rects[0].center)
+    assert scene.match.moves[-1] == Place(0, 5, 0, 1)
+    assert scene.state.chip_at[0] == (0, 0, 0)
+
+
+def test_actions_ask_for_what_they_need_and_are_refused_a_second_time(app):
+    s = position(mine=(2, 5), theirs=(6, 1), used=(0, 0))
+    scene = at_position(app, s)
+    press_button(app, scene.action_buttons["exchange"])
+    assert "one of your tiles" in scene.hint()
+    click(app, scene.hand_rects[0][0].center)  # give the 2
+    assert "opponent" in scene.hint()
+    click(app, scene.hand_rects[1][1].center)  # take their 6
+    assert scene.match.moves[-1] == Exchange(2, 6)
+    used = position(mine=(2, 5), theirs=(6, 1), used=(2, 0))
+    scene2 = at_position(app, used)
+    press_button(app, scene2.action_buttons["exchange"])
+    assert any("already used Exchange" in t for t in scene2.toasts.texts)
+
+
+def test_stack_by_button_then_column(app):
+    s = position(mine=(4, 4, 1), theirs=(6, 1), white=[col(4, 2)])
+    scene = at_position(app, s)
+    hand = s.hand_tiles(0)
+    for k, i in enumerate(tile_indices(hand, [4, 4])):
+        click(app, scene.hand_rects[0][i].center, mod=pygame.KMOD_SHIFT if k else 0)
+    press_button(app, scene.action_buttons["stack"])
+    assert scene.match.moves[-1] == Stack(0, 0, 2, 0)
+
+
+def test_redraw_asks_for_the_tile_to_discard(app):
+    s = position(mine=(2, 5), theirs=(6, 1))
+    scene = at_position(app, s)
+    press_button(app, scene.action_buttons["redraw"])
+    assert "discard" in scene.hint()
+    click(app, scene.hand_rects[0][1].center)
+    assert scene.match.moves[-1] == Redraw(5)
+
+
+# --- whole games --------------------------------------------------------------------------------------
+def test_a_game_against_hard_plays_to_the_end_with_undo_and_resume(app):
+    match = Match("dotlines", [ALICE, Seat("ai", "hard", "Robo")], {}, 4)
+    scene = start(app, match)
+    rng = random.Random(4)
+    done = {"undo": 0}
+
+    def undo_a_placement(sc):
+        """Once: place, and take it back while the tiles still slide (before the AI draws)."""
+        places = [m for m in RULES.legal_moves(match.state) if type(m) is Place]
+        if done["undo"] or match.state.phase != ACT or not places:
+            return False
+        before = RULES.digest(match.state)
+        count = len(match.moves)
+        app.settings.anim_speed = 1.0
+        gesture(app, sc, places[0])
+        assert match.moves[-1] == places[0] and sc.is_animating()
+        resumed = saves.load_autosave()  # the app autosaved the placement
+        assert resumed is not None and resumed.digest() == match.digest()
+        press_button(app, sc.undo_button)
+        assert len(match.moves) == count and RULES.digest(match.state) == before
+        app.settings.anim_speed = INSTANT
+        done["undo"] = 1
+        return True
+
+    run_game(app, match, scene, rng, undo_a_placement)
+    assert done["undo"]
+    assert match.is_over and isinstance(app.scenes.top, ResultsScene)
+    assert any(t.startswith("Ending") for t in scene.toasts.texts)
+
+
+def test_undo_is_refused_after_a_draw_with_the_reason(app):
+    s = position(mine=(4, 2), theirs=(1, 5), phase=DRAW)
+    match = Match("dotlines", [ALICE, BOB], {}, 0)
+    match.states[-1] = s
+    scene = start(app, match, auto_play=False)
+    press_button(app, prompt_button(scene, Draw()))
+    assert match.moves == [Draw()]
+    scene.undo()
+    assert match.moves == [Draw()]
+    assert any("drawn from the deck" in t for t in scene.toasts.texts)
+
+
+def test_hot_seat_hands_over_only_while_something_is_private(app):
+    match = Match("dotlines", [ALICE, BOB], {"wrap": "on"}, 6)
+    scene = start(app, match)
+    rng = random.Random(6)
+    seen: list[tuple[int, bool]] = []
+
+    def watch(sc):
+        seen.append((match.state.phase, sc.hides_info))
+        return False
+
+    handovers = run_game(app, match, scene, rng, watch)
+    assert match.is_over
+    assert handovers >= 2  # roll-off decisions and the second chip choice
+    assert all(not hides for phase, hides in seen if phase >= DRAW)
+
+
+def test_hot_seat_undo_takes_back_a_placement_before_the_next_draw(app):
+    s = position(mine=(4, 4, 2), theirs=(1, 5), die=(3, 5))
+    match = Match("dotlines", [ALICE, BOB], {}, 0)
+    match.states[-1] = s
+    scene = start(app, match, auto_play=False)
+    gesture(app, scene, Place(0, 4, 2, 0))
+    assert match.moves == [Place(0, 4, 2, 0)]
+    press_button(app, scene.undo_button)
+    assert match.moves == [] and match.state.lines[0] == []
+
+
+def test_a_game_in_japanese_reaches_the_end(tmp_path):
+    application = make_app("ja", anim_speed=INSTANT)
+    try:
+        match = Match("dotlines", [ALICE, Seat("ai", "easy", "ロボ")], {}, 9)
+        scene = start(application, match)
+        run_game(application, match, scene, random.Random(9))
+        assert match.is_over
+        summary = application.tr_reason(RULES.outcome(match.state).summary)
+        assert summary.startswith("終了")
+        assert "dotlines" not in scene.hint()
+    finally:
+        application.shutdown()
+
+
+def test_ai_moves_slide_from_the_hand(app):
+    app.settings.anim_speed = 1.0
+    s = position(mine=(1, 2, 6), theirs=(4, 4), die=(3, 5), current=1)
+    scene = at_position(app, s)
+    scene.auto_play = True
+    for _ in range(400):
+        step(app)
+        if scene.flying:
+            break
+        time.sleep(0.002)
+    assert scene.flying and scene.is_animating()
+
+
+def test_the_screen_renders_in_japanese_after_moves(tmp_path):
+    from hexgames.screenshot import screenshot
+
+    out = tmp_path / "dotlines_ja.png"
+    screenshot(str(out), game_id="dotlines", seed=2, moves=12, language="ja")
+    assert pygame.image.load(str(out)).get_size() == (1280, 800)
+
+
+def test_a_used_action_marker_turns_over(app):
+    app.settings.anim_speed = 1.0
+    s = position(mine=(2, 5), theirs=(6, 1))
+    scene = at_position(app, s)
+    click(app, scene.hand_rects[0][0].center)
+    press_button(app, scene.action_buttons["redraw"])
+    assert scene.match.moves[-1] == Redraw(2)
+    from hexgames.games.dotlines.rules import REDRAW
+    assert scene.animator.value(("flip", 0, REDRAW)) is not None
+    step(app, 60)
+    assert scene.animator.value(("flip", 0, REDRAW)) is None and scene.state.used[0] & REDRAW
