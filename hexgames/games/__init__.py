@@ -105,6 +105,7 @@ _LOADED = False
 _GAME_MODULES = (
     "hexgames.games.ingenious",
     "hexgames.games.clans",
+    "hexgames.games.stickers",
 )
 
 
