@@ -373,22 +373,7 @@ class StickersRules(Rules[StickersState, Move]):
 
     def _place(self, s: StickersState, cell: int) -> None:
         seat = s.current
-        layout = board_layout(s.drawn, seat)
-        s.cells[cell] = layout + 256 * seat
-        s.frontier.discard(cell)
-        for step in EDGE_STEPS:
-            n = cell + step
-            if n not in s.cells and n not in s.blocked:
-                s.frontier.add(n)
-        cols = CORNERS[layout]
-        pts = s.points
-        for k in range(4):
-            p = cell + CORNER_OFFSET[k]
-            v = pts.get(p, 0)
-            v = (v | (1 << cols[k])) + 16
-            pts[p] = v
-            if v >> 4 == 4 and (v & 15) == 1 << cols[k]:
-                s.founded[p] = seat
+        self._stick(s, cell, board_layout(s.drawn, seat), seat)
         s.last_place = (seat, cell)
         s.drawn = -1
         s.jump = False
@@ -399,6 +384,40 @@ class StickersRules(Rules[StickersState, Move]):
             self._draw(s)
         else:
             self._next_turn(s)
+
+    @staticmethod
+    def _stick(s: StickersState, cell: int, layout: int, seat: int) -> None:
+        """Put a sticker of board layout `layout` on `cell` for `seat`: corners, foundings, frontier."""
+        s.cells[cell] = layout + 256 * seat
+        s.frontier.discard(cell)
+        for step in EDGE_STEPS:
+            n = cell + step
+            if n not in s.cells and n not in s.blocked:
+                s.frontier.add(n)
+        cols = CORNERS[layout]
+        pts = s.points
+        for k in range(4):
+            p = cell + CORNER_OFFSET[k]
+            v = (pts.get(p, 0) | (1 << cols[k])) + 16
+            pts[p] = v
+            if v >> 4 == 4 and (v & 15) == 1 << cols[k]:
+                s.founded[p] = seat
+
+    # --- hand-built positions (tests, puzzles) ------------------------------------------------
+    def put(self, s: StickersState, x: int, y: int, layout: int, seat: int = 0) -> None:
+        """Stick a sticker of *board* layout `layout` on (x, y) for `seat`, outside the turn order."""
+        cell = cell_key(x, y)
+        if cell in s.cells:
+            raise ValueError(f"({x}, {y}) is taken")
+        self._stick(s, cell, layout, seat)
+
+    def deal(self, s: StickersState, decks: Sequence[Sequence[int]], starter: int | None = None) -> None:
+        """Skip the deck phase: play starts with these decks in this order (bottom first)."""
+        s.picks = [list(d) for d in decks]
+        s.decks = [list(d) for d in decks]
+        s.current = s.starter if starter is None else starter
+        s.phase = "place"
+        self._start_turn(s)
 
     # --- turns and draws -----------------------------------------------------------------------
     def _next_turn(self, s: StickersState) -> None:
