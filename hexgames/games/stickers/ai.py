@@ -119,14 +119,7 @@ def _margin(s: StickersState, seat: int) -> float:
 def _board_after(s: StickersState, cell: int, layout: int, seat: int) -> StickersState:
     """The position with the sticker put down and nothing else (no draw, no turn change)."""
     t = RULES.copy(s)
-    t.cells[cell] = layout + 256 * seat
-    cols = CORNERS[layout]
-    for k in range(4):
-        p = cell + CORNER_OFFSET[k]
-        v = (t.points.get(p, 0) | (1 << cols[k])) + 16
-        t.points[p] = v
-        if v >> 4 == 4 and (v & 15) == 1 << cols[k]:
-            t.founded[p] = seat
+    RULES.stick(t, cell, layout, seat)
     if t.current == seat:
         t.drawn = -1
     return t

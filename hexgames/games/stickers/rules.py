@@ -373,7 +373,7 @@ class StickersRules(Rules[StickersState, Move]):
 
     def _place(self, s: StickersState, cell: int) -> None:
         seat = s.current
-        self._stick(s, cell, board_layout(s.drawn, seat), seat)
+        self.stick(s, cell, board_layout(s.drawn, seat), seat)
         s.last_place = (seat, cell)
         s.drawn = -1
         s.jump = False
@@ -386,7 +386,7 @@ class StickersRules(Rules[StickersState, Move]):
             self._next_turn(s)
 
     @staticmethod
-    def _stick(s: StickersState, cell: int, layout: int, seat: int) -> None:
+    def stick(s: StickersState, cell: int, layout: int, seat: int) -> None:
         """Put a sticker of board layout `layout` on `cell` for `seat`: corners, foundings, frontier."""
         s.cells[cell] = layout + 256 * seat
         s.frontier.discard(cell)
@@ -409,7 +409,7 @@ class StickersRules(Rules[StickersState, Move]):
         cell = cell_key(x, y)
         if cell in s.cells:
             raise ValueError(f"({x}, {y}) is taken")
-        self._stick(s, cell, layout, seat)
+        self.stick(s, cell, layout, seat)
 
     def deal(self, s: StickersState, decks: Sequence[Sequence[int]], starter: int | None = None) -> None:
         """Skip the deck phase: play starts with these decks in this order (bottom first)."""
@@ -567,8 +567,16 @@ class StickersRules(Rules[StickersState, Move]):
         """The slice of deck `deck_seat` whose order `seat` cannot know."""
         deck = s.decks[deck_seat]
         lo = s.known_bottom[deck_seat]
-        hi = len(deck) - (s.peeked[deck_seat] if deck_seat == seat else 0)
+        hi = len(deck) - (self.known_top(s, deck_seat) if deck_seat == seat else 0)
         return lo, max(lo, hi)
+
+    @staticmethod
+    def known_top(s: StickersState, seat: int) -> int:
+        """How many stickers on top of its deck `seat` knows: those Peek showed, including the ones
+        it is looking at while it decides their order."""
+        if s.phase == "peek" and s.current == seat:
+            return max(s.peeked[seat], min(PEEK_COUNT, len(s.decks[seat])))
+        return s.peeked[seat]
 
     def observe(self, s: StickersState, seat: int) -> StickersState:
         v = _copy(s)
