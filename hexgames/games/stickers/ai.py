@@ -184,7 +184,7 @@ def greedy(s: StickersState, rng: random.Random, noise: float = 0.0) -> Any:
 
 def candidates(s: StickersState, k: int) -> list[Any]:
     if s.phase == "deck":  # no search over decks: the level's deck is its plan
-        return [Pick(deck_plan(s, "medium"))]
+        return [Pick(deck_plan(s, "medium", random.Random(len(s.picks[s.current]) + 7 * s.current)))]
     return [m for _, m in ranked_moves(s)[:k]]
 
 
@@ -237,7 +237,7 @@ def deck_plan(s: StickersState, level: str, rng: random.Random | None = None) ->
                 if catalogue.add_problem(picks, st, s.size) is None]
         if pool:
             return rng.choice(pool)
-    colour = _main_colour(picks)
+    colour = _main_colour(picks, rng)
     plan = one_colour_deck(colour, s.size)
     for p in picks:
         if p in plan:
@@ -248,13 +248,14 @@ def deck_plan(s: StickersState, level: str, rng: random.Random | None = None) ->
     return next(i for i in catalogue.ALL_STICKERS if catalogue.add_problem(picks, i, s.size) is None)
 
 
-def _main_colour(picks: list[int]) -> int:
-    """The colour the deck so far favours (yellow for a fresh deck, as in the seed's example)."""
+def _main_colour(picks: list[int], rng: random.Random | None) -> int:
+    """The colour the deck so far favours (for a fresh deck, any colour: a random one, or yellow, as
+    in the seed's example, when there is no rng to ask)."""
     counts = [0] * 4
     for p in picks:
         if p < catalogue.LAYOUTS:
             for c in catalogue.corners(p):
                 counts[c] += 1
     if not any(counts):
-        return catalogue.YELLOW
+        return rng.randrange(4) if rng is not None else catalogue.YELLOW
     return max(range(4), key=counts.__getitem__)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, NamedTuple, Sequence
 
 from hexgames.core.protocol import JSON, Outcome, Reason, Rules
 from hexgames.games.stickers import catalogue, regions
@@ -165,6 +165,16 @@ def board_layout(sticker: int, seat: int) -> int:
 TURNED = tuple(turned(x) for x in range(LAYOUTS))
 BITS = tuple(tuple(1 << c for c in CORNERS[x]) for x in range(LAYOUTS))  # corner colours as bit masks
 assert CORNER_OFFSET == (0, 256, 257, 1)  # `fits` spells the offsets out for speed
+
+
+class Preview(NamedTuple):
+    """What a placement would do: scores before and after, the grid points it would found, and the
+    territories (owner, size) it would cancel."""
+
+    before: tuple[int, ...]
+    after: tuple[int, ...]
+    founded: tuple[int, ...]
+    cancelled: tuple[tuple[int, int], ...]
 
 
 class StickersRules(Rules[StickersState, Move]):
@@ -540,6 +550,20 @@ class StickersRules(Rules[StickersState, Move]):
 
     def scores(self, s: StickersState) -> list[int]:
         return regions.scores(s.cells, s.founded, s.seats)
+
+    def preview(self, s: StickersState, x: int, y: int) -> Preview:
+        """The consequences of putting the drawn sticker on (x, y), for the scene to show before the
+        player commits (the placement itself must be legal; see `check`)."""
+        seat = s.current
+        t = _copy(s)
+        self.stick(t, cell_key(x, y), board_layout(s.drawn, seat), seat)
+        old = self.territories(s)
+        new = self.territories(t)
+        region_of = {p: reg for reg in new for p in reg.points}
+        cancelled = tuple((reg.owner, reg.size) for reg in old if reg.owner is not None
+                          and region_of[next(iter(reg.points))].owner is None)
+        founded = tuple(p for p in t.founded if p not in s.founded)
+        return Preview(tuple(self.scores(s)), tuple(self.scores(t)), founded, cancelled)
 
     def outcome(self, s: StickersState) -> Outcome:
         pts = self.scores(s)
