@@ -22,5 +22,6 @@ GAME = GameInfo(
     policy=ai.policy,
     scene_path="hexgames.games.stickers.scene:StickersScene",
     rules_help="stickers",
-    extra={"hidden_info": True},
+    # bench: time AI moves on placements, not on deck picks (the first half of a random game's moves)
+    extra={"hidden_info": True, "bench_late": 0.75},
 )

@@ -61,6 +61,8 @@ class StickersScene(GameScene):
         self.helper_note: tuple[int, int] | None = None  # (seat, helper) last used, explained in the panel
         self._recorded = False
         self.highscore_place: int | None = None
+        self._cache: dict[Any, Any] = {}
+        self._cache_state: Any = None
         super().__init__(app, match)
         self.builder = DeckBuilder(self)
 
@@ -68,6 +70,25 @@ class StickersScene(GameScene):
     @property
     def state(self) -> StickersState:
         return self.match.state
+
+    def cached(self, key: Any, compute: Any) -> Any:
+        """A value derived from the current state, computed once per state (frames are many, moves
+        few: territories, targets, scores and previews are not recomputed 60 times a second)."""
+        if self._cache_state is not self.match.state:
+            self._cache_state = self.match.state
+            self._cache = {}
+        if key not in self._cache:
+            self._cache[key] = compute()
+        return self._cache[key]
+
+    def territories(self) -> list[Any]:
+        return self.cached("territories", lambda: self.rules.territories(self.state))
+
+    def targets(self) -> list[tuple[int, int]]:
+        return self.cached("targets", lambda: self.rules.targets(self.state))
+
+    def scores(self) -> list[int]:
+        return self.cached("scores", lambda: self.rules.scores(self.state))
 
     def ui_text(self, key: str, default: str, **params: Any) -> str:
         return self.app.tr(f"{NS}.{key}", default=default, **params)
@@ -384,7 +405,7 @@ class StickersScene(GameScene):
         s = self.state
         half = self.zoom / 2
         font = self.app.font(max(11, min(20, round(self.zoom / 3.2))), bold=True)
-        for t in self.rules.territories(s):
+        for t in self.territories():
             if not t.founders:
                 continue
             colour = art.OWNER_RGB[t.owner] if t.owner is not None else CANCELLED_RGB
@@ -401,8 +422,11 @@ class StickersScene(GameScene):
             if points:
                 px, py = self.to_screen(*point_xy(points[0]))
                 label = str(t.size) if t.owner is not None else f"×{t.size}"
-                draw.text(surface, font, label, (px + max(10, self.zoom / 5) + 4, py - 4), colour, anchor="midleft",
-                          outline=(15, 18, 24), outline_px=2)
+                w, h = font.size(label)
+                pill = pygame.Rect(0, 0, w + 12, h + 2)
+                pill.midleft = (round(px + max(10, self.zoom / 5) + 4), round(py))
+                draw.rounded_panel(surface, pill, (20, 22, 28, 225), pill.h // 2, border=colour)
+                draw.text(surface, font, label, pill.center, colour)
 
     def _outline_region(self, surface: pygame.Surface, corners: Any, colour: tuple[int, int, int]) -> None:
         """A region's outline: the sides of its quarter squares that no other quarter of it shares,
@@ -436,7 +460,7 @@ class StickersScene(GameScene):
         if s.phase == "block":
             cells = [cell_xy(c) for c in s.frontier]
         elif s.phase == "place":
-            cells = self.rules.targets(s)
+            cells = self.targets()
         else:
             return
         for x, y in cells:
@@ -448,10 +472,10 @@ class StickersScene(GameScene):
         if s.phase != "place" or not self.can_act or self.hover is None:
             return
         x, y = self.hover
-        if self.rules.check(s, Place(x, y)) is not None:
+        if (x, y) not in self.targets():
             return
         art.sticker(surface, self.cell_rect(x, y), board_layout(s.drawn, s.current), s.current, alpha=170)
-        text = self.preview_text(x, y)
+        text = self.cached(("preview", x, y), lambda: self.preview_text(x, y))
         if text:
             font = self.app.font(16, bold=True)
             w = min(self.board_rect.w - 20, font.size(text)[0] + 24)
@@ -538,7 +562,7 @@ class StickersScene(GameScene):
         draw.aa_circle(surface, art.OWNER_RGB[seat], (inner.x + 8, inner.y + 10), 8, border=(20, 20, 20))
         nf = draw.fit_text(self.app.font, name, inner.w - 90, 18, 11, bold=True)
         draw.text(surface, nf, name, (inner.x + 22, inner.y + 10), hud.ACCENT if active else hud.TEXT, anchor="midleft")
-        score = self.rules.scores(s)[seat] if s.phase != "deck" else 0
+        score = self.scores()[seat] if s.phase != "deck" else 0
         draw.text(surface, self.app.font(26, bold=True), str(score), (inner.right, inner.y + 12), hud.TEXT,
                   anchor="midright")
         small = self.app.font(13)
@@ -572,7 +596,7 @@ class StickersScene(GameScene):
             kind = catalogue.RARITY[s.drawn]
             draw.text(surface, self.app.font(15, bold=True), kind, (box.right + 10, box.y + 4), hud.ACCENT,
                       anchor="topleft")
-            n = len(self.rules.targets(s))
+            n = len(self.targets())
             draw.text(surface, self.app.font(13), self.ui_text("panel.fits", "fits on {n} cells", n=n),
                       (box.right + 10, box.y + 26), hud.MUTED, anchor="topleft")
         elif s.phase in ("peek", "block"):
