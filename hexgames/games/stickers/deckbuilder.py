@@ -142,11 +142,14 @@ class DeckBuilder:
     def layout(self, board: pygame.Rect, panel: pygame.Rect) -> None:
         self.filter_rect = pygame.Rect(board.x, board.y, board.w, 40)
         self.grid_rect = pygame.Rect(board.x, board.y + 48, board.w, board.h - 48)
-        self.slots_rect = pygame.Rect(panel.x, panel.y, panel.w, min(panel.h // 2, 250))
+        rows = -(-self.scene.state.size // 8)
+        self.slots_rect = pygame.Rect(panel.x, panel.y, panel.w, min(panel.h // 2, 44 + rows * 42 + 74))
         self.saved_rect = pygame.Rect(panel.x, self.slots_rect.bottom + 8, panel.w,
                                       panel.bottom - self.slots_rect.bottom - 8)
 
     def build_widgets(self, ui: Any, actions: pygame.Rect) -> list[Any]:
+        """Name, Save and Quick deck at the foot of the saved-decks card (one per row, so long
+        labels fit at 800x600); Clear and Use this deck in the bottom bar."""
         from pygame_gui.core import ObjectID
         from pygame_gui.elements import UIButton, UITextEntryLine
 
@@ -154,19 +157,18 @@ class DeckBuilder:
         self.buttons.clear()
         r = self.saved_rect
         widgets = []
-        self.name_entry = UITextEntryLine(pygame.Rect(r.x + 10, r.bottom - 92, r.w - 20, 36), ui)
+        self.name_entry = UITextEntryLine(pygame.Rect(r.x + 10, r.bottom - 132, r.w - 20, 36), ui)
         self.name_entry.set_text_length_limit(decks.MAX_NAME)
         widgets.append(self.name_entry)
-        half = (r.w - 30) // 2
+        clear_w = max(80, min(130, actions.w // 4))
+        use_w = max(150, min(240, actions.w - clear_w - 12))
         specs = [
-            (pygame.Rect(r.x + 10, r.bottom - 48, half, 40), t("deck.save", "Save deck"), self.save, None),
-            (pygame.Rect(r.x + 20 + half, r.bottom - 48, half, 40), t("deck.quick", "Quick deck"), self.quick, None),
+            (pygame.Rect(r.x + 10, r.bottom - 90, r.w - 20, 38), t("deck.save", "Save deck"), self.save, None),
+            (pygame.Rect(r.x + 10, r.bottom - 46, r.w - 20, 38), t("deck.quick", "Quick deck"), self.quick, None),
+            (pygame.Rect(actions.x, actions.y, clear_w, actions.h), t("deck.clear", "Clear"), self.clear, None),
+            (pygame.Rect(actions.right - use_w, actions.y, use_w, actions.h), t("deck.use", "Use this deck"),
+             self.use, "@primary"),
         ]
-        bw = min(220, max(120, actions.w // 2 - 10))
-        specs.append((pygame.Rect(actions.x, actions.y, bw - 60, actions.h), t("deck.clear", "Clear"), self.clear,
-                      None))
-        specs.append((pygame.Rect(actions.right - bw, actions.y, bw, actions.h), t("deck.use", "Use this deck"),
-                      self.use, "@primary"))
         for rect, label, action, cls in specs:
             b = UIButton(rect, label, ui, object_id=ObjectID(class_id=cls) if cls else None)
             self.buttons[b] = action
@@ -258,7 +260,7 @@ class DeckBuilder:
         out = []
         y = r.y + 34
         for deck in reversed(self.saved):
-            if y + 30 > r.bottom - 100:
+            if y + 30 > r.bottom - 156:
                 break
             out.append((pygame.Rect(r.x + 10, y, r.w - 20, 28), deck))
             y += 32
@@ -376,5 +378,5 @@ class DeckBuilder:
                 icon = pygame.Rect(rect.right - 8 - (8 - i) * 15, rect.y + 6, 13, 13)
                 if icon.x > rect.x + 8 + font.size(deck.name)[0] + 4:
                     art.any_sticker(surface, icon, s)
-        draw.text(surface, self.app.font(12), t("deck.name_hint", "Deck name:"), (r.x + 10, r.bottom - 110),
+        draw.text(surface, self.app.font(12), t("deck.name_hint", "Deck name:"), (r.x + 10, r.bottom - 152),
                   hud.MUTED, anchor="topleft")

@@ -97,9 +97,14 @@ class StickersScene(GameScene):
         return art.OWNER_RGB[seat % 2]
 
     @property
+    def shows_turn(self) -> bool:
+        """The seat to move may see its decision aids: it can act, or a screenshot shows its view."""
+        return self.can_act or (self.viewer_override is not None and self.viewer_override == self.match.to_move)
+
+    @property
     def building(self) -> bool:
         """The deck builder is up: a human seat that may act is picking its deck."""
-        return self.state.phase == "deck" and self.can_act
+        return self.state.phase == "deck" and self.shows_turn
 
     # --- layout -------------------------------------------------------------------------------
     def layout(self) -> None:
@@ -148,7 +153,7 @@ class StickersScene(GameScene):
         if r.w <= 0 or r.h <= 0:
             return
         self.zoom = max(MIN_ZOOM, min(MAX_ZOOM, (r.w - 20) / (x1 - x0 + 0.6), (r.h - 60) / (y1 - y0 + 0.6)))
-        self.centre = ((x0 + x1) / 2, (y0 + y1) / 2 + 12 / self.zoom)
+        self.centre = ((x0 + x1) / 2, (y0 + y1) / 2 - 12 / self.zoom)  # room for the hint line
 
     def to_screen(self, wx: float, wy: float) -> tuple[float, float]:
         r = self.board_rect
@@ -198,7 +203,7 @@ class StickersScene(GameScene):
                 k = min(3, self.state.deck_count(self.state.current))
                 return self.submit(Reorder(tuple(range(k))))
         if self.state.phase == "deck":
-            return self.building and self.builder is not None and self.builder.handle(event)
+            return self.can_act and self.builder is not None and self.builder.handle(event)
         return self._board_event(event)
 
     def _board_event(self, event: pygame.event.Event) -> bool:
@@ -439,7 +444,7 @@ class StickersScene(GameScene):
         half = self.zoom / 2
         width = max(2, round(self.zoom / 16))
         wash = pygame.Surface((max(1, math.ceil(half)), max(1, math.ceil(half))), pygame.SRCALPHA)
-        wash.fill((*colour, 70))
+        wash.fill((*colour, 38))
         sides = (((0, -1), (0, 0), (1, 0)), ((1, 0), (1, 0), (1, 1)), ((0, 1), (0, 1), (1, 1)),
                  ((-1, 0), (0, 0), (0, 1)))
         for hx, hy in quarters:
@@ -453,7 +458,7 @@ class StickersScene(GameScene):
 
     def _draw_targets(self, surface: pygame.Surface) -> None:
         s = self.state
-        if not self.can_act or not self.app.settings.show_targets:
+        if not self.shows_turn or not self.app.settings.show_targets:
             return
         pulse = 0.5 + 0.5 * math.sin(self.app.clock_time * 5.0)
         colour = BLOCKED_RGB if s.phase == "block" else TARGET_RGB
