@@ -32,7 +32,7 @@ from typing import Any, Mapping, NamedTuple, Sequence
 from hexgames.core.protocol import JSON, Outcome, Reason, Rules
 from hexgames.games.stickers import catalogue, regions
 from hexgames.games.stickers.catalogue import BLOCK, DOUBLE, HELPER_NAMES, JUMP, LAYOUTS, PEEK, turned
-from hexgames.games.stickers.regions import CORNER_OFFSET, CORNERS, EDGE_STEPS, cell_key, cell_xy
+from hexgames.games.stickers.regions import CORNER_OFFSET, CORNERS, cell_key, cell_xy
 
 MAX_COORD = 100  # moves beyond this are refused; real games stay within 16 cells of the centre
 PEEK_COUNT = 3
@@ -73,6 +73,16 @@ class Reorder:
 
 
 Move = Pick | Place | Block | Reorder
+PICKS = tuple(Pick(i) for i in catalogue.ALL_STICKERS)  # moves are immutable: made once, shared
+_PLACES: dict[int, Place] = {}
+
+
+def place_at(cell: int) -> Place:
+    """The (shared) Place move for a cell key: random playouts make millions of them."""
+    m = _PLACES.get(cell)
+    if m is None:
+        m = _PLACES[cell] = Place(*cell_xy(cell))
+    return m
 PHASES = ("deck", "place", "peek", "block", "over")
 
 
@@ -266,7 +276,7 @@ class StickersRules(Rules[StickersState, Move]):
             return [Place(x, y) for x, y in self.targets(s)]
         if phase == "deck":
             picks = s.picks[s.current]
-            return [Pick(i) for i in catalogue.ALL_STICKERS if catalogue.add_problem(picks, i, s.size) is None]
+            return [PICKS[i] for i in catalogue.ALL_STICKERS if catalogue.add_problem(picks, i, s.size) is None]
         if phase == "peek":
             k = min(PEEK_COUNT, len(s.decks[s.current]))
             return [Reorder(p) for p in itertools.permutations(range(k))]
@@ -397,20 +407,20 @@ class StickersRules(Rules[StickersState, Move]):
 
     @staticmethod
     def stick(s: StickersState, cell: int, layout: int, seat: int) -> None:
-        """Put a sticker of board layout `layout` on `cell` for `seat`: corners, foundings, frontier."""
-        s.cells[cell] = layout + 256 * seat
-        s.frontier.discard(cell)
-        for step in EDGE_STEPS:
-            n = cell + step
-            if n not in s.cells and n not in s.blocked:
-                s.frontier.add(n)
-        cols = CORNERS[layout]
+        """Put a sticker of board layout `layout` on `cell` for `seat`: corners, foundings, frontier.
+        (Unrolled: it runs once per placement of every playout.)"""
+        cells, blocked, frontier = s.cells, s.blocked, s.frontier
+        cells[cell] = layout + 256 * seat
+        frontier.discard(cell)
+        for n in (cell - 256, cell + 256, cell - 1, cell + 1):
+            if n not in cells and n not in blocked:
+                frontier.add(n)
         pts = s.points
-        for k in range(4):
-            p = cell + CORNER_OFFSET[k]
-            v = (pts.get(p, 0) | (1 << cols[k])) + 16
+        get = pts.get
+        for p, b in zip((cell, cell + 256, cell + 257, cell + 1), BITS[layout]):
+            v = (get(p, 0) | b) + 16
             pts[p] = v
-            if v >> 4 == 4 and (v & 15) == 1 << cols[k]:
+            if v >> 4 == 4 and (v & 15) == b:
                 s.founded[p] = seat
 
     # --- hand-built positions (tests, puzzles) ------------------------------------------------
@@ -526,7 +536,7 @@ class StickersRules(Rules[StickersState, Move]):
         phase = s.phase
         if phase == "place":
             if not s.cells:
-                return Place(0, 0)
+                return place_at(CENTRE)
             layout = board_layout(s.drawn, s.current)
             cells = tuple(s.frontier)
             n = len(cells)
@@ -534,14 +544,14 @@ class StickersRules(Rules[StickersState, Move]):
             for _ in range(12):
                 c = cells[int(rand() * n)]
                 if self.fits(s, c, layout, s.jump):
-                    return Place(*cell_xy(c))
+                    return place_at(c)
             return rng.choice(self.legal_moves(s))
         if phase == "deck":
             picks = s.picks[s.current]
             for _ in range(20):
                 i = int(rng.random() * len(catalogue.ALL_STICKERS))
                 if catalogue.add_problem(picks, i, s.size) is None:
-                    return Pick(i)
+                    return PICKS[i]
         return rng.choice(self.legal_moves(s))
 
     # --- scores and the end ------------------------------------------------------------------
