@@ -29,6 +29,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Mapping, NamedTuple, Sequence
 
+from hexgames.core import chance
 from hexgames.core.protocol import JSON, Outcome, Reason, Rules
 from hexgames.games.stickers import catalogue, regions
 from hexgames.games.stickers.catalogue import BLOCK, DOUBLE, HELPER_NAMES, JUMP, LAYOUTS, PEEK, turned
@@ -142,22 +143,11 @@ def _copy(s: StickersState) -> StickersState:
     return t
 
 
-# --- the chance source (a 64-bit LCG in the state: free to copy, easy to hide) -------------------
-_MASK = (1 << 64) - 1
-_A, _C = 6364136223846793005, 1442695040888963407
-
-
-def _mix(seed: int) -> int:
-    z = (seed + 0x9E3779B97F4A7C15) & _MASK
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return z ^ (z >> 31)
-
-
 def _shuffle(s: StickersState, items: list[int]) -> None:
+    """Fisher-Yates from the state's generator (`hexgames.core.chance`)."""
     x = s.rng
     for i in range(len(items) - 1, 0, -1):
-        x = (x * _A + _C) & _MASK
+        x = chance.step(x)
         j = (x >> 33) % (i + 1)
         items[i], items[j] = items[j], items[i]
     s.rng = x
@@ -199,14 +189,14 @@ class StickersRules(Rules[StickersState, Move]):
         s.seats, s.mode = seats, mode
         s.strict = options.get("matching", "lenient") == "strict"
         s.size = catalogue.DECK_SIZE[mode]
-        s.rng = _mix(seed)
+        s.rng = chance.seed_state(seed)
         first = options.get("first", "random")
         if seats == 1:
             s.starter = 0
         elif first in ("player1", "player2"):
             s.starter = 0 if first == "player1" else 1
         else:
-            s.rng = (s.rng * _A + _C) & _MASK
+            s.rng = chance.step(s.rng)
             s.starter = (s.rng >> 40) % 2
         s.phase, s.current = "deck", 0
         s.picks = [[] for _ in range(seats)]
