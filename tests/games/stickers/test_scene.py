@@ -146,14 +146,32 @@ def test_hot_seat_decks_are_built_behind_the_hand_over_saved_and_reused(app):
     assert scene.builder.slots == list(saved[0].stickers)
     press_button(app, next(b for b, f in scene.builder.buttons.items() if f == scene.builder.use))
     assert scene.state.phase != "deck"
-    seen = drive_to_results(app, scene)
-    assert seen["handovers"] >= 2 and scene.match.is_over
+    resumed = []
+
+    def resume_once(sc):
+        if len(sc.state.cells) >= 3 and not resumed:
+            match = saves.load_autosave()
+            resumed.append(match is not None and match.digest() == sc.match.digest()
+                           and match.seats == [ALICE, BOB])
+        return False
+
+    seen = drive_to_results(app, scene, resume_once)
+    assert seen["handovers"] >= 2 and scene.match.is_over and resumed == [True]
 
 
 def test_a_solo_game_plays_to_the_end_and_enters_the_high_scores(app):
     scene = start(app, [ALICE], seed=11)
     assert scene.building and scene.state.size == 16
-    drive_to_results(app, scene)
+    resumed = []
+
+    def resume_once(sc):
+        if len(sc.state.cells) >= 4 and not resumed:  # mid-game: the autosave replays to this state
+            match = saves.load_autosave()
+            resumed.append(match is not None and match.digest() == sc.match.digest())
+        return False
+
+    drive_to_results(app, scene, resume_once)
+    assert resumed == [True]
     s = scene.state
     assert s.mode == "solo" and scene.match.is_over
     best = highscores.top("stickers/solo")
