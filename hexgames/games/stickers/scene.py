@@ -269,7 +269,7 @@ class StickersScene(GameScene):
         size = 64
         r = self.board_rect
         x0 = r.centerx - (n * size + (n - 1) * 16) // 2
-        return [pygame.Rect(x0 + i * (size + 16), r.y + 60, size, size) for i in range(n)]
+        return [pygame.Rect(x0 + i * (size + 16), r.y + 92, size, size) for i in range(n)]
 
     def _peek_click(self, pos: tuple[int, int]) -> bool:
         for i, rect in enumerate(self.peek_rects()):
@@ -515,11 +515,14 @@ class StickersScene(GameScene):
         if not stickers:
             return
         rects = self.peek_rects()
-        box = rects[0].unionall(rects).inflate(40, 70)
-        box.y -= 10
+        title = self.ui_text("peek.title", "Peek: click in the new order, top first")
+        font = self.app.font(15, bold=True)
+        box = rects[0].unionall(rects).inflate(40, 76)
+        box.w = max(box.w, font.size(title)[0] + 32)
+        box.centerx = rects[0].unionall(rects).centerx
+        box.y -= 12
         draw.rounded_panel(surface, box, (24, 30, 40, 240), 12, border=hud.ACCENT, border_width=2)
-        draw.text(surface, self.app.font(15, bold=True), self.ui_text("peek.title", "Peek: click in the new order, top first"),
-                  (box.centerx, box.y + 14), hud.ACCENT)
+        draw.text(surface, font, title, (box.centerx, box.y + 16), hud.ACCENT)
         small = self.app.font(12, bold=True)
         for i, (rect, st) in enumerate(zip(rects, stickers)):
             if st >= LAYOUTS:
@@ -553,7 +556,7 @@ class StickersScene(GameScene):
         draw.rounded_panel(surface, r, (30, 36, 46), 10, border=(60, 70, 86))
         y = r.y + 10
         for seat in range(self.state.seats):
-            y = self._draw_player(surface, seat, pygame.Rect(r.x + 8, y, r.w - 16, 76)) + 6
+            y = self._draw_player(surface, seat, pygame.Rect(r.x + 8, y, r.w - 16, 84)) + 6
         y = self._draw_drawn(surface, pygame.Rect(r.x + 8, y, r.w - 16, 120)) + 6
         y = self._draw_helper_box(surface, pygame.Rect(r.x + 8, y, r.w - 16, r.bottom - y - 8))
         if self.state.mode == "solo" and r.bottom - y > 80:
@@ -577,7 +580,7 @@ class StickersScene(GameScene):
             line = self.ui_text("panel.deck", "{n} stickers left", n=s.deck_count(seat))
         draw.text(surface, small, line, (inner.x, inner.y + 30), hud.MUTED, anchor="topleft")
         if s.phase != "deck" and s.decks[seat]:
-            self._draw_deck_icons(surface, seat, inner.x, inner.y + 48, inner.w)
+            self._draw_deck_icons(surface, seat, inner.x, inner.y + 52, inner.w)
         return rect.bottom
 
     def _draw_deck_icons(self, surface: pygame.Surface, seat: int, x: int, y: int, w: int) -> None:
