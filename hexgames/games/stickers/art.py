@@ -46,16 +46,28 @@ def colour_chip(surface: pygame.Surface, colour: int, centre: tuple[float, float
     shape(surface, SHAPES[colour], centre, r * 0.55, SHAPE_RGB[colour])
 
 
+_CACHE: dict[tuple[int, int | None, int, int], pygame.Surface] = {}
+
+
 def sticker(surface: pygame.Surface, rect: pygame.Rect, layout: int, owner: int | None = None,
             alpha: int = 255) -> None:
     """A layout exactly as given (board orientation): four quarters with their shapes, and the
-    owner's tinted frame when `owner` is known."""
+    owner's tinted frame when `owner` is known. Rendered once per look and size, then blitted (a
+    board redraws every sticker 60 times a second)."""
+    key = (layout, owner, rect.w, rect.h)
+    image = _CACHE.get(key)
+    if image is None:
+        if len(_CACHE) > 1500:
+            _CACHE.clear()
+        image = _CACHE[key] = pygame.Surface(rect.size, pygame.SRCALPHA)
+        _paint(image, image.get_rect(), layout, owner)
     if alpha < 255:
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        sticker(layer, layer.get_rect(), layout, owner)
-        layer.set_alpha(alpha)
-        surface.blit(layer, rect.topleft)
-        return
+        image = image.copy()
+        image.set_alpha(alpha)
+    surface.blit(image, rect.topleft)
+
+
+def _paint(surface: pygame.Surface, rect: pygame.Rect, layout: int, owner: int | None) -> None:
     half_w, half_h = rect.w / 2, rect.h / 2
     cols = corners(layout)
     r = min(half_w, half_h) * 0.32
