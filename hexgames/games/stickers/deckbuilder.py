@@ -315,6 +315,8 @@ class DeckBuilder:
             if s < catalogue.LAYOUTS and RARITY[s] != N:
                 draw.text(surface, small, RARITY[s], (rect.right - 2, rect.top + 1), (255, 255, 255),
                           anchor="topright", outline=(20, 20, 20), outline_px=1)
+            if catalogue.add_problem(self.slots, s, self.size) is not None:  # cannot join the deck now
+                draw.rounded_panel(surface, rect, (12, 14, 18, 150), 3)
             if counts.get(s):
                 draw.text(surface, self.app.font(13, bold=True), f"×{counts[s]}", (rect.left + 3, rect.bottom - 1),
                           hud.ACCENT, anchor="bottomleft", outline=(20, 20, 20), outline_px=1)
