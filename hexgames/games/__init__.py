@@ -110,6 +110,7 @@ _GAME_MODULES = (
     "hexgames.games.clans",
     "hexgames.games.toradama",
     "hexgames.games.dotlines",
+    "hexgames.games.stickers",
 )
 
 

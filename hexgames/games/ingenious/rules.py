@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from hexgames.core import hexgrid
+from hexgames.core import chance, hexgrid
 from hexgames.core.hexgrid import Hex
 from hexgames.core.protocol import Outcome, Reason, Rules
 
@@ -108,17 +108,8 @@ def full_bag() -> list[Tile]:
     return bag
 
 
-# --- the chance source ----------------------------------------------------------------------------
-_MASK = (1 << 64) - 1
-_LCG_A, _LCG_C = 6364136223846793005, 1442695040888963407
-
-
-def _seed_state(seed: int) -> int:
-    """splitmix64 of the seed: a well-mixed starting state even for seeds 0, 1, 2."""
-    z = (seed + 0x9E3779B97F4A7C15) & _MASK
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return z ^ (z >> 31)
+# --- the chance source: hexgames.core.chance (a 64-bit LCG kept in the state) ---------------------
+_MASK, _LCG_A, _LCG_C, _seed_state = chance.MASK, chance.LCG_A, chance.LCG_C, chance.seed_state
 
 
 # --- moves ----------------------------------------------------------------------------------------

@@ -1,0 +1,27 @@
+"""Sticker Turf: corner-matching stickers, territories that grow and cancel, helpers and decks.
+
+Registered declaratively; the scene is loaded only by the app, so importing this stays headless.
+"""
+from hexgames.games import GameInfo, Mode, OptionSpec
+from hexgames.games.stickers import ai
+from hexgames.games.stickers.rules import StickersRules
+
+GAME = GameInfo(
+    id="stickers",
+    title="Sticker Turf",
+    description="Match sticker corners to found territories; a rival founding in yours cancels it.",
+    rules=StickersRules(),
+    modes=(Mode("standard", (2,)), Mode("solo", (1,))),
+    options=(
+        OptionSpec("matching", ("lenient", "strict")),
+        OptionSpec("first", ("random", "player1", "player2"), modes=("standard",)),
+    ),
+    evaluate=ai.evaluate,
+    greedy=ai.greedy,
+    candidates=ai.candidates,
+    policy=ai.policy,
+    scene_path="hexgames.games.stickers.scene:StickersScene",
+    rules_help="stickers",
+    # bench: time AI moves on placements, not on deck picks (the first half of a random game's moves)
+    extra={"hidden_info": True, "bench_late": 0.75},
+)

@@ -1,0 +1,384 @@
+"""The deck builder: the game scene's face for the deck phase (each human seat's `Pick` moves).
+
+It shows the catalogue as a grid filterable by rarity and colour, the deck's slots with live
+validation (the rules' own reasons from `catalogue`), named decks saved in the user's data folder, a
+"quick deck", and "Use this deck", which submits the picks one by one through the scene, so the rules
+check every sticker. Stickers already picked (a resumed game) stay fixed. The builder is a part of
+`StickersScene`, not a scene of its own, so the shared hot-seat hand-over stands before it like
+before any other private turn.
+"""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+import pygame_gui
+
+from hexgames.games.stickers import art, catalogue, decks
+from hexgames.games.stickers.catalogue import ALL_STICKERS, HELPER, HELPER_NAMES, N, R, RARITY, SR
+from hexgames.games.stickers.rules import Pick
+from hexgames.ui import draw, hud
+
+if TYPE_CHECKING:
+    from hexgames.games.stickers.scene import StickersScene
+
+RARITIES = (None, SR, R, N, HELPER)
+TILE = 46
+GAP = 6
+
+
+class DeckBuilder:
+    """Catalogue, slots, saved decks and the builder's buttons, drawn inside the scene's rects."""
+
+    def __init__(self, scene: "StickersScene"):
+        self.scene = scene
+        self.app = scene.app
+        self.rarity: str | None = None
+        self.colour: int | None = None
+        self.scroll = 0
+        self.slots: list[int] = []
+        self.fixed = 0  # slots already picked in the match (a resumed game)
+        self.seat: int | None = None
+        self.name_entry: Any = None
+        self.buttons: dict[Any, Callable[[], None]] = {}
+        self.saved: list[decks.SavedDeck] = []
+        self.grid_rect = pygame.Rect(0, 0, 0, 0)
+        self.filter_rect = pygame.Rect(0, 0, 0, 0)
+        self.slots_rect = pygame.Rect(0, 0, 0, 0)
+        self.saved_rect = pygame.Rect(0, 0, 0, 0)
+        self.chips: list[tuple[pygame.Rect, str, Any]] = []
+
+    # --- state ------------------------------------------------------------------------------------
+    @property
+    def size(self) -> int:
+        return self.scene.state.size
+
+    def start(self, seat: int) -> None:
+        """Open the builder for `seat`, starting from what it has picked so far."""
+        picks = list(self.scene.state.picks[seat])
+        if self.seat != seat or self.slots[: len(picks)] != picks:
+            self.slots = picks
+        self.fixed = len(picks)
+        self.seat = seat
+        self.saved = decks.for_size(self.size)
+
+    def visible(self) -> list[int]:
+        """The catalogue stickers that pass the filters."""
+        out = []
+        for s in ALL_STICKERS:
+            if self.rarity is not None and RARITY[s] != self.rarity:
+                continue
+            if self.colour is not None and (s >= catalogue.LAYOUTS or self.colour not in catalogue.corners(s)):
+                continue
+            out.append(s)
+        return out
+
+    def problem(self) -> str | None:
+        why = catalogue.deck_problem(self.slots, self.size)
+        return None if why is None else self.app.tr_reason(why)
+
+    def add(self, sticker: int) -> bool:
+        why = catalogue.add_problem(self.slots, sticker, self.size)
+        if why is not None:
+            self.scene.toast(self.app.tr_reason(why), error=True)
+            return False
+        self.slots.append(sticker)
+        return True
+
+    def remove(self, index: int) -> None:
+        if self.fixed <= index < len(self.slots):
+            del self.slots[index]
+
+    def quick(self) -> None:
+        rng = random.Random()
+        self.slots = self.slots[: self.fixed]
+        for s in catalogue.quick_deck(rng, self.size):
+            if catalogue.add_problem(self.slots, s, self.size) is None and len(self.slots) < self.size:
+                self.slots.append(s)
+        while len(self.slots) < self.size:  # fixed picks may have used up a category
+            self.slots.append(rng.choice([s for s in ALL_STICKERS
+                                          if catalogue.add_problem(self.slots, s, self.size) is None]))
+
+    def clear(self) -> None:
+        self.slots = self.slots[: self.fixed]
+
+    def load(self, deck: decks.SavedDeck) -> None:
+        if self.fixed and list(deck.stickers[: self.fixed]) != self.slots[: self.fixed]:
+            kept = self.slots[: self.fixed]
+            self.slots = kept + [s for s in deck.stickers if catalogue.add_problem(kept, s, self.size) is None][
+                : self.size - self.fixed]
+        else:
+            self.slots = list(deck.stickers)
+
+    def save(self) -> None:
+        name = self.name_entry.get_text().strip() if self.name_entry is not None else ""
+        if not name:
+            self.scene.toast(self.scene.ui_text("deck.need_name", "Give the deck a name first."), error=True)
+            return
+        why = self.problem()
+        if why is not None:
+            self.scene.toast(why, error=True)
+            return
+        try:
+            decks.save(name, self.slots)
+        except (OSError, ValueError) as e:
+            self.scene.toast(str(e), error=True)
+            return
+        self.saved = decks.for_size(self.size)
+        self.scene.toast(self.scene.ui_text("deck.saved", "Deck \u201c{name}\u201d saved.", name=name))
+
+    def use(self) -> None:
+        why = self.problem()
+        if why is not None:
+            self.scene.toast(why, error=True)
+            return
+        for sticker in self.slots[self.fixed:]:
+            if not self.scene.submit(Pick(sticker)):
+                break
+        self.seat = None
+
+    # --- layout and widgets -------------------------------------------------------------------------
+    def layout(self, board: pygame.Rect, panel: pygame.Rect) -> None:
+        self.filter_rect = pygame.Rect(board.x, board.y, board.w, 40)
+        self.grid_rect = pygame.Rect(board.x, board.y + 48, board.w, board.h - 48)
+        rows = -(-self.scene.state.size // 8)
+        self.slots_rect = pygame.Rect(panel.x, panel.y, panel.w, min(panel.h // 2, 44 + rows * 42 + 74))
+        self.saved_rect = pygame.Rect(panel.x, self.slots_rect.bottom + 8, panel.w,
+                                      panel.bottom - self.slots_rect.bottom - 8)
+
+    def build_widgets(self, ui: Any, actions: pygame.Rect) -> list[Any]:
+        """Name, Save and Quick deck at the foot of the saved-decks card (one per row, so long
+        labels fit at 800x600); Clear and Use this deck in the bottom bar."""
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton, UITextEntryLine
+
+        t = self.scene.ui_text
+        self.buttons.clear()
+        r = self.saved_rect
+        widgets = []
+        self.name_entry = UITextEntryLine(pygame.Rect(r.x + 10, r.bottom - 132, r.w - 20, 36), ui)
+        self.name_entry.set_text_length_limit(decks.MAX_NAME)
+        widgets.append(self.name_entry)
+        clear_w = max(80, min(130, actions.w // 4))
+        use_w = max(150, min(240, actions.w - clear_w - 12))
+        specs = [
+            (pygame.Rect(r.x + 10, r.bottom - 90, r.w - 20, 38), t("deck.save", "Save deck"), self.save, None),
+            (pygame.Rect(r.x + 10, r.bottom - 46, r.w - 20, 38), t("deck.quick", "Quick deck"), self.quick, None),
+            (pygame.Rect(actions.x, actions.y, clear_w, actions.h), t("deck.clear", "Clear"), self.clear, None),
+            (pygame.Rect(actions.right - use_w, actions.y, use_w, actions.h), t("deck.use", "Use this deck"),
+             self.use, "@primary"),
+        ]
+        for rect, label, action, cls in specs:
+            b = UIButton(rect, label, ui, object_id=ObjectID(class_id=cls) if cls else None)
+            self.buttons[b] = action
+            widgets.append(b)
+        return widgets
+
+    def show(self, on: bool) -> None:
+        for w in [self.name_entry, *self.buttons]:
+            if w is not None:
+                (w.show if on else w.hide)()
+
+    # --- input ---------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self.buttons[event.ui_element]()
+            return True
+        if event.type == pygame.MOUSEWHEEL:  # the builder fills the board: the wheel scrolls the catalogue
+            self.scroll = max(0, min(self._max_scroll(), self.scroll - event.y))
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._click(event.pos)
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.name_entry is not None and self.name_entry.is_focused:
+                self.save()
+            else:
+                self.use()
+            return True
+        return False
+
+    def _click(self, pos: tuple[int, int]) -> bool:
+        for rect, kind, value in self.chips:
+            if rect.collidepoint(pos):
+                if kind == "rarity":
+                    self.rarity = value
+                else:
+                    self.colour = value
+                self.scroll = 0
+                return True
+        for rect, sticker in self._grid_cells():
+            if rect.collidepoint(pos):
+                self.add(sticker)
+                return True
+        for i, rect in enumerate(self._slot_rects()):
+            if rect.collidepoint(pos):
+                self.remove(i)
+                return True
+        for rect, deck in self._saved_rows():
+            if rect.collidepoint(pos):
+                self.load(deck)
+                return True
+        return False
+
+    # --- geometry ----------------------------------------------------------------------------------
+    def _columns(self) -> int:
+        return max(1, (self.grid_rect.w - GAP) // (TILE + GAP))
+
+    def _max_scroll(self) -> int:
+        rows = -(-len(self.visible()) // self._columns())
+        shown = max(1, (self.grid_rect.h - 10) // (TILE + GAP))
+        return max(0, rows - shown)
+
+    def _grid_cells(self) -> list[tuple[pygame.Rect, int]]:
+        cols = self._columns()
+        out = []
+        g = self.grid_rect
+        for i, s in enumerate(self.visible()):
+            row, col = divmod(i, cols)
+            row -= self.scroll
+            if row < 0:
+                continue
+            rect = pygame.Rect(g.x + GAP + col * (TILE + GAP), g.y + 6 + row * (TILE + GAP), TILE, TILE)
+            if rect.bottom > g.bottom:
+                break
+            out.append((rect, s))
+        return out
+
+    def _slot_rects(self) -> list[pygame.Rect]:
+        r = self.slots_rect
+        per_row = 8
+        size = min(36, (r.w - 20 - (per_row - 1) * 4) // per_row)
+        out = []
+        for i in range(self.size):
+            row, col = divmod(i, per_row)
+            out.append(pygame.Rect(r.x + 10 + col * (size + 4), r.y + 40 + row * (size + 6), size, size))
+        return out
+
+    def _saved_rows(self) -> list[tuple[pygame.Rect, decks.SavedDeck]]:
+        r = self.saved_rect
+        out = []
+        y = r.y + 34
+        for deck in reversed(self.saved):
+            if y + 30 > r.bottom - 156:
+                break
+            out.append((pygame.Rect(r.x + 10, y, r.w - 20, 28), deck))
+            y += 32
+        return out
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self._draw_filters(surface)
+        self._draw_grid(surface)
+        self._draw_slots(surface)
+        self._draw_saved(surface)
+
+    def _draw_filters(self, surface: pygame.Surface) -> None:
+        t = self.scene.ui_text
+        font = self.app.font(15, bold=True)
+        self.chips = []
+        x, y = self.filter_rect.x, self.filter_rect.y + 4
+        for value in RARITIES:
+            label = t("deck.all", "All") if value is None else (
+                t("deck.helpers", "Helpers") if value == HELPER else value)
+            w = font.size(label)[0] + 22
+            rect = pygame.Rect(x, y, w, 32)
+            self._chip(surface, rect, label, font, self.rarity == value)
+            self.chips.append((rect, "rarity", value))
+            x += w + 6
+        x += 14
+        for value in (None, 0, 1, 2, 3):
+            rect = pygame.Rect(x, y, 40 if value is not None else font.size(t("deck.any", "Any"))[0] + 22, 32)
+            self._chip(surface, rect, t("deck.any", "Any") if value is None else "", font, self.colour == value)
+            if value is not None:
+                art.colour_chip(surface, value, rect.center, 11)
+            self.chips.append((rect, "colour", value))
+            x += rect.w + 6
+
+    @staticmethod
+    def _chip(surface, rect, label, font, on) -> None:
+        draw.rounded_panel(surface, rect, (70, 84, 110) if on else (36, 42, 54), 8,
+                           border=hud.ACCENT if on else (70, 80, 98), border_width=2 if on else 1)
+        if label:
+            draw.text(surface, font, label, rect.center, hud.TEXT)
+
+    def _draw_grid(self, surface: pygame.Surface) -> None:
+        draw.rounded_panel(surface, self.grid_rect, (28, 33, 42), 10, border=(60, 70, 86))
+        small = self.app.font(11, bold=True)
+        counts: dict[int, int] = {}
+        for s in self.slots:
+            counts[s] = counts.get(s, 0) + 1
+        hover = pygame.mouse.get_pos()
+        for rect, s in self._grid_cells():
+            art.any_sticker(surface, rect, s, None, small,
+                            self._helper_label(s) if s >= catalogue.LAYOUTS else None)
+            if s < catalogue.LAYOUTS and RARITY[s] != N:
+                draw.text(surface, small, RARITY[s], (rect.right - 2, rect.top + 1), (255, 255, 255),
+                          anchor="topright", outline=(20, 20, 20), outline_px=1)
+            if catalogue.add_problem(self.slots, s, self.size) is not None:  # cannot join the deck now
+                draw.rounded_panel(surface, rect, (12, 14, 18, 150), 3)
+            if counts.get(s):
+                draw.text(surface, self.app.font(13, bold=True), f"×{counts[s]}", (rect.left + 3, rect.bottom - 1),
+                          hud.ACCENT, anchor="bottomleft", outline=(20, 20, 20), outline_px=1)
+            if rect.collidepoint(hover):
+                pygame.draw.rect(surface, hud.ACCENT, rect.inflate(4, 4), 2, border_radius=4)
+        if self._max_scroll():
+            draw.text(surface, self.app.font(13), self.scene.ui_text("deck.scroll", "Wheel: more stickers"),
+                      (self.grid_rect.right - 10, self.grid_rect.bottom - 6), hud.MUTED, anchor="bottomright")
+
+    def _helper_label(self, s: int) -> str:
+        return self.scene.ui_text(f"helper.{HELPER_NAMES[s]}", HELPER_NAMES[s].capitalize())
+
+    def _draw_slots(self, surface: pygame.Surface) -> None:
+        t = self.scene.ui_text
+        r = self.slots_rect
+        draw.rounded_panel(surface, r, (33, 39, 50), 10, border=(70, 80, 98))
+        title = t("deck.title", "Your deck ({n}/{size})", n=len(self.slots), size=self.size)
+        draw.text(surface, self.app.font(17, bold=True), title, (r.x + 10, r.y + 10), hud.ACCENT, anchor="topleft")
+        small = self.app.font(10, bold=True)
+        for i, rect in enumerate(self._slot_rects()):
+            if i < len(self.slots):
+                s = self.slots[i]
+                art.any_sticker(surface, rect, s, 0 if s < catalogue.LAYOUTS else None, small)
+                if i < self.fixed:
+                    pygame.draw.rect(surface, hud.MUTED, rect, 1)
+            else:
+                draw.rounded_panel(surface, rect, (44, 50, 62), 4, border=(80, 90, 110))
+        y = self._slot_rects()[-1].bottom + 10
+        why = self.problem()
+        text = why if why is not None else t("deck.ready", "Ready: a legal deck.")
+        colour = (240, 160, 150) if why is not None else (150, 230, 150)
+        font = self.app.font(14)
+        for line in draw.wrap(font, text, r.w - 20):
+            draw.text(surface, font, line, (r.x + 10, y), colour, anchor="topleft")
+            y += 18
+        limit_font = self.app.font(12)
+        helpers, srs = catalogue.limits(self.size)
+        rule = t("deck.rules", "{size} stickers · ≤{h} helpers · ≤{sr} SR · ≤2 of one SR/R layout",
+                 size=self.size, h=helpers, sr=srs)
+        for line in draw.wrap(limit_font, rule, r.w - 20):
+            if y + 16 > r.bottom:
+                break
+            draw.text(surface, limit_font, line, (r.x + 10, y), hud.MUTED, anchor="topleft")
+            y += 16
+
+    def _draw_saved(self, surface: pygame.Surface) -> None:
+        t = self.scene.ui_text
+        r = self.saved_rect
+        draw.rounded_panel(surface, r, (33, 39, 50), 10, border=(70, 80, 98))
+        draw.text(surface, self.app.font(15, bold=True), t("deck.saved_title", "Saved decks"), (r.x + 10, r.y + 8),
+                  hud.MUTED, anchor="topleft")
+        font = self.app.font(14)
+        rows = self._saved_rows()
+        if not rows:
+            draw.text(surface, font, t("deck.none_saved", "None yet: name a deck below and save it."),
+                      (r.x + 10, r.y + 36), hud.MUTED, anchor="topleft")
+        for rect, deck in rows:
+            draw.rounded_panel(surface, rect, (44, 52, 66), 6)
+            draw.text(surface, font, deck.name, (rect.x + 8, rect.centery), hud.TEXT, anchor="midleft")
+            for i, s in enumerate(deck.stickers[:8]):
+                icon = pygame.Rect(rect.right - 8 - (8 - i) * 15, rect.y + 6, 13, 13)
+                if icon.x > rect.x + 8 + font.size(deck.name)[0] + 4:
+                    art.any_sticker(surface, icon, s)
+        draw.text(surface, self.app.font(12), t("deck.name_hint", "Deck name:"), (r.x + 10, r.bottom - 152),
+                  hud.MUTED, anchor="topleft")

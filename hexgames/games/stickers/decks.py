@@ -1,0 +1,84 @@
+"""Named Sticker Turf decks saved in the user's data folder, offered again in the deck builder.
+
+One JSON file beside the settings and high scores, written atomically. A damaged file, or a deck in
+it that breaks the deck rules, is skipped rather than stopping the game: saved decks are a
+convenience. No pygame.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+from hexgames.core.files import write_atomic
+from hexgames.core.saves import data_dir
+from hexgames.games.stickers.catalogue import deck_problem
+
+FILE_NAME = "stickers_decks.json"
+MAX_NAME = 24
+
+
+@dataclass(frozen=True)
+class SavedDeck:
+    name: str
+    stickers: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.stickers)
+
+
+def path() -> Path:
+    return data_dir() / FILE_NAME
+
+
+def _parse(row: Any) -> SavedDeck | None:
+    if not isinstance(row, dict):
+        return None
+    name, stickers = row.get("name"), row.get("stickers")
+    if not isinstance(name, str) or not name.strip() or not isinstance(stickers, list):
+        return None
+    if not all(type(x) is int for x in stickers) or len(stickers) not in (8, 16):
+        return None
+    if deck_problem(stickers, len(stickers)) is not None:
+        return None
+    return SavedDeck(name.strip()[:MAX_NAME], tuple(stickers))
+
+
+def load() -> list[SavedDeck]:
+    """Every usable saved deck, in the order saved (newest last)."""
+    try:
+        data = json.loads(path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    rows = data.get("decks") if isinstance(data, dict) else None
+    if not isinstance(rows, list):
+        return []
+    return [d for d in (_parse(r) for r in rows) if d is not None]
+
+
+def for_size(size: int) -> list[SavedDeck]:
+    return [d for d in load() if d.size == size]
+
+
+def save(name: str, stickers: Sequence[int]) -> SavedDeck:
+    """Save (or replace, by name and size) a complete legal deck; raises ValueError otherwise."""
+    name = name.strip()[:MAX_NAME]
+    if not name:
+        raise ValueError("a deck needs a name")
+    why = deck_problem(stickers, len(stickers))
+    if why is not None or len(stickers) not in (8, 16):
+        raise ValueError(str(why or "a deck holds 8 or 16 stickers"))
+    deck = SavedDeck(name, tuple(stickers))
+    _write([d for d in load() if not (d.name == name and d.size == deck.size)] + [deck])
+    return deck
+
+
+def delete(name: str, size: int) -> None:
+    _write([d for d in load() if not (d.name == name and d.size == size)])
+
+
+def _write(kept: list[SavedDeck]) -> None:
+    write_atomic(path(), json.dumps({"decks": [{"name": d.name, "stickers": list(d.stickers)} for d in kept]},
+                                    indent=1))

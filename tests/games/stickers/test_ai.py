@@ -1,0 +1,110 @@
+"""Sticker Turf AI: legal at every kind of decision, sees only its view, founds and spoils, and each
+level builds its own deck."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hexgames import games
+from hexgames.ai.agents import make_agent
+from hexgames.games.stickers import ai, catalogue
+from hexgames.games.stickers.regions import point_key
+from hexgames.games.stickers.rules import Pick, Place
+from tests.games.stickers.boards import RULES, board, dealt, empty, lay
+
+INFO = games.get("stickers")
+
+
+def test_each_level_builds_a_legal_deck_of_its_own_kind():
+    for level, helpers in (("random", None), ("easy", 2), ("medium", 2), ("hard", 0)):
+        s = empty()
+        agent = make_agent(INFO, level, iterations=20)
+        rng = random.Random(3)
+        while s.phase == "deck" and RULES.to_move(s) == 0:
+            s = RULES.play(s, agent.choose(RULES, RULES.observe(s, 0), 0, rng))
+        deck = s.picks[0]
+        assert catalogue.deck_problem(deck, 8) is None
+        if helpers is not None:
+            assert sum(1 for x in deck if x >= catalogue.LAYOUTS) == helpers, level
+    s = empty(1)
+    while s.phase == "deck":
+        s = RULES.play(s, ai.greedy(s, random.Random(1)))
+    assert catalogue.deck_problem(s.picks[0], 16) is None
+
+
+def test_greedy_founds_a_territory_when_it_can():
+    s = board({(0, 0): ("RRYR", 0), (1, 0): ("RRRY", 1), (0, 1): ("RYRR", 0)})
+    s.drawn, s.phase, s.current = lay("YRRR"), "place", 0
+    s.decks = [[lay("BBBB")] * 3, [lay("BBBB")] * 3]
+    assert ai.greedy(s, random.Random(1)) == Place(1, 1)
+    after = RULES.play(s, Place(1, 1))
+    assert after.founded[point_key(1, 1)] == 0
+
+
+def test_greedy_cancels_the_rivals_territory():
+    # player 2 owns a yellow territory; player 1 can found in the same region at (2, 1)
+    s = board({(0, 0): ("RRYY", 1), (1, 0): ("RRYY", 1), (0, 1): ("YYRR", 1), (1, 1): ("YYRR", 1),
+               (2, 0): ("RRRY", 0)})
+    assert RULES.scores(s)[1] > 0
+    s.drawn, s.phase, s.current = lay("YRRR"), "place", 0
+    s.decks = [[lay("BBBB")] * 3, [lay("BBBB")] * 3]
+    move = ai.greedy(s, random.Random(1))
+    after = RULES.play(s, move)
+    assert RULES.scores(after)[1] == 0
+
+
+def test_evaluate_is_a_probability_and_even_before_play():
+    assert ai.evaluate(empty(), 0) == 0.5
+    rng = random.Random(2)
+    s = empty()
+    while not RULES.is_over(s):
+        for seat in (0, 1):
+            assert 0.0 <= ai.evaluate(s, seat) <= 1.0
+        s = RULES.play(s, RULES.random_move(s, rng))
+    out = RULES.outcome(s)
+    assert ai.evaluate(s, 0) == out.reward(0)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_the_ai_does_not_read_the_deck_order(level):
+    """Two states that differ only in the hidden order of the decks get the same answer."""
+    base = dealt([[lay("YYYR"), lay("YYRY"), lay("YRYY"), lay("RYYY"), lay("YYYY")],
+                  [lay("YYBB"), lay("BBYY"), lay("YBYB"), lay("YYYY")]])
+    base = RULES.play(base, Place(0, 0))
+    other = RULES.copy(base)
+    for seat in (0, 1):
+        lo = other.known_bottom[seat]
+        other.decks[seat][lo:] = list(reversed(other.decks[seat][lo:]))
+    seat = RULES.to_move(base)
+    agent = make_agent(INFO, level, iterations=30)
+    a = agent.choose(RULES, RULES.observe(base, seat), seat, random.Random(5))
+    b = agent.choose(RULES, RULES.observe(other, seat), seat, random.Random(5))
+    assert a == b and RULES.check(base, a) is None
+
+
+@pytest.mark.parametrize("levels", [("hard", "medium"), ("easy", "random"), ("medium",)])
+def test_seeded_games_between_levels_finish_with_legal_moves(levels):
+    seats = len(levels)
+    s = RULES.setup(INFO.resolve_options({}, seats), seats, 9)
+    agents = [make_agent(INFO, lv, iterations=25) for lv in levels]
+    rng = random.Random(9)
+    kinds = set()
+    while not RULES.is_over(s):
+        seat = RULES.to_move(s)
+        m = agents[seat].choose(RULES, RULES.observe(s, seat), seat, rng)
+        assert RULES.check(s, m) is None
+        kinds.add(type(m).__name__)
+        s = RULES.play(s, m)
+    assert {"Pick", "Place"} <= kinds
+
+
+def test_candidates_are_ranked_legal_moves():
+    s = dealt([[lay("YYYY")] * 4, [lay("YYYG")] * 4])
+    s = RULES.play(s, Place(0, 0))
+    moves = ai.candidates(s, 5)
+    assert moves and all(RULES.check(s, m) is None for m in moves)
+    ranked = ai.ranked_moves(s)
+    values = [v for v, _ in ranked]
+    assert values == sorted(values, reverse=True) and moves == [m for _, m in ranked[:5]]
+    assert ai.candidates(empty(), 3) == [Pick(ai.deck_plan(empty(), "hard", random.Random(0)))]

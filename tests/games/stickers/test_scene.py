@@ -1,0 +1,232 @@
+"""The Sticker Turf scene driven like a player: real mouse and key events posted, frames stepped
+headless. Whole games against Hard, in hot-seat and solo, with the deck builder, saved decks, save,
+resume and undo, in English and Japanese."""
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from hexgames.core import highscores, saves
+from hexgames.core.match import Match, Seat
+from hexgames.games.stickers import decks
+from hexgames.games.stickers.regions import cell_xy
+from hexgames.games.stickers.rules import Place
+from hexgames.games.stickers.scene import StickersScene
+from hexgames.ui.anim import INSTANT
+from hexgames.ui.handover import HandoverScene
+from hexgames.ui.results import ResultsScene
+from tests.drive import click_at, key, make_app, post, step, step_until
+
+ALICE, BOB = Seat("human", None, "Alice"), Seat("human", None, "Bob")
+
+
+@pytest.fixture
+def app():
+    application = make_app("en", anim_speed=INSTANT)
+    yield application
+    application.shutdown()
+
+
+def start(app, seats, seed: int = 3, options=None) -> StickersScene:
+    app.start_match(Match("stickers", seats, options or {}, seed))
+    scene = app.scenes.stack[0]
+    assert isinstance(scene, StickersScene)
+    step(app, 2)
+    return scene
+
+
+def press_button(app, button) -> None:
+    click_at(app, button.rect.center)
+
+
+def build_quick_deck(app, scene: StickersScene) -> list[int]:
+    """The player builds a deck in the builder: Quick deck, then Use this deck."""
+    assert scene.building
+    press_button(app, next(b for b, f in scene.builder.buttons.items() if f == scene.builder.quick))
+    chosen = list(scene.builder.slots)
+    assert len(chosen) == scene.state.size and scene.builder.problem() is None
+    press_button(app, next(b for b, f in scene.builder.buttons.items() if f == scene.builder.use))
+    return chosen
+
+
+def play_one_decision(app, scene: StickersScene) -> None:
+    """Whatever the human must decide now, decided with the mouse."""
+    s = scene.state
+    if s.phase == "deck":
+        build_quick_deck(app, scene)
+    elif s.phase == "peek":
+        press_button(app, scene.keep_button)
+    elif s.phase == "block":
+        click_at(app, scene.cell_centre(*cell_xy(sorted(s.frontier)[0])))
+    else:
+        x, y = scene.rules.targets(s)[0]
+        click_at(app, scene.cell_centre(x, y))
+
+
+def drive_to_results(app, scene: StickersScene, on_turn=None, limit: float = 120.0) -> dict:
+    """Step the app, taking each human decision, until the results show. Counts what happened."""
+    seen = {"handovers": 0, "decisions": 0}
+    deadline = time.monotonic() + limit
+    while not isinstance(app.scenes.top, ResultsScene):
+        assert time.monotonic() < deadline, "the game did not finish"
+        top = app.scenes.top
+        if isinstance(top, HandoverScene):
+            seen["handovers"] += 1
+            key(app, pygame.K_RETURN, unicode="\r")
+            continue
+        if scene.can_act:
+            before = len(scene.match.moves)
+            if on_turn is not None and on_turn(scene):
+                continue
+            play_one_decision(app, scene)
+            assert len(scene.match.moves) > before, scene.toasts.texts
+            seen["decisions"] += 1
+        step(app)
+        time.sleep(0.001)
+    return seen
+
+
+def test_a_game_against_hard_to_the_end_with_resume_and_undo_refused(app):
+    scene = start(app, [ALICE, Seat("ai", "hard", "Hard")], seed=5)
+    checked = {}
+
+    def on_turn(sc):
+        s = sc.state
+        if s.phase == "place" and s.cells and "undo" not in checked:
+            checked["undo"] = True
+            moves = len(sc.match.moves)
+            assert not sc.undo()  # a sticker was drawn since: refused, with the reason on screen
+            assert len(sc.match.moves) == moves
+            assert any("drawn" in t for t in sc.toasts.texts)
+            resumed = saves.load_autosave()
+            assert resumed is not None and resumed.digest() == sc.match.digest()
+        return False
+
+    seen = drive_to_results(app, scene, on_turn)
+    assert scene.match.is_over and checked and seen["decisions"] >= 3
+
+
+def test_hot_seat_decks_are_built_behind_the_hand_over_saved_and_reused(app):
+    scene = start(app, [ALICE, BOB], seed=7)
+    assert isinstance(app.scenes.top, HandoverScene)  # nobody's deck shows before the hand-over
+    key(app, pygame.K_RETURN, unicode="\r")
+    assert scene.building and scene.match.to_move == 0
+    # Alice builds by hand: a few stickers clicked in the catalogue, the rest from Quick deck
+    first = scene.builder._grid_cells()[0]
+    click_at(app, first[0].center)
+    assert scene.builder.slots == [first[1]]
+    press_button(app, next(b for b, f in scene.builder.buttons.items() if f == scene.builder.quick))
+    scene.builder.name_entry.set_text("Alice's best")
+    press_button(app, next(b for b, f in scene.builder.buttons.items() if f == scene.builder.save))
+    saved = decks.for_size(8)
+    assert [d.name for d in saved] == ["Alice's best"]
+    alice_deck = list(scene.builder.slots)
+    press_button(app, next(b for b, f in scene.builder.buttons.items() if f == scene.builder.use))
+    assert scene.state.picks[0] == alice_deck and scene.match.to_move == 1
+    # Bob's turn to build: the hand-over comes first, and Alice's picks never show to him
+    step(app, 2)
+    assert isinstance(app.scenes.top, HandoverScene)
+    key(app, pygame.K_RETURN, unicode="\r")
+    assert scene.building and scene.builder.slots == []
+    # undo takes Alice's last pick back (nothing was drawn yet): she is asked again, behind a hand-over
+    assert scene.undo() and len(scene.state.picks[0]) == 7 and scene.match.to_move == 0
+    step(app, 2)
+    assert isinstance(app.scenes.top, HandoverScene)
+    key(app, pygame.K_RETURN, unicode="\r")
+    assert scene.builder.slots == alice_deck[:7] and scene.builder.fixed == 7
+    build_quick_deck(app, scene)
+    step(app, 2)
+    assert isinstance(app.scenes.top, HandoverScene)
+    key(app, pygame.K_RETURN, unicode="\r")
+    # ... and Bob reuses the saved deck from the list
+    row = scene.builder._saved_rows()[0]
+    click_at(app, row[0].center)
+    assert scene.builder.slots == list(saved[0].stickers)
+    press_button(app, next(b for b, f in scene.builder.buttons.items() if f == scene.builder.use))
+    assert scene.state.phase != "deck"
+    resumed = []
+
+    def resume_once(sc):
+        if len(sc.state.cells) >= 3 and not resumed:
+            match = saves.load_autosave()
+            resumed.append(match is not None and match.digest() == sc.match.digest()
+                           and match.seats == [ALICE, BOB])
+        return False
+
+    seen = drive_to_results(app, scene, resume_once)
+    assert seen["handovers"] >= 2 and scene.match.is_over and resumed == [True]
+
+
+def test_a_solo_game_plays_to_the_end_and_enters_the_high_scores(app):
+    scene = start(app, [ALICE], seed=11)
+    assert scene.building and scene.state.size == 16
+    resumed = []
+
+    def resume_once(sc):
+        if len(sc.state.cells) >= 4 and not resumed:  # mid-game: the autosave replays to this state
+            match = saves.load_autosave()
+            resumed.append(match is not None and match.digest() == sc.match.digest())
+        return False
+
+    drive_to_results(app, scene, resume_once)
+    assert resumed == [True]
+    s = scene.state
+    assert s.mode == "solo" and scene.match.is_over
+    best = highscores.top("stickers/solo")
+    assert best and best[0].scores == (scene.rules.scores(s)[0],)
+
+
+def test_an_illegal_click_shows_the_rules_reason(app):
+    scene = start(app, [ALICE, Seat("ai", "medium", "Robo")], seed=5, options={"first": "player1"})
+    build_quick_deck(app, scene)
+    assert step_until(app, lambda: scene.can_act and scene.state.phase == "place")
+    assert not scene.state.cells  # Alice starts: her first sticker goes in the centre
+    click_at(app, scene.cell_centre(1, 0))
+    assert any("centre" in t for t in scene.toasts.texts) and not scene.state.cells
+    click_at(app, scene.cell_centre(0, 0))
+    assert scene.state.cells and Place(0, 0) in scene.match.moves
+    # the AI answers; then a click on a cell no sticker touches is refused with the rules' reason
+    assert step_until(app, lambda: scene.can_act and scene.state.phase == "place")
+    xs = [cell_xy(c)[0] for c in scene.state.cells]
+    far = (max(xs) + 3, 0)
+    if scene.board_rect.collidepoint(scene.cell_centre(*far)):
+        click_at(app, scene.cell_centre(*far))
+        assert any("share an edge" in t for t in scene.toasts.texts)
+
+
+def test_the_board_pans_zooms_and_fits(app):
+    scene = start(app, [ALICE, Seat("ai", "medium", "Robo")], seed=5)
+    build_quick_deck(app, scene)
+    assert step_until(app, lambda: scene.state.phase != "deck" and scene.state.cells)
+    centre, zoom = scene.centre, scene.zoom
+    mid = scene.board_rect.center
+    post(pygame.MOUSEBUTTONDOWN, pos=mid, button=2)
+    step(app)
+    post(pygame.MOUSEMOTION, pos=(mid[0] + 120, mid[1] + 60), rel=(120, 60), buttons=(0, 1, 0))
+    step(app)
+    post(pygame.MOUSEBUTTONUP, pos=(mid[0] + 120, mid[1] + 60), button=2)
+    step(app)
+    assert scene.centre[0] < centre[0] and scene.centre[1] < centre[1] and not scene.auto_fit
+    key(app, pygame.K_LEFT)
+    post(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False)
+    step(app, 2)
+    assert scene.zoom < zoom
+    press_button(app, scene.fit_button)
+    assert scene.auto_fit and scene.zoom == pytest.approx(zoom) and scene.centre == pytest.approx(centre)
+
+
+def test_japanese_game_shows_japanese_reasons_and_plays_on():
+    application = make_app("ja", anim_speed=INSTANT)
+    try:
+        scene = start(application, [ALICE, Seat("ai", "medium", "Robo")], seed=5, options={"first": "player1"})
+        assert "デッキ" in application.tr("stickers_ui.deck.use")
+        build_quick_deck(application, scene)
+        assert step_until(application, lambda: scene.can_act and scene.state.phase == "place")
+        click_at(application, scene.cell_centre(1, 0))
+        assert any("中央" in t for t in scene.toasts.texts)
+        drive_to_results(application, scene)
+        assert scene.match.is_over
+    finally:
+        application.shutdown()
