@@ -17,7 +17,7 @@ from typing import Any, Sequence
 
 from hexgames.core import files
 from hexgames.core.protocol import Reason
-from hexgames.core.saves import data_dir
+from hexgames.core.saves import data_dir, data_location
 
 FILE_NAME = "highscores.json"
 KEEP = 10
@@ -47,7 +47,9 @@ class Entry:
 
 
 def path() -> Path:
-    return data_dir() / FILE_NAME
+    """The table's file; reading it never creates the data folder (a folder that cannot be made
+    simply has no high scores)."""
+    return data_location() / FILE_NAME
 
 
 def _load_all() -> dict[str, list[Entry]]:
@@ -70,7 +72,7 @@ def _tables(data: Any) -> dict[str, list[Entry]]:
 
 
 def _save_all(tables: dict[str, list[Entry]]) -> None:
-    files.write_atomic(path(), json.dumps({k: [e.to_json() for e in v] for k, v in tables.items()}, indent=1))
+    files.write_atomic(data_dir() / FILE_NAME, json.dumps({k: [e.to_json() for e in v] for k, v in tables.items()}, indent=1))
 
 
 def _sorted(entries: list[Entry]) -> list[Entry]:

@@ -41,7 +41,8 @@ class MenuScene(Scene):
         self.resumable: Match | None = None
         self.dialog: Any = None
         self.toasts = hud.ToastStack()
-        self.cards: list[tuple[pygame.Rect, "GameInfo"]] = []  # drawn under their buttons
+        self.cards: list[tuple[pygame.Rect, "GameInfo", str]] = []  # drawn under their buttons, with
+        # the best solo score (read once: the menu draws 60 times a second)
         self.compact = False  # small windows: tighter header, fewer text lines
 
     def enter(self) -> None:
@@ -69,7 +70,7 @@ class MenuScene(Scene):
             b = UIButton(rect, "", ui, object_id=ObjectID(class_id="@card"),  # small cards hide the
                          tool_tip_text=app.tr(f"{info.id}.description", default=info.description))  # text
             self.game_buttons[b] = info
-            self.cards.append((rect, info))
+            self.cards.append((rect, info, best_solo(app, info)))
             self.widgets.append(b)
         if not infos:
             self.widgets.append(UILabel(pygame.Rect(area.x, area.y, area.w, 40), tr("ui.menu.no_games"), ui))
@@ -168,11 +169,11 @@ class MenuScene(Scene):
         for i, colour in enumerate(((231, 96, 84), (120, 200, 120), (90, 160, 230), (240, 150, 70),
                                     (245, 200, 80), (190, 130, 220))):
             draw.aa_hex(surface, colour, (w / 2 + (i - 2.5) * 22, y + (i % 2) * 6), 8, border=(20, 24, 30))
-        for rect, info in self.cards:
-            self._draw_card(surface, rect, info)
+        for rect, info, best in self.cards:
+            self._draw_card(surface, rect, info, best)
         self.toasts.draw(surface, self.app, pygame.Rect(0, 0, w, h - 20))
 
-    def _draw_card(self, surface: pygame.Surface, rect: pygame.Rect, info: "GameInfo") -> None:
+    def _draw_card(self, surface: pygame.Surface, rect: pygame.Rect, info: "GameInfo", best: str) -> None:
         """Picture on the left; title, who can play, description and best solo score on the right.
         The card's button (drawn over this by pygame_gui) adds only the frame and the hover tint."""
         from hexgames.ui import thumbnails
@@ -189,7 +190,6 @@ class MenuScene(Scene):
         y = draw.text(surface, self.app.font(19 if self.compact else 21, bold=True), game_title(self.app, info),
                       text.topleft, hud.ACCENT, anchor="topleft").bottom + 2
         y = self._lines(surface, card_facts(self.app, info), text, y, 14, hud.MUTED)
-        best = best_solo(self.app, info)
         room = (text.bottom - y - (20 if best else 0)) // 20
         desc = self.app.tr(f"{info.id}.description", default=info.description)
         y = self._lines(surface, draw.wrap(self.app.font(15), desc, text.w)[:max(0, room)], text, y + 4, 15, hud.TEXT)

@@ -21,7 +21,7 @@ from hexgames.games.toradama.scene import ToradamaScene
 from hexgames.ui.anim import INSTANT
 from hexgames.ui.handover import HandoverScene
 from hexgames.ui.results import ResultsScene
-from tests.drive import click_at, make_app, post, step, step_until
+from tests.drive import click_at, key, make_app, post, step, step_until
 
 R = ToradamaRules()
 ALICE, BOB = Seat("human", None, "Alice"), Seat("human", None, "Bob")
@@ -197,7 +197,8 @@ def test_undo_a_placement_but_not_across_a_refill_and_resume_from_the_autosave(a
     play_by_mouse(app, scene, first_place)  # the first turn takes one tile, then the pool refills
     assert step_until(app, lambda: scene.can_act, 6000) and match.state.to_place == 2
     moves = len(match.moves)
-    click(app, scene.undo_button.rect.center)
+    assert not scene.undo_button.is_enabled and "Undo is not possible" in scene.undo_reason  # said on hover
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert len(match.moves) == moves and any("Undo is not possible" in t for t in scene.toasts.texts)
     place = next(m for m in R.legal_moves(match.state) if type(m) is Place)
     play_by_mouse(app, scene, place)
