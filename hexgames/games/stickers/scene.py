@@ -35,6 +35,7 @@ DROP_SECONDS = 0.35
 TARGET_RGB = (255, 236, 120)
 BLOCKED_RGB = (200, 70, 60)
 CANCELLED_RGB = (150, 150, 150)
+LAST_RGB = (110, 214, 255)
 HELPER_TEXT = {
     JUMP: ("helper.jump_text", "Jump: your next sticker may go on any empty cell next to a sticker, no match needed."),
     DOUBLE: ("helper.double_text", "Double: place one extra sticker this turn."),
@@ -299,6 +300,7 @@ class StickersScene(GameScene):
         self._sync_widgets()
 
     def _tell_events(self, after: StickersState) -> None:
+        self.helper_note = None  # the panel explains a helper until the next move
         for kind, seat, sticker in after.events:
             name = self.seat_name(seat)
             if kind == "helper":
@@ -358,6 +360,7 @@ class StickersScene(GameScene):
         self._draw_blocked(surface)
         self._draw_stickers(surface)
         self._draw_territories(surface)
+        self._draw_last(surface)
         self._draw_targets(surface)
         self._draw_preview(surface)
         self._draw_peek(surface)
@@ -403,6 +406,13 @@ class StickersScene(GameScene):
                 rect = rect.inflate(round(rect.w * (scale - 1)), round(rect.h * (scale - 1)))
                 rect.center = centre
             art.sticker(surface, rect, v & 255, v >> 8)
+
+    def _draw_last(self, surface: pygame.Surface) -> None:
+        """A ring around the sticker placed last, so an AI's move is easy to find."""
+        last = self.state.last_place
+        if last is not None and last[1] in self.state.cells and not self.match.is_over:
+            rect = self.cell_rect(*cell_xy(last[1])).inflate(8, 8)
+            pygame.draw.rect(surface, LAST_RGB, rect, 3, border_radius=6)
 
     def _draw_territories(self, surface: pygame.Surface) -> None:
         """Each founded region: its quarters outlined in the founder's colour (grey when cancelled),

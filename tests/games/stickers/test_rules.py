@@ -296,3 +296,17 @@ def test_undo_is_refused_after_a_draw_but_not_for_picks():
     s = dealt([[lay("YYYY")] * 3, [lay("YYYY")] * 3])
     why = RULES.reveals(s, Place(0, 0))
     assert why is not None and why.key == "stickers.undo_drawn"
+
+
+def test_the_preview_tells_what_a_placement_would_found_or_cancel():
+    s = board({(0, 0): ("RRYR", 0), (1, 0): ("RRRY", 0), (0, 1): ("RYRR", 0)})
+    s.drawn, s.phase, s.current = lay("YRRR"), "place", 0
+    p = RULES.preview(s, 1, 1)
+    assert p.founded == (point_key(1, 1),) and p.before == (0, 0) and p.after == (4, 0) and not p.cancelled
+    assert s.cells.keys() == {cell_key(0, 0), cell_key(1, 0), cell_key(0, 1)}  # nothing was placed
+    s = board(yellow_ten())
+    RULES.put(s, 2, 0, lay("RRRY"), 1)  # player 2's yellow corner on (2, 1) grows player 1's region
+    assert RULES.scores(s) == [11, 0]
+    s.drawn, s.phase, s.current = lay("RRYR"), "place", 1  # player 2's, turned: its TL is yellow
+    p = RULES.preview(s, 2, 1)
+    assert p.cancelled == ((0, 11),) and p.after == (0, 0)

@@ -230,3 +230,24 @@ def test_japanese_game_shows_japanese_reasons_and_plays_on():
         assert scene.match.is_over
     finally:
         application.shutdown()
+
+
+def test_hovering_a_lit_cell_previews_the_founding(app):
+    from tests.drive import move_to
+    from tests.games.stickers.boards import board, lay
+
+    match = Match("stickers", [ALICE, Seat("ai", "medium", "Robo")], {}, 1)
+    s = board({(0, 0): ("RRYR", 0), (1, 0): ("RRRY", 1), (0, 1): ("RYRR", 0)})
+    s.drawn, s.phase, s.current = lay("YRRR"), "place", 0
+    s.decks = [[lay("BBBB")] * 3, [lay("BBBB")] * 3]
+    match.states[-1] = s  # a hand-built position: the player to move can found at (1, 1)
+    app.start_match(match)
+    scene = app.scenes.stack[0]
+    step(app, 2)
+    scene.fit()
+    move_to(app, scene.cell_centre(1, 1))
+    step(app, 2)
+    assert scene.hover == (1, 1) and (1, 1) in scene.targets()
+    assert "founds a territory" in scene.preview_text(1, 1) and "Alice +4" in scene.preview_text(1, 1)
+    click_at(app, scene.cell_centre(1, 1))
+    assert scene.rules.scores(scene.state) == [4, 0]
