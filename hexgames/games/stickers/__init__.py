@@ -23,5 +23,6 @@ GAME = GameInfo(
     scene_path="hexgames.games.stickers.scene:StickersScene",
     rules_help="stickers",
     # bench: time AI moves on placements, not on deck picks (the first half of a random game's moves)
-    extra={"hidden_info": True, "bench_late": 0.75},
+    # the menu card shows the board after the 16 deck picks and 14 placements
+    extra={"hidden_info": True, "bench_late": 0.75, "thumbnail_moves": 30},
 )
