@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +55,7 @@ class App:
         self.scenes = SceneManager()
         self.worker = make_worker(threads=headless or os.environ.get("HEXGAMES_AI_THREADS") == "1")
         self.running = True
+        self.autosave_failing = False  # the last autosave could not be written (the player was told)
         self.clock_time = 0.0  # seconds of app time; drives idle animations (thinking dots)
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._missing: set[tuple[str, str]] = set()  # (language, key) pairs known to have no text
@@ -174,11 +176,39 @@ class App:
 
     def start_match(self, match: Match) -> None:
         """Show `match` in its game's scene; every change of the match is autosaved from now on."""
-        if autosave_quietly not in match.listeners:
-            match.listeners.append(autosave_quietly)
-        autosave_quietly(match)
+        if self.autosave not in match.listeners:
+            match.listeners.append(self.autosave)
         cls = _scene_class(match)
         self.scenes.reset(cls(self, match))
+        self.autosave(match)
+
+    def autosave(self, match: Match) -> None:
+        """`saves.autosave` as a match listener (after every move and undo).
+
+        A full disk or a folder that cannot be written must not end the game in the middle of a move,
+        but the player must know: the game scene shows a toast saying the game is not being saved, and
+        where. Every later move tries again, and a toast says so once saving works again.
+        """
+        try:
+            saves.autosave(match)
+        except OSError as e:
+            where = saves.data_location() / saves.AUTOSAVE_NAME
+            print(f"hexgames: autosave to {where} failed: {e}", file=sys.stderr)
+            if not self.autosave_failing:
+                self.autosave_failing = True
+                self._tell_game(self.tr("ui.game.autosave_failed", where=str(where), why=e.strerror or str(e)),
+                                error=True)
+            return
+        if self.autosave_failing:
+            self.autosave_failing = False
+            self._tell_game(self.tr("ui.game.autosave_back"))
+
+    def _tell_game(self, text: str, error: bool = False) -> None:
+        """A toast in the game scene on the stack (under a pause menu, it shows on return)."""
+        for scene in reversed(self.scenes.stack):
+            if callable(getattr(scene, "toast", None)):
+                scene.toast(text, error)
+                return
 
     def load_file(self, path: str | os.PathLike[str]) -> str | None:
         """Load a save and start it; returns the reason shown to the player if it cannot be used
@@ -210,17 +240,6 @@ def _dedupe_translation_paths() -> None:
     import i18n
 
     i18n.load_path[:] = list(dict.fromkeys(i18n.load_path))
-
-
-def autosave_quietly(match: Match) -> None:
-    """`saves.autosave` as a match listener: a full disk or a read-only folder must not end the game
-    in the middle of a move, so write errors are reported on stderr and play goes on."""
-    try:
-        saves.autosave(match)
-    except OSError as e:
-        import sys
-
-        print(f"hexgames: autosave failed: {e}", file=sys.stderr)
 
 
 def _set_minimum_size(size: tuple[int, int]) -> None:

@@ -26,17 +26,22 @@ class SaveError(Exception):
     """A save file that cannot be used; the message is for the player."""
 
 
-def data_dir() -> Path:
-    """Where the app keeps autosaves, settings and high scores (platform conventions).
+def data_location() -> Path:
+    """Where the app keeps autosaves, settings and high scores (platform conventions), without
+    creating it: what to tell the player when the folder cannot be made or written.
 
     `HEXGAMES_DATA_DIR` overrides it, which tests use to stay out of the user's files."""
     override = os.environ.get("HEXGAMES_DATA_DIR")
     if override:
-        path = Path(override)
-    else:
-        import platformdirs
+        return Path(override)
+    import platformdirs
 
-        path = Path(platformdirs.user_data_dir("hexgames", appauthor=False))
+    return Path(platformdirs.user_data_dir("hexgames", appauthor=False))
+
+
+def data_dir() -> Path:
+    """`data_location()`, created if missing (raises OSError when it cannot be)."""
+    path = data_location()
     path.mkdir(parents=True, exist_ok=True)
     return path
 
@@ -107,7 +112,12 @@ def read_save(path: str | os.PathLike[str]) -> Match:
 
 # --- autosave -------------------------------------------------------------------------------------
 def autosave_path() -> Path:
-    return data_dir() / AUTOSAVE_NAME
+    """In the data folder, created when possible. Where it cannot be made the path is still given:
+    reading it finds nothing, and writing fails with the OSError the app reports to the player."""
+    try:
+        return data_dir() / AUTOSAVE_NAME
+    except OSError:
+        return data_location() / AUTOSAVE_NAME
 
 
 def autosave(match: Match) -> None:
