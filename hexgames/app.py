@@ -34,7 +34,8 @@ class App:
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        pygame.init()
+        init_display(need_window=not headless)
+        pygame.font.init()
         self.headless = headless
         self.settings = Settings.load()
         if language in LANGUAGES:
@@ -232,6 +233,42 @@ class App:
     def render_to_png(self, path: str | os.PathLike[str]) -> None:
         self.draw()
         pygame.image.save(self.screen, str(path))
+
+
+class NoDisplay(Exception):
+    """There is no screen to open the window on; the message is one line for the person at the shell."""
+
+
+HEADLESS_DRIVERS = ("offscreen", "dummy")  # SDL drivers that draw nowhere a person can see
+NO_DISPLAY = "no display to open the window on"
+NO_DISPLAY_HINT = "; start it in a desktop session, or set SDL_VIDEODRIVER=dummy to run it without a window"
+
+
+def init_display(need_window: bool) -> None:
+    """Start SDL's video (only video: the app makes no sound, and an audio start-up on a machine
+    without sound prints pages of driver noise).
+
+    With `need_window`, refuse to run invisibly: where there is no display SDL falls back to its
+    offscreen driver, and the app would run with nobody able to see it. Asking for such a driver by
+    name (SDL_VIDEODRIVER=dummy, as tests and screenshots do) is fine. On X11/Wayland systems the
+    display variables are checked before SDL probes its drivers, which would print its own errors.
+    """
+    asked = os.environ.get("SDL_VIDEODRIVER", "").lower()
+    if need_window and not asked and _x11_or_wayland_system() and not (
+            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        raise NoDisplay(NO_DISPLAY + " (DISPLAY and WAYLAND_DISPLAY are not set)" + NO_DISPLAY_HINT)
+    try:
+        pygame.display.init()
+    except pygame.error as e:
+        raise NoDisplay(f"cannot open a window: {e}") from None
+    driver = pygame.display.get_driver()
+    if need_window and driver in HEADLESS_DRIVERS and driver != asked:
+        pygame.display.quit()
+        raise NoDisplay(NO_DISPLAY + f" (SDL found only its {driver} driver)" + NO_DISPLAY_HINT)
+
+
+def _x11_or_wayland_system() -> bool:
+    return sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd"))
 
 
 def _dedupe_translation_paths() -> None:

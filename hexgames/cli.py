@@ -104,9 +104,13 @@ def cmd_play(argv: Sequence[str]) -> int:
         options = _resolve(info, options, len(seats))
         seed = args.seed if args.seed is not None else random.randrange(1 << 30)
         match = Match(info.id, seats, options, seed)
-    from hexgames.app import App
+    from hexgames.app import App, NoDisplay
 
-    app = App(language=args.language)
+    try:
+        app = App(language=args.language)
+    except NoDisplay as e:
+        print(f"hexgames: {e}", file=sys.stderr)
+        return 1
     if match is not None:
         app.start_match(match)
     return app.run()

@@ -86,3 +86,31 @@ def test_iterations_and_budget_exclude_each_other(capsys):
     code, _, err = _run(capsys, "arena", "--game", "ingenious", "--seats", "hard,medium",
                         "--iterations", "10", "--budget", "0.1")
     assert code == 2 and "--iterations" in err
+
+
+def _app_without_display(**env_extra: str):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY")}
+    env.update(PYTHONPATH=str(root), **env_extra)
+    return subprocess.run([sys.executable, str(root / "main.py")], env=env, capture_output=True, text=True,
+                          timeout=60)
+
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="X11/Wayland variables")
+def test_no_display_says_so_in_one_line_and_exits_non_zero():
+    done = _app_without_display()
+    assert done.returncode == 1
+    assert done.stderr.startswith("hexgames: no display") and done.stderr.count("\n") == 1, done.stderr
+
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="X11 display names")
+def test_a_display_that_cannot_be_reached_does_not_run_invisibly():
+    """With DISPLAY naming no server SDL falls back to drawing offscreen; the app refuses that."""
+    done = _app_without_display(DISPLAY=":97")
+    assert done.returncode == 1
+    assert "hexgames: no display" in done.stderr
