@@ -176,22 +176,41 @@ def cmd_bench(argv: Sequence[str]) -> int:
 
 
 def cmd_screenshot(argv: Sequence[str]) -> int:
-    p = argparse.ArgumentParser(prog="hexgames screenshot", description="Render a scene headless to PNG.")
-    p.add_argument("--game")
     from hexgames.screenshot import SCENES
 
-    p.add_argument("--scene", choices=SCENES, default=None, help="menu, or a game's setup/game/pause/results/rules")
+    p = argparse.ArgumentParser(
+        prog="hexgames screenshot", description="Render any screen of the app headless to a PNG.",
+        epilog="Games add their own dialogs as scenes: ingenious swap, clans village_order.")
+    p.add_argument("--game", help="the game (every scene but menu and settings needs one)")
+    p.add_argument("--scene", default=None,
+                   help=f"{', '.join(SCENES)}, or a game's dialog (default: game, or menu without --game)")
+    p.add_argument("--seats", default=None, help="e.g. human,ai:hard (default: two medium AIs)")
+    p.add_argument("--mode", default=None, help="the game's mode, e.g. team or solo")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--moves", type=int, default=0)
+    p.add_argument("--moves", type=int, default=0, help="moves played first (a dialog: searched from there)")
     p.add_argument("--out", required=True)
     p.add_argument("--language", choices=("en", "ja"))
     p.add_argument("--size", default="1280x800", help="WIDTHxHEIGHT")
     args = p.parse_args(argv)
     scene = args.scene or ("game" if args.game else "menu")
-    if scene != "menu":
-        if not args.game:
-            raise UsageError(f"--scene {scene} needs --game ID")
-        _game(args.game)
+    info = _game(args.game) if args.game and scene != "menu" else None
+    from hexgames.screenshot import NoSuchScreen, default_seats, scenes_for
+
+    if scene not in scenes_for(info):
+        raise UsageError(f"unknown scene {scene!r} (known: {', '.join(scenes_for(info))})")
+    if info is None and scene not in ("menu", "settings"):
+        raise UsageError(f"--scene {scene} needs --game ID")
+    seats = options = None
+    if info is not None:
+        options = _options(args.option)
+        if args.mode:
+            options["mode"] = args.mode
+        seats = _seats(args.seats) if args.seats else default_seats(info, scene, options)
+        _check_seat_count(info, len(seats), options)
+        options = _resolve(info, options, len(seats))
+        if scene == "setup" and not args.seats:
+            seats = None  # the setup screen's own defaults (you and a medium AI)
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
@@ -200,8 +219,11 @@ def cmd_screenshot(argv: Sequence[str]) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from hexgames.screenshot import screenshot
 
-    screenshot(args.out, game_id=args.game if scene != "menu" else None, scene=scene, seed=args.seed,
-               moves=args.moves, size=(w, h), language=args.language)
+    try:
+        screenshot(args.out, game_id=info.id if info else None, scene=scene, seed=args.seed, moves=args.moves,
+                   size=(w, h), language=args.language, seats=seats, options=options)
+    except NoSuchScreen as e:
+        raise UsageError(str(e)) from None
     print(args.out)
     return 0
 

@@ -24,11 +24,12 @@ Writing a game scene (register it as `scene_path="hexgames.games.G.scene:GScene"
 
 `is_animating()` defaults to `self.animator.busy`; AI turns, hand-overs and the results screen wait
 for it. Toasts: `self.toast(text, error=True)`. Seat colour chip in the banner: override
-`seat_colour(seat)`. Highlight legal targets only if `self.app.settings.show_targets`.
+`seat_colour(seat)`. Highlight legal targets only if `self.app.settings.show_targets`. Dialogs of the
+game's own (a swap prompt...) are named in `screens()`, so the screenshot command can show them.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import pygame
 import pygame_gui
@@ -347,6 +348,13 @@ class GameScene(Scene):
         self.toasts.draw(surface, self.app, self.board_rect)
 
     # --- hooks for game scenes ---------------------------------------------------------------
+    @classmethod
+    def screens(cls) -> Mapping[str, Callable[[Any], bool]]:
+        """The game's own dialogs, so `hexgames screenshot --scene NAME` reaches every screen a
+        player can see: each name with a test on the full state that holds when that dialog is up
+        for the seat to move (e.g. {"swap": lambda s: s.phase == "swap"})."""
+        return {}
+
     def build_widgets(self) -> None:
         """Add the game's own pygame_gui widgets (append them to self.widgets); rects are set."""
 

@@ -75,6 +75,12 @@ class ClansScene(GameScene):
         self.order_marks: dict[int, int] = {}  # area -> order number in the current multi-village turn
         super().__init__(app, match)
 
+    @classmethod
+    def screens(cls) -> dict[str, Any]:
+        """The village-order choice, for `screenshot --scene village_order`: one move founded several
+        villages and their mover picks the scoring order by clicking the "?" marks."""
+        return {"village_order": lambda s: len(s.pending) > 1}
+
     # --- geometry ----------------------------------------------------------------------------
     @property
     def state(self) -> ClansState:

@@ -93,6 +93,11 @@ class IngeniousScene(GameScene):
         self._recorded = False
         self.layout()
 
+    @classmethod
+    def screens(cls) -> dict[str, Any]:
+        """The swap prompt, for `screenshot --scene swap`: up whenever the seat to move may swap."""
+        return {"swap": lambda s: s.phase == "swap"}
+
     # --- reading the position -------------------------------------------------------------------
     @property
     def state(self) -> IngeniousState:
