@@ -12,6 +12,7 @@ from typing import Any
 from hexgames.games import GameInfo
 
 MID_GAME_STATES = 12
+HARD_SAMPLES = 5  # Hard moves timed per game (each takes its full budget)
 
 
 def _seat_counts(info: GameInfo) -> list[int]:
@@ -88,6 +89,28 @@ def ai_move_seconds(info: GameInfo, states: list[Any], level: str, samples: int)
     return statistics.median(times)
 
 
+def hard_search(info: GameInfo, states: list[Any], samples: int) -> dict[str, float]:
+    """A Hard move in its normal time budget: median seconds and median search iterations, which say
+    how strong Hard is on this machine now (fewer on a slower or busier one; the figure to give
+    `arena --iterations` for reproducible runs of that strength), and the iterations the same budget
+    gives on an idle core, from the CPU time the searches used (the load-independent figure)."""
+    from hexgames.ai.agents import HARD_BUDGET, search_config
+    from hexgames.ai.search import search_stats
+
+    rules = info.rules
+    config = search_config(info, HARD_BUDGET, None)
+    times, iterations, cpu = [], [], 0.0
+    for i, s in enumerate(states[:samples]):
+        seat = rules.to_move(s)
+        t, c = time.perf_counter(), time.process_time()
+        stats = search_stats(info, rules.observe(s, seat), seat, random.Random(i), config)
+        times.append(time.perf_counter() - t)
+        cpu += time.process_time() - c
+        iterations.append(stats["iterations"])
+    return {"seconds": statistics.median(times), "iterations": int(statistics.median(iterations)),
+            "idle_core_iterations": round(sum(iterations) / cpu * HARD_BUDGET) if cpu > 0 else 0}
+
+
 def frame_ms(info: GameInfo, seats: int, frames: int = 60) -> float | None:
     """Mean time of one full app frame with the game's scene on a busy late-game position."""
     import os
@@ -130,14 +153,18 @@ def bench_game(info: GameInfo, seconds: float = 2.0, hard: bool = True) -> dict[
     counts = _seat_counts(info)
     base = 2 if 2 in counts else counts[0]
     states = mid_game_states(info, base, MID_GAME_STATES)
-    levels = ["easy", "medium"] + (["hard"] if hard else [])
-    return {
+    result = {
         "random_games_per_s": {str(n): round(random_games_per_s(info, n, seconds), 1) for n in counts},
         "legal_moves_us": round(legal_moves_us(info, states), 1),
-        "ai_move_seconds": {lv: round(ai_move_seconds(info, states, lv, 3 if lv == "hard" else 8), 4)
-                            for lv in levels},
+        "ai_move_seconds": {lv: round(ai_move_seconds(info, states, lv, 8), 4) for lv in ("easy", "medium")},
         "frame_ms": _round(frame_ms(info, max(counts))),
     }
+    if hard:
+        search = hard_search(info, states, HARD_SAMPLES)
+        result["ai_move_seconds"]["hard"] = round(search["seconds"], 4)
+        result["hard_iterations"] = search["iterations"]
+        result["hard_iterations_idle_core"] = search["idle_core_iterations"]
+    return result
 
 
 def _round(x: float | None) -> float | None:
@@ -148,5 +175,7 @@ def format_bench(game_id: str, r: dict[str, Any]) -> str:
     games = ", ".join(f"{n}p {v:g}/s" for n, v in r["random_games_per_s"].items())
     ai = ", ".join(f"{lv} {v:.3f}s" for lv, v in r["ai_move_seconds"].items())
     frame = "n/a" if r["frame_ms"] is None else f"{r['frame_ms']:.1f} ms"
+    iterations = (f" (Hard: {r['hard_iterations']} search iterations, {r['hard_iterations_idle_core']} "
+                  f"on an idle core)") if "hard_iterations" in r else ""
     return (f"{game_id}: random games {games}; legal moves {r['legal_moves_us']:.0f} µs; "
-            f"AI move {ai}; frame {frame}")
+            f"AI move {ai}{iterations}; frame {frame}")
