@@ -83,8 +83,15 @@ def _check_seat_count(info, n: int, options: dict[str, Any]) -> None:
 
 
 # --- subcommands ------------------------------------------------------------------------------------
+COMMANDS_HELP = """commands (each has its own --help):
+  hexgames arena       AI against AI: win rates with 95% intervals, moves per game, endings
+  hexgames bench       speed of each game's engine, AI levels and drawing on this machine
+  hexgames screenshot  any screen (menu, setup, game, a game's dialogs...) as a PNG, headless"""
+
+
 def cmd_play(argv: Sequence[str]) -> int:
-    p = argparse.ArgumentParser(prog="hexgames", description="Play hexgames (opens the menu).")
+    p = argparse.ArgumentParser(prog="hexgames", description="Play hexgames (opens the menu).",
+                                epilog=COMMANDS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--game", help="start straight into this game")
     p.add_argument("--seats", default="human,ai:medium", help="e.g. human,ai:hard or human,human")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")

@@ -114,3 +114,13 @@ def test_a_display_that_cannot_be_reached_does_not_run_invisibly():
     done = _app_without_display(DISPLAY=":97")
     assert done.returncode == 1
     assert "hexgames: no display" in done.stderr
+
+
+def test_help_lists_every_subcommand_with_one_line(capsys):
+    with pytest.raises(SystemExit) as done:
+        cli.main(["--help"])
+    out = capsys.readouterr().out
+    assert done.value.code == 0
+    for command in cli.SUBCOMMANDS:
+        lines = [line for line in out.splitlines() if line.strip().startswith(f"hexgames {command} ")]
+        assert len(lines) == 1 and len(lines[0].split(None, 2)[2]) > 10, out
