@@ -183,11 +183,12 @@ def cmd_bench(argv: Sequence[str]) -> int:
 
 
 def cmd_screenshot(argv: Sequence[str]) -> int:
-    from hexgames.screenshot import SCENES
+    from hexgames import games
+    from hexgames.screenshot import SCENES, game_screens
 
-    p = argparse.ArgumentParser(
-        prog="hexgames screenshot", description="Render any screen of the app headless to a PNG.",
-        epilog="Games add their own dialogs as scenes: ingenious swap, clans village_order.")
+    dialogs = "; ".join(f"{info.id}: {', '.join(game_screens(info))}" for info in games.all() if game_screens(info))
+    p = argparse.ArgumentParser(prog="hexgames screenshot", description="Render any screen of the app headless "
+                                "to a PNG.", epilog=f"Games' own dialogs (as --scene): {dialogs or 'none'}.")
     p.add_argument("--game", help="the game (every scene but menu and settings needs one)")
     p.add_argument("--scene", default=None,
                    help=f"{', '.join(SCENES)}, or a game's dialog (default: game, or menu without --game)")
