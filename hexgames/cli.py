@@ -182,7 +182,7 @@ def cmd_bench(argv: Sequence[str]) -> int:
     return 0
 
 
-def cmd_screenshot(argv: Sequence[str]) -> int:
+def _screenshot_parser() -> argparse.ArgumentParser:
     from hexgames import games
     from hexgames.screenshot import SCENES, game_screens
 
@@ -200,33 +200,41 @@ def cmd_screenshot(argv: Sequence[str]) -> int:
     p.add_argument("--out", required=True)
     p.add_argument("--language", choices=("en", "ja"))
     p.add_argument("--size", default="1280x800", help="WIDTHxHEIGHT")
-    args = p.parse_args(argv)
+    return p
+
+
+def _screenshot_table(info, scene: str, args: argparse.Namespace) -> tuple[Any, Any]:
+    """The seats and resolved options the screenshot's game is set up with (checked like `play`'s)."""
+    from hexgames.screenshot import default_seats
+
+    options = _options(args.option)
+    if args.mode:
+        options["mode"] = args.mode
+    seats = _seats(args.seats) if args.seats else default_seats(info, scene, options)
+    _check_seat_count(info, len(seats), options)
+    options = _resolve(info, options, len(seats))
+    if scene == "setup" and not args.seats:
+        seats = None  # the setup screen's own defaults (you and a medium AI)
+    return seats, options
+
+
+def cmd_screenshot(argv: Sequence[str]) -> int:
+    args = _screenshot_parser().parse_args(argv)
     scene = args.scene or ("game" if args.game else "menu")
     info = _game(args.game) if args.game and scene != "menu" else None
-    from hexgames.screenshot import NoSuchScreen, default_seats, scenes_for
+    from hexgames.screenshot import NoSuchScreen, scenes_for, screenshot
 
     if scene not in scenes_for(info):
         raise UsageError(f"unknown scene {scene!r} (known: {', '.join(scenes_for(info))})")
     if info is None and scene not in ("menu", "settings"):
         raise UsageError(f"--scene {scene} needs --game ID")
-    seats = options = None
-    if info is not None:
-        options = _options(args.option)
-        if args.mode:
-            options["mode"] = args.mode
-        seats = _seats(args.seats) if args.seats else default_seats(info, scene, options)
-        _check_seat_count(info, len(seats), options)
-        options = _resolve(info, options, len(seats))
-        if scene == "setup" and not args.seats:
-            seats = None  # the setup screen's own defaults (you and a medium AI)
+    seats, options = _screenshot_table(info, scene, args) if info is not None else (None, None)
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
         raise UsageError(f"--size {args.size!r} must look like 1280x800") from None
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from hexgames.screenshot import screenshot
-
     try:
         screenshot(args.out, game_id=info.id if info else None, scene=scene, seed=args.seed, moves=args.moves,
                    size=(w, h), language=args.language, seats=seats, options=options)
