@@ -16,7 +16,7 @@ from hexgames.games.toradama.moves import CUBE_SOURCE
 from hexgames.games.toradama.rules import ToradamaState
 
 # seconds at normal speed
-PLACE_BASE, PLACE_PER_ROW = 0.18, 0.05
+PLACE_FLIGHT, PLACE_BASE, PLACE_PER_ROW = 0.22, 0.18, 0.05  # from the pool to the column, then the drop
 FALL_BASE, FALL_PER_ROW = 0.16, 0.07
 DURATIONS = {"ball": 0.4, "chain": 1.0, "flip": 0.45, "okunote": 0.8, "swap": 0.35, "return": 0.3,
              "dig": 0.35, "draw": 0.16, "bagout": 1.6, "give": 0.45, "end": 0.6}
@@ -42,7 +42,7 @@ def steps_for(events: Sequence[tuple], mover: int) -> list[Step]:
         if kind in SILENT:
             continue
         if kind == "place":
-            duration = PLACE_BASE + PLACE_PER_ROW * (ROWS - data[3])
+            duration = PLACE_FLIGHT + PLACE_BASE + PLACE_PER_ROW * (ROWS - data[3])
         elif kind == "fall":
             duration = FALL_BASE + FALL_PER_ROW * max(frm - to for _, frm, to, _ in data[0])
         elif kind in ("win", "stuck", "resign"):

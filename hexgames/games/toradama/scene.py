@@ -658,9 +658,20 @@ class ToradamaScene(GameScene):
             painter(surface, v, st, p)
 
     def _paint_place(self, surface: pygame.Surface, v: ToradamaState, st: replay.Step, p: float) -> None:
+        """The tile flies from the pool (or the cube pool) to the top of its column, then drops."""
         seat, src, col, row, code = st.data
-        start_row = ROWS + 0.6
-        y = start_row + (row - start_row) * ease_fall_bounce(p)
+        start_row = ROWS + 0.4
+        top = self.tile_rect(col, start_row)
+        fly = replay.PLACE_FLIGHT / st.duration
+        if p < fly:
+            origin = self.source_rect(seat, src)
+            e = ease_in_out(p / fly)
+            rect = top.copy()
+            rect.center = (origin.centerx + (top.centerx - origin.centerx) * e,
+                           origin.centery + (top.centery - origin.centery) * e)
+            self._blit_tile(surface, code, rect)
+            return
+        y = start_row + (row - start_row) * ease_fall_bounce((p - fly) / (1 - fly))
         self._blit_tile(surface, code, self.tile_rect(col, y))
 
     def _paint_fall(self, surface: pygame.Surface, v: ToradamaState, st: replay.Step, p: float) -> None:

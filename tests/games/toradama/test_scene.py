@@ -280,3 +280,19 @@ def test_every_scene_text_has_english_and_japanese():
             assert sorted(re.findall(r"%\{(\w+)\}", text)) == sorted(re.findall(r"%\{(\w+)\}", tables["ja"][name]))
         if stem == "toradama_ui":
             assert used <= tables["en"].keys(), used - tables["en"].keys()
+
+
+def test_the_bag_out_is_announced_to_both_players(app):
+    scene = start(app, [ALICE, BOB], _seed_where_first(0))
+    _human_turn(app, scene)
+    match = scene.match
+    s = R.copy(match.state)
+    for code in s.bag[1:]:  # all but one tile leave the bag (to the discard, so all 66 stay counted)
+        s.discard[code] += 1
+    s.bag = s.bag[:1]
+    assert R.tile_count(s) == 66
+    match.states[-1] = s
+    play_by_mouse(app, scene, next(m for m in R.legal_moves(s) if type(m) is Place))
+    assert match.state.bag_out
+    assert "The bag is empty: no more refills from now on." in scene.toasts.texts
+    assert scene.view().bag_out and scene.banner_text().startswith("Bob")
