@@ -277,17 +277,19 @@ def test_hot_seat_hands_over_only_while_something_is_private(app, language):
     scene = start(app, match)
     rng = random.Random(6)
     seen: list[tuple[int, bool]] = []
+    resumed_at: list[int] = []
 
     def watch(sc):
         seen.append((match.state.phase, sc.hides_info))
-        if len(match.moves) == 12:  # mid-game: the autosave resumes this very position
+        if len(match.moves) >= 12 and not resumed_at:  # mid-game: the autosave resumes this position
             resumed = saves.load_autosave()
             assert resumed is not None and resumed.digest() == match.digest()
+            resumed_at.append(len(match.moves))
         return False
 
     handovers = run_game(app, match, scene, rng, watch)
     assert match.is_over
-    assert handovers >= 2  # roll-off decisions and the second chip choice
+    assert handovers >= 2 and resumed_at  # roll-off decisions and the second chip choice
     assert all(not hides for phase, hides in seen if phase >= DRAW)
 
 
