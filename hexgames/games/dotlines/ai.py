@@ -16,7 +16,7 @@ from typing import Any
 
 from hexgames.games.dotlines.rules import (
     ACT, CHIP, CHOOSE, DOUBLE, DRAW, EXCHANGE, MAX_COLUMNS, OVER, REDRAW, STACK, VALUES, Chip, DotLinesRules, DotState,
-    Home, Place, Stack, neighbours, next_counts,
+    CHIP_NONE, COUNTS_AFTER, INVERTER, NEIGHBOURS, Home, Place, Stack, neighbours, next_counts,
 )
 
 RULES = DotLinesRules()
@@ -67,22 +67,62 @@ def wins_with(s: DotState, seat: int, m: Any, hand_size: int) -> bool:
 
 def _chances_now(s: DotState, seat: int, hand: list[int]) -> tuple[bool, bool, bool]:
     """(wins at once, is lost = ending D or only moves that give the opponent six columns, has no
-    useful placement or stack) for `seat` holding `hand`."""
+    useful placement or stack) for `seat` holding `hand`. Worked out from the hand's counts without
+    building moves: this is the inner loop of `evaluate`."""
     n = hand[0]
-    theirs = s.home[1 - seat]
-    full = len(s.lines[theirs]) == MAX_COLUMNS - 1 if theirs >= 0 else False
+    used = s.used[seat]
+    side = s.chip[seat] if s.chip_at[seat] is None else CHIP_NONE
+    mine, theirs = s.home[seat], s.home[1 - seat]
     dead = True
-    lost = True
-    for m in RULES.moves_for(s, seat, hand):
-        kind = type(m)
-        if kind is Place or kind is Stack:
-            if wins_with(s, seat, m, n):
-                return True, False, False
-            if full and kind is Place and m.line == theirs:
-                continue  # the opponent's sixth column: they would win
-            dead = False
-        lost = False
-    return False, lost, dead
+    for line in (0, 1):
+        cols = s.lines[line]
+        k = len(cols)
+        if k >= MAX_COLUMNS:
+            continue
+        counts = (1, 2) if not k else COUNTS_AFTER[cols[-1].count]
+        for v in NEIGHBOURS[s.wrap][cols[-1].value if k else s.die[line]]:
+            for c in counts:
+                used_tiles = _fits(hand, v, c, side, n)
+                if used_tiles < 0:
+                    continue
+                if used_tiles == n or (line == mine and k == MAX_COLUMNS - 1):
+                    return True, False, False
+                if not (line == theirs and k == MAX_COLUMNS - 1):
+                    dead = False
+    if not used & STACK:
+        for line in (0, 1):
+            for col in s.lines[line]:
+                used_tiles = _fits(hand, col.value, col.count, side, n)
+                if used_tiles == n:
+                    return True, False, False
+                if used_tiles >= 0:
+                    dead = False
+    if not dead:
+        return False, False, False
+    can_act = (not used & REDRAW and s.deck and n) or (not used & EXCHANGE and _can_exchange(hand, s.hands[1 - seat]))
+    return False, not can_act, True
+
+
+def _fits(hand: list[int], v: int, c: int, side: int, n: int) -> int:
+    """How many hand tiles a group of count `c` and value `v` takes (-1: it cannot be laid); when
+    there is a choice, the one that empties the hand if any."""
+    have = hand[v]
+    best = -1
+    if have >= c:
+        best = c
+    if side == DOUBLE and c >= 2 and have >= c - 1 and (best < 0 or c - 1 == n):
+        best = c - 1
+    elif side == INVERTER and hand[7 - v] and have >= c - 1 and best < 0:
+        best = c
+    return best
+
+
+def _can_exchange(hand: list[int], other: list[int] | None) -> bool:
+    if other is None:
+        return False
+    mine = [v for v in VALUES if hand[v]]
+    theirs = [v for v in VALUES if other[v]]
+    return bool(mine and theirs and (len(mine) > 1 or len(theirs) > 1 or mine != theirs))
 
 
 def turn_chances(s: DotState, seat: int, drew: bool, left: list[int]) -> tuple[float, float, float]:

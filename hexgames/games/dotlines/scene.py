@@ -558,6 +558,10 @@ class DotLinesScene(GameScene):
     def update_game(self, dt: float) -> None:
         self._sync_widgets()
 
+    def resume(self) -> None:
+        super().resume()  # shows every widget; keep only the ones that apply now
+        self._sync_widgets()
+
     # --- drawing -----------------------------------------------------------------------------
     def draw_game(self, surface: pygame.Surface) -> None:
         v = self.view()
