@@ -23,9 +23,12 @@ Writing a game scene (register it as `scene_path="hexgames.games.G.scene:GScene"
         def on_undo(self): self.selected = None
 
 `is_animating()` defaults to `self.animator.busy`; AI turns, hand-overs and the results screen wait
-for it. Toasts: `self.toast(text, error=True)`. Seat colour chip in the banner: override
-`seat_colour(seat)`. Highlight legal targets only if `self.app.settings.show_targets`. Dialogs of the
-game's own (a swap prompt...) are named in `screens()`, so the screenshot command can show them.
+for it. Toasts: `self.toast(text, error=True)`; they draw above any overlay (`draw_top`). Seat colour
+chip in the banner: override `seat_colour(seat)`; beside a name in the results, `draw_seat_chip`
+(games whose colours carry a shape draw it). Highlight legal targets only if
+`self.app.settings.show_targets`. The Undo button is disabled, with the match's reason on hover,
+whenever `match.undo_refusal()` would refuse. Dialogs of the game's own (a swap prompt...) are
+named in `screens()`, so the screenshot command can show them.
 """
 from __future__ import annotations
 

@@ -82,7 +82,7 @@ class PanelMixin:
         elif over:
             draw.text(surface, self.app.font(15, bold=True), tr("clans.ui.reveal"), (x, y + 2), hud.ACCENT,
                       anchor="topleft")
-        return y + 24
+        return y + 18
 
     def guesses(self) -> dict[int, int]:
         """The viewer's guess of each other seat's colour (only the viewer's own notes, never others')."""
