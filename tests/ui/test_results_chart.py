@@ -53,3 +53,26 @@ def test_a_game_without_a_chart_keeps_the_narrow_results_box(app):
     assert results.panels == [] and results.box.w <= 760 and results.chart_rect.w == 0
     results.exit()
 
+
+
+def test_clans_charts_the_colours_and_each_players_villages():
+    app, match, results = _results_for("clans", (1280, 800))
+    final = match.state
+    colours, founders = results.panels
+    assert [line.values[-1] for line in colours.lines] == list(final.points)
+    assert [line.values[-1] for line in founders.lines] == list(final.founded)
+    assert all(line.marker is not None for line in colours.lines + founders.lines)
+    app.shutdown()
+
+
+def test_every_game_charts_its_scores():
+    from hexgames import games
+
+    for info in games.all():
+        if not type(info.rules).__module__.startswith("hexgames.games."):
+            continue
+        app, match, results = _results_for(info.id, (1024, 700))
+        assert results.panels, f"{info.id} has no score chart"
+        for panel in results.panels:
+            assert panel.lines and all(len(line.values) >= 2 for line in panel.lines)
+        app.shutdown()

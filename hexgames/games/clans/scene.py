@@ -35,7 +35,7 @@ from hexgames.games.clans.map import TERRAIN_NAMES
 from hexgames.games.clans.panel import PanelMixin
 from hexgames.games.clans.recap_view import RecapMixin
 from hexgames.games.clans.rules import COLOUR_NAMES, COLOURS, ClansRules, ClansState, Move, ScoreEntry, ScoreNext
-from hexgames.ui import draw, hud
+from hexgames.ui import chart, draw, hud
 from hexgames.ui.anim import INSTANT, ease_in_out
 from hexgames.ui.game_scene import GameScene
 
@@ -282,6 +282,19 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
         if self._instant():
             self.slide = None
             self.score_steps.clear()
+
+    def move_sound(self, before: ClansState, move: Any, after: ClansState) -> str:
+        return "village" if len(after.score_log) > len(before.score_log) else "place"
+
+    def chart_panels(self, states: list[ClansState]) -> list[chart.Panel]:
+        """The five colours' points, and each player's villages founded in their revealed colour."""
+        last, tr = states[-1], self.app.tr
+        colours = [chart.Line(self._colour_label(c), CLAN_RGB[c], [s.points[c] for s in states], _emblem(c))
+                   for c in range(len(CLAN_RGB))]
+        founders = [chart.Line(self.seat_name(i), CLAN_RGB[last.colour_of[i]], [s.founded[i] for s in states],
+                               _emblem(last.colour_of[i])) for i in range(last.seats)]
+        return [chart.Panel(tr("clans.ui.colour_points"), colours),
+                chart.Panel(tr("clans.ui.villages_founded"), founders)]
 
     def on_undo(self) -> None:
         self.selected = None
@@ -558,12 +571,12 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
         lines = []
         dispute = [c for c in range(COLOURS) if e.removed[c] and not e.hostile]
         if dispute:
-            lines.append(tr("clans.ui.village_dispute", colours=", ".join(self._colour_label(c) for c in dispute)))
+            lines.append(tr("clans.ui.village_dispute", colours=self.app.join([self._colour_label(c) for c in dispute])))
         if e.hostile:
             lines.append(tr("clans.ui.village_hostile", terrain=terrain))
         elif e.scorers:
             lines.append(tr("clans.ui.village_scored", terrain=terrain, value=e.value,
-                            colours=", ".join(self._colour_label(c) for c in e.scorers)))
+                            colours=self.app.join([self._colour_label(c) for c in e.scorers])))
         else:
             lines.append(tr("clans.ui.village_nothing", terrain=terrain))
         lines.append(tr("clans.ui.founder", name=self.seat_name(e.founder)))
@@ -613,6 +626,12 @@ def _spots_box(spots: list[tuple[int, float, float]], r: float) -> pygame.Rect:
     x1 = max(x for _, x, _ in spots) + reach
     y1 = max(y for _, _, y in spots) + reach
     return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+
+
+def _emblem(colour: int) -> chart.Marker:
+    def marker(surface: pygame.Surface, center: tuple[int, int], size: int) -> None:
+        emblems.chip(surface, colour, center, size / 2 + 1, shadow=False)
+    return marker
 
 
 def _far(a: tuple[int, int], b: tuple[int, int]) -> bool:
