@@ -42,14 +42,13 @@ class RecapMixin:
             parts = [tr("clans.recap.move_one" if turn.huts == 1 else "clans.recap.move", name=name, huts=turn.huts,
                         src=self._terrain_label(self.map.terrain[turn.move.src]),
                         dst=self._terrain_label(self.map.terrain[turn.move.dst]))]
-        sep = tr("clans.ui.list_sep")
         for e in turn.villages:
             terrain = self._terrain_label(self.map.terrain[e.area])
             if e.hostile:
                 parts.append(tr("clans.recap.village_hostile", terrain=terrain))
             elif e.scorers:
                 parts.append(tr("clans.recap.village", terrain=terrain, value=e.value,
-                                colours=sep.join(self._colour_label(c) for c in e.scorers)))
+                                colours=self.app.join([self._colour_label(c) for c in e.scorers])))
             else:
                 parts.append(tr("clans.recap.village_none", terrain=terrain))
         return tr("clans.recap.part_sep").join(parts)
