@@ -25,7 +25,7 @@ from hexgames.games.stickers.catalogue import BLOCK, DOUBLE, HELPER_NAMES, JUMP,
 from hexgames.games.stickers.deckbuilder import DeckBuilder
 from hexgames.games.stickers.regions import cell_xy, point_xy
 from hexgames.games.stickers.rules import Block, Place, Reorder, StickersRules, StickersState, board_layout
-from hexgames.ui import draw, hud
+from hexgames.ui import chart, draw, hud
 from hexgames.ui.anim import ease_out_back
 from hexgames.ui.game_scene import GameScene
 
@@ -288,6 +288,18 @@ class StickersScene(GameScene):
         return False
 
     # --- reacting to moves --------------------------------------------------------------------------
+    def move_sound(self, before: StickersState, move: Any, after: StickersState) -> str:
+        return "score" if self.rules.scores(after) != self.rules.scores(before) else "place"
+
+    def chart_panels(self, states: list[StickersState]) -> list[chart.Panel]:
+        """Each player's corners in territories over the game (cancelled regions drop back out),
+        from the first placement on (deck building scores nothing)."""
+        states = [s for s in states if s.phase != "deck"] or states[-1:]
+        scores = [self.rules.scores(s) for s in states]
+        lines = [chart.Line(self.seat_name(i), art.OWNER_RGB[i % 2], [sc[i] for sc in scores], _owner_marker(i))
+                 for i in range(states[-1].seats)]
+        return [chart.Panel(self.ui_text("chart", "Corners in territories"), lines)]
+
     def on_move_played(self, before: StickersState, move: Any, after: StickersState, by_ai: bool) -> None:
         self.peek_order = []
         if isinstance(move, Place) and (by_ai or self.app.settings.anim_speed < 1000):
@@ -671,3 +683,17 @@ class StickersScene(GameScene):
             draw.text(surface, small, entry.date[:10], (inner.right, y), hud.MUTED, anchor="topright")
             y += small.get_linesize()
 
+
+
+def _owner_marker(seat: int) -> chart.Marker:
+    """Player 1 a disc, player 2 a square: told apart without their colours."""
+    def marker(surface: pygame.Surface, center: tuple[int, int], size: int) -> None:
+        r = size // 2
+        if seat % 2 == 0:
+            draw.aa_circle(surface, art.OWNER_RGB[0], center, r, border=(20, 20, 24))
+        else:
+            box = pygame.Rect(0, 0, 2 * r, 2 * r)
+            box.center = center
+            pygame.draw.rect(surface, art.OWNER_RGB[1], box)
+            pygame.draw.rect(surface, (20, 20, 24), box, 1)
+    return marker
