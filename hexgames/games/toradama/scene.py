@@ -408,6 +408,25 @@ class ToradamaScene(GameScene):
             self._record_highscore(after)
         self._panel_cache = None
 
+    def move_sound(self, before: Any, move: Any, after: Any) -> str:
+        """The effect of a move (GameScene hook): a chain of 2+ chimes, any points score, else a tile."""
+        events = after.events or []
+        chains = sum(1 for e in events if e[0] == "chain")
+        if chains >= 2:
+            return "chain"
+        if chains or any(e[0] == "give" and e[4] >= 0 for e in events):
+            return "score"
+        return "place"
+
+    def chart_panels(self, states: list[ToradamaState]) -> list[Any]:
+        """The results chart (GameScene hook): every player's points over the game, in one panel."""
+        from hexgames.ui import chart
+
+        last = states[-1]
+        lines = [chart.Line(self.seat_name(i), self.seat_colour(i), [float(s.points(i)) for s in states])
+                 for i in range(last.seats)]
+        return [chart.Panel(tr(self.app, "chart.points", "Points"), lines)]
+
     def _remember_placements(self, events: list[tuple], seat: int) -> None:
         """Mark the tiles the latest mover placed (a clearing moves tiles: then nothing is marked)."""
         if seat != self.last_turn[0]:

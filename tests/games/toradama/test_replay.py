@@ -41,3 +41,13 @@ def test_a_clearing_becomes_ball_fall_chain_and_flip_steps_in_order():
     kinds = [st.kind for st in replay.steps_for(after.events, 0)]
     assert kinds[:4] == ["ball", "chain", "flip", "fall"]
     assert all(st.duration > 0 for st in replay.steps_for(after.events, 0))
+
+
+def test_the_falling_easing_accelerates_then_hops_once_and_lands():
+    from hexgames.ui.anim import ease_fall_bounce
+
+    xs = [ease_fall_bounce(i / 100) for i in range(101)]
+    assert xs[0] == 0 and abs(xs[-1] - 1) < 1e-9
+    speeds = [b - a for a, b in zip(xs[:80], xs[1:81])]
+    assert all(s2 >= s1 for s1, s2 in zip(speeds, speeds[1:]))  # gravity: faster and faster
+    assert min(xs[80:]) >= 1 - 0.07 - 1e-9 and min(xs[81:100]) < 1  # one small hop after landing
