@@ -298,38 +298,13 @@ def test_the_bag_out_is_announced_to_both_players(app):
     assert scene.view().bag_out and scene.banner_text().startswith("Bob")
 
 
-def test_the_sound_and_chart_hooks_describe_the_game(app, monkeypatch):
-    import sys
-    import types
-    from dataclasses import dataclass
-
+def test_the_sound_and_chart_hooks_describe_the_game(app):
     scene = start(app, [ALICE, BOB], 5)
     play_to_the_end(app, scene, 5)
     match = scene.match
     sounds = [scene.move_sound(b, m, a) for b, m, a in zip(match.states, match.moves, match.states[1:])]
     assert set(sounds) <= {"place", "score", "chain"} and "place" in sounds and "score" in sounds
 
-    chart = types.ModuleType("hexgames.ui.chart")  # the results chart's data classes, as the hook uses them
-
-    @dataclass
-    class Line:
-        label: str
-        colour: tuple
-        values: list
-        marker: object = None
-
-    @dataclass
-    class Panel:
-        title: str
-        lines: list
-        top: float | None = None
-        accent: tuple | None = None
-
-    chart.Line, chart.Panel = Line, Panel
-    monkeypatch.setitem(sys.modules, "hexgames.ui.chart", chart)
-    import hexgames.ui
-
-    monkeypatch.setattr(hexgames.ui, "chart", chart, raising=False)
     (panel,) = scene.chart_panels(match.states)
     assert [line.label for line in panel.lines] == ["Alice", "Bob"]
     assert [line.values[-1] for line in panel.lines] == [float(match.state.points(i)) for i in range(2)]
