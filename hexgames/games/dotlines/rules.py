@@ -15,8 +15,8 @@ Why it looks the way it does:
   hand to None and a hidden chip to CHIP_HIDDEN, and `sample` deals the unseen tiles uniformly.
 - Endings A–E are checked in §4.8's order. D is checked right after a `Draw`; A, C, B, E after every
   other move of a turn. C (the mover emptied their hand on the opponent's 6th column) always matches A
-  too, so under that order A decides it; `ending_matches` lists every ending that matched so the scene
-  can name both.
+  too, so under that order A decides it; the state's `matches` lists every ending that matched, so the
+  announcement can name both.
 """
 from __future__ import annotations
 
@@ -32,13 +32,10 @@ TILES = 36
 HAND_START = 4
 MAX_COLUMNS = 6
 WHITE, BLACK = 0, 1
-LINE_NAMES = ("white", "black")
 DOUBLE, INVERTER = 0, 1
-CHIP_NAMES = ("double", "inverter")
 CHIP_NONE, CHIP_HIDDEN = -1, -2
 REDRAW, EXCHANGE, STACK = 1, 2, 4
 FULL_DECK = tuple(v for v in VALUES for _ in range(COPIES))
-ACTION_NAMES = {REDRAW: "redraw", EXCHANGE: "exchange", STACK: "stack"}
 
 # phases
 ROLL, CHOOSE, HOME, CHIP, DRAW, ACT, OVER = range(7)

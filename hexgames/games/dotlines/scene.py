@@ -24,81 +24,23 @@ from hexgames.games.dotlines.rules import (
     ACT, BLACK, CHIP, CHIP_HIDDEN, CHIP_NONE, CHOOSE, DOUBLE, DRAW, EXCHANGE, HOME, INVERTER, OVER, REDRAW, ROLL,
     STACK, WHITE, Chip, Column, DotLinesRules, DotState, Draw, Exchange, First, Home, Place, Redraw, Roll, Stack,
 )
+from hexgames.games.dotlines.pieces import CHIP_RGB, LINE_RGB, draw_chip, draw_die, draw_tile
 from hexgames.ui import draw, hud
 from hexgames.ui.anim import ease_in_out, ease_out_cubic
 from hexgames.ui.game_scene import GameScene
 
-LINE_RGB = ((236, 234, 226), (40, 40, 46))
-LINE_TEXT = ((30, 30, 30), (236, 236, 236))
 FELT = (34, 74, 58)
 FELT_DARK = (26, 58, 46)
-TILE = (246, 242, 230)
-TILE_EDGE = (150, 140, 120)
-PIP = (36, 36, 44)
 SELECT = (255, 214, 90)
 TARGET = (120, 230, 150)
-CHIP_RGB = ((232, 120, 60), (90, 150, 240))
 SLIDE_SECONDS = 0.45
 ROLL_SECONDS = 0.9
-# pip positions on a unit tile, per value
-PIPS = {
-    1: ((0.5, 0.5),),
-    2: ((0.27, 0.27), (0.73, 0.73)),
-    3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
-    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
-    5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
-    6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
-}
 ACTION_BITS = (REDRAW, EXCHANGE, STACK)
 ACTION_KEYS = ("redraw", "exchange", "stack")
 
 
 def _tr(app: Any, key: str, default: str, **kw: Any) -> str:
     return app.tr(f"dotlines_ui.{key}", default=default, **kw)
-
-
-def draw_tile(surface: pygame.Surface, rect: pygame.Rect, value: int, face_up: bool = True,
-              border: tuple[int, int, int] | None = None, alpha: int = 255) -> None:
-    """A dot tile: pips on a cream tile, or a patterned back when face down."""
-    if alpha < 255:
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        draw_tile(layer, layer.get_rect(), value, face_up, border)
-        layer.set_alpha(alpha)
-        surface.blit(layer, rect.topleft)
-        return
-    radius = max(3, rect.w // 7)
-    pygame.draw.rect(surface, (20, 24, 22), rect.move(2, 3), border_radius=radius)
-    if not face_up:
-        pygame.draw.rect(surface, (70, 96, 150), rect, border_radius=radius)
-        inner = rect.inflate(-rect.w // 4, -rect.h // 4)
-        pygame.draw.rect(surface, (100, 128, 186), inner, 2, border_radius=radius // 2)
-    else:
-        pygame.draw.rect(surface, TILE, rect, border_radius=radius)
-        r = max(2, round(rect.w * 0.085))
-        for fx, fy in PIPS.get(value, ()):
-            pygame.draw.circle(surface, PIP, (rect.x + fx * rect.w, rect.y + fy * rect.h), r)
-    pygame.draw.rect(surface, border or TILE_EDGE, rect, 3 if border else 1, border_radius=radius)
-
-
-def draw_chip(surface: pygame.Surface, app: Any, center: tuple[float, float], radius: float, side: int) -> None:
-    """The conversion chip: Double is a square marked x2, Inverter a disc marked 7-; shape and text
-    tell them apart without colour."""
-    x, y = center
-    if side == DOUBLE:
-        rect = pygame.Rect(0, 0, radius * 1.8, radius * 1.8)
-        rect.center = (round(x), round(y))
-        pygame.draw.rect(surface, CHIP_RGB[0], rect, border_radius=3)
-        pygame.draw.rect(surface, (30, 30, 30), rect, 1, border_radius=3)
-        label = "x2"
-    elif side == INVERTER:
-        draw.aa_circle(surface, CHIP_RGB[1], (x, y), radius)
-        pygame.draw.circle(surface, (30, 30, 30), (round(x), round(y)), round(radius), 1)
-        label = "7-"
-    else:
-        draw.aa_circle(surface, (120, 120, 130), (x, y), radius)
-        label = "?"
-    font = app.font(max(9, round(radius * 1.05)), bold=True)
-    draw.text(surface, font, label, (x, y), (255, 255, 255), anchor="center")
 
 
 class DotLinesScene(GameScene):
@@ -600,12 +542,7 @@ class DotLinesScene(GameScene):
 
     def _draw_die(self, surface: pygame.Surface, rect: pygame.Rect, value: int, line: int) -> None:
         rolled = self.animator.value("roll") is not None
-        pygame.draw.rect(surface, LINE_RGB[line], rect, border_radius=8)
-        pygame.draw.rect(surface, (160, 160, 160), rect, 2, border_radius=8)
-        if value and not rolled:
-            r = max(2, round(rect.w * 0.085))
-            for fx, fy in PIPS[value]:
-                pygame.draw.circle(surface, LINE_TEXT[line], (rect.x + fx * rect.w, rect.y + fy * rect.h), r)
+        draw_die(surface, rect, 0 if rolled else value, line)
 
     def _draw_column(self, surface: pygame.Surface, v: DotState, line: int, j: int, col: Column,
                      rect: pygame.Rect) -> None:
@@ -770,12 +707,7 @@ class DotLinesScene(GameScene):
         size = min(rect.h - 8, rect.w // 4)
         for seat in (0, 1):
             r = pygame.Rect(rect.x + 12 + seat * (rect.w // 2), rect.centery - size // 2, size, size)
-            line = v.home[seat] if v.home[seat] >= 0 else seat
-            pygame.draw.rect(surface, LINE_RGB[line], r, border_radius=6)
-            pygame.draw.rect(surface, (150, 150, 150), r, 1, border_radius=6)
-            rr = max(2, round(size * 0.085))
-            for fx, fy in PIPS[shown[seat]]:
-                pygame.draw.circle(surface, LINE_TEXT[line], (r.x + fx * size, r.y + fy * size), rr)
+            draw_die(surface, r, shown[seat], v.home[seat] if v.home[seat] >= 0 else seat)
             draw.text(surface, self.app.font(12), self.seat_name(seat), (r.right + 6, r.centery), hud.MUTED,
                       anchor="midleft")
 
