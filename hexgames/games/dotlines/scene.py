@@ -25,7 +25,7 @@ from hexgames.games.dotlines.rules import (
     STACK, WHITE, Chip, Column, DotLinesRules, DotState, Draw, Exchange, First, Home, Place, Redraw, Roll, Stack,
 )
 from hexgames.games.dotlines.pieces import CHIP_RGB, LINE_RGB, draw_chip, draw_die, draw_tile
-from hexgames.ui import draw, hud
+from hexgames.ui import chart, draw, hud
 from hexgames.ui.anim import ease_in_out, ease_out_cubic
 from hexgames.ui.game_scene import GameScene
 
@@ -37,6 +37,23 @@ SLIDE_SECONDS = 0.45
 ROLL_SECONDS = 0.9
 ACTION_BITS = (REDRAW, EXCHANGE, STACK)
 ACTION_KEYS = ("redraw", "exchange", "stack")
+
+
+CHART_RGB = (LINE_RGB[0], (150, 150, 162))  # the black line's player, visible on the dark chart
+
+
+def _line_marker(line: int) -> chart.Marker:
+    """The white line's player a disc, the black line's a square: told apart without colour."""
+    def marker(surface: pygame.Surface, center: tuple[int, int], size: int) -> None:
+        r = size // 2
+        if line == 0:
+            draw.aa_circle(surface, CHART_RGB[0], center, r, border=(20, 20, 24))
+        else:
+            box = pygame.Rect(0, 0, 2 * r, 2 * r)
+            box.center = center
+            pygame.draw.rect(surface, LINE_RGB[1], box)
+            pygame.draw.rect(surface, CHART_RGB[1], box, 1)
+    return marker
 
 
 def _tr(app: Any, key: str, default: str, **kw: Any) -> str:
@@ -448,6 +465,23 @@ class DotLinesScene(GameScene):
         return self.submit(move)
 
     # --- animation ---------------------------------------------------------------------------
+    def move_sound(self, before: Any, move: Any, after: Any) -> str:
+        return "select" if type(move) is Draw else "place"
+
+    def chart_panels(self, states: list[DotState]) -> list[chart.Panel]:
+        """The race: each player's hand (to empty) and home line (to fill) over the game."""
+        last = states[-1]
+        seats = range(2)
+
+        def line(i: int, values: list[int]) -> chart.Line:
+            home = max(0, last.home[i])
+            return chart.Line(self.seat_name(i), CHART_RGB[home], values, _line_marker(home))
+
+        hands = [line(i, [s.hand_size(i) for s in states]) for i in seats]
+        columns = [line(i, [len(s.lines[s.home[i]]) if s.home[i] >= 0 else 0 for s in states]) for i in seats]
+        return [chart.Panel(_tr(self.app, "chart_hand", "Tiles in hand"), hands),
+                chart.Panel(_tr(self.app, "chart_columns", "Columns on the home line"), columns, top=6)]
+
     def on_move_played(self, before: Any, move: Any, after: Any, by_ai: bool) -> None:
         kind = type(move)
         seat = before.current
