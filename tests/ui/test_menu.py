@@ -80,3 +80,13 @@ def test_clicking_a_card_anywhere_opens_its_setup(app):
 
     click_at(app, (card.rect.right - 12, card.rect.bottom - 12))
     assert isinstance(app.scenes.top, SetupScene) and app.scenes.top.info.id == "clans"
+
+
+def test_the_setup_offers_a_choice_of_mode_only_where_there_is_one(app):
+    setup = SetupScene(app, games.get("clans"))
+    app.scenes.push(setup)
+    assert setup.control_for("mode") is None  # one way to play: no dropdown
+    app.scenes.pop()
+    setup = SetupScene(app, games.get("ingenious"))
+    app.scenes.push(setup)
+    assert setup.control_for("mode") is not None

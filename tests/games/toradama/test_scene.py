@@ -121,11 +121,12 @@ def test_a_hot_seat_game_plays_to_the_end_by_mouse_without_hand_over_screens(lan
         i18n.set("locale", "en")
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
-def test_a_game_against_each_ai_level_plays_to_the_end(app, level, monkeypatch):
+@pytest.mark.parametrize("level,language", [("easy", "en"), ("medium", "ja"), ("hard", "en"), ("hard", "ja")])
+def test_a_game_against_each_ai_level_plays_to_the_end(app, level, language, monkeypatch):
     from hexgames.ai import agents
 
     monkeypatch.setattr(agents, "HARD_BUDGET", 0.05)  # Hard's search, on a short clock
+    app.set_language(language)
     scene = start(app, [ALICE, Seat("ai", level, "Robo")], 11)
     play_to_the_end(app, scene, 11, max_frames=60000)
     assert scene.match.is_over
