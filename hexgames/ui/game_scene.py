@@ -32,7 +32,7 @@ named in `screens()`, so the screenshot command can show them.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 import pygame
 import pygame_gui
@@ -82,6 +82,8 @@ class GameScene(Scene):
         self._viewer: int | None = humans[0] if len(humans) == 1 else None
         self.viewer_override: int | None = None  # screenshots show one seat's private view
         self.auto_play = True  # False freezes AI turns (screenshots, tests of a fixed position)
+        self.highscore_place: int | None = None  # where this solo game entered its table, if it did
+        self._recorded = False
         self.undo_reason: str | None = None  # why the Undo button is disabled (shown on hover)
         self.pointer: tuple[int, int] = (-1, -1)  # the last mouse position this scene saw
         self._toast_clock = 0.0
@@ -219,6 +221,23 @@ class GameScene(Scene):
         self.app.sound.play(self.move_sound(before, move, self.match.state))
         self._sync_buttons()
         return True
+
+    def record_highscore(self, key: str | None, scores: Sequence[int]) -> int | None:
+        """Enter a finished solo game in its high-score table (once) and say so if it placed;
+        a table that cannot be written must not spoil the game's end, so that is passed over."""
+        from hexgames.core import highscores
+
+        if key is None or self._recorded:
+            return None
+        self._recorded = True
+        try:
+            place = highscores.record(key, list(scores), self.match.seed)
+        except OSError:
+            return None
+        self.highscore_place = place
+        if place is not None:
+            self.toast(self.app.tr("ui.game.new_best", place=place + 1))
+        return place
 
     def undo(self) -> bool:
         refusal = self.match.undo_refusal()

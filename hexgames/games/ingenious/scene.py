@@ -99,8 +99,6 @@ class IngeniousScene(GameScene):
         self._targets_cache: tuple[Any, Any, frozenset[Hex]] | None = None
         self._check_cache: tuple[Any, Any, Any] | None = None
         self._best: list[highscores.Entry] | None = None
-        self.highscore_place: int | None = None
-        self._recorded = False
         self.layout()
 
     @classmethod
@@ -413,18 +411,8 @@ class IngeniousScene(GameScene):
             self._shown_state = before
 
     def _record_highscore(self, s: IngeniousState) -> None:
-        key = self.rules.highscore_key(s)
-        if key is None or self._recorded:
-            return
-        self._recorded = True
-        try:
-            place = highscores.record(key, self.rules.result_sequence(s), self.match.seed)
-        except OSError:
-            return
-        self._best = None
-        self.highscore_place = place
-        if place is not None:
-            self.toast(_tr(self.app, "solo.new_best", "New high score, place {place}!", place=place + 1))
+        if self.record_highscore(self.rules.highscore_key(s), self.rules.result_sequence(s)) is not None:
+            self._best = None  # the table changed: read it again
 
     def on_undo(self) -> None:
         self.put_back()

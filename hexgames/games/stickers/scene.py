@@ -60,8 +60,6 @@ class StickersScene(GameScene):
         self.keep_button: Any = None
         self.builder: DeckBuilder | None = None
         self.helper_note: tuple[int, int] | None = None  # (seat, helper) last used, explained in the panel
-        self._recorded = False
-        self.highscore_place: int | None = None
         self._cache: dict[Any, Any] = {}
         self._cache_state: Any = None
         super().__init__(app, match)
@@ -344,17 +342,7 @@ class StickersScene(GameScene):
         self._sync_widgets()
 
     def _record_highscore(self, s: StickersState) -> None:
-        key = self.rules.highscore_key(s)
-        if key is None or self._recorded:
-            return
-        self._recorded = True
-        try:
-            place = highscores.record(key, (self.rules.scores(s)[0],), self.match.seed)
-        except OSError:
-            return
-        self.highscore_place = place
-        if place is not None:
-            self.toast(self.ui_text("solo.new_best", "New high score, place {place}!", place=place + 1))
+        self.record_highscore(self.rules.highscore_key(s), [self.rules.scores(s)[0]])
 
     # --- drawing ----------------------------------------------------------------------------------
     def draw_game(self, surface: pygame.Surface) -> None:

@@ -78,8 +78,6 @@ class ToradamaScene(GameScene):
         self._view_cache: tuple[ToradamaState, ToradamaState] | None = None
         self._legal_cache: tuple[ToradamaState, list[Any]] | None = None
         self._best: list[highscores.Entry] | None = None
-        self.highscore_place: int | None = None
-        self._recorded = False
         humans = [i for i, seat in enumerate(match.seats) if seat.is_human]
         self.mirrored = match.state.seats == 2 and humans == [1]
         self.layout()
@@ -466,18 +464,8 @@ class ToradamaScene(GameScene):
         self.timeline = []
 
     def _record_highscore(self, s: ToradamaState) -> None:
-        key = self.rules.highscore_key(s)
-        if key is None or self._recorded:
-            return
-        self._recorded = True
-        try:
-            place = highscores.record(key, [s.points(0)], self.match.seed)
-        except OSError:
-            return
-        self._best = None
-        self.highscore_place = place
-        if place is not None:
-            self.toast(tr(self.app, "solo.new_best", "New high score, place {place}!", place=place + 1))
+        if self.record_highscore(self.rules.highscore_key(s), [s.points(0)]) is not None:
+            self._best = None  # the table changed: read it again
 
     def on_undo(self) -> None:
         self.cancel()
