@@ -16,7 +16,7 @@ from typing import Any
 
 from hexgames.games.dotlines.rules import (
     ACT, CHIP, CHOOSE, DOUBLE, DRAW, EXCHANGE, MAX_COLUMNS, OVER, REDRAW, STACK, VALUES, Chip, DotLinesRules, DotState,
-    CHIP_NONE, COUNTS_AFTER, INVERTER, NEIGHBOURS, Home, Place, Stack, neighbours, next_counts,
+    CHIP_NONE, COUNTS_AFTER, INVERTER, NEIGHBOURS, Home, Place, Stack, neighbours, next_counts, unseen_counts,
 )
 
 RULES = DotLinesRules()
@@ -37,22 +37,6 @@ HOME_FIT_ONLY = True  # a fit on the opponent's line only helps them towards six
 CHIP_PICK = DOUBLE  # arena: Double beat Inverter against Random (94.7% v 88%)
 WINNER_MOVES_FIRST = False
 ALL_USED = REDRAW | EXCHANGE | STACK
-
-
-def unseen_counts(s: DotState) -> list[int]:
-    """Per value, the tiles nobody can see (deck and the removed tile): what a draw may bring."""
-    left = [0] + [6] * 6
-    for h in s.hands:
-        if h is not None:
-            for v in VALUES:
-                left[v] -= h[v]
-    for line in s.lines:
-        for col in line:
-            for p in col.tiles:
-                left[p] -= 1
-    for p in s.discards:
-        left[p] -= 1
-    return left
 
 
 def wins_with(s: DotState, seat: int, m: Any, hand_size: int) -> bool:

@@ -203,6 +203,23 @@ def end_value(s: DotState, line: int) -> int:
     return cols[-1].value if cols else s.die[line]
 
 
+def unseen_counts(view: DotState) -> list[int]:
+    """Per value (index 1-6), the tiles nobody can see in `view` (the deck, the removed tile, hidden
+    hands): 6 of each minus every visible one. `sample` deals these; the AI weighs draws by them."""
+    left = [0] + [COPIES] * 6
+    for h in view.hands:
+        if h is not None:
+            for v in VALUES:
+                left[v] -= h[v]
+    for line in view.lines:
+        for col in line:
+            for p in col.tiles:
+                left[p] -= 1
+    for p in view.discards:
+        left[p] -= 1
+    return left
+
+
 class DotLinesRules(Rules[DotState, Move]):
     id = "dotlines"
 
@@ -598,17 +615,7 @@ class DotLinesRules(Rules[DotState, Move]):
 
     def unseen_tiles(self, view: DotState) -> list[int]:
         """The tiles a view cannot place: 6 of each value minus every visible one."""
-        left = [0] + [COPIES] * 6
-        for h in view.hands:
-            if h is not None:
-                for v in VALUES:
-                    left[v] -= h[v]
-        for line in view.lines:
-            for col in line:
-                for p in col.tiles:
-                    left[p] -= 1
-        for p in view.discards:
-            left[p] -= 1
+        left = unseen_counts(view)
         return [v for v in VALUES for _ in range(left[v])]
 
     def sample(self, view: DotState, seat: int, rng: random.Random) -> DotState:
