@@ -44,6 +44,7 @@ class MenuScene(Scene):
         self.cards: list[tuple[pygame.Rect, "GameInfo", str]] = []  # drawn under their buttons, with
         # the best solo score (read once: the menu draws 60 times a second)
         self.compact = False  # small windows: tighter header, fewer text lines
+        self._card_images: dict[tuple[int, int], pygame.Surface] = {}
 
     def enter(self) -> None:
         from pygame_gui.core import ObjectID
@@ -56,6 +57,7 @@ class MenuScene(Scene):
         self.game_buttons.clear()
         self.actions.clear()
         self.cards.clear()
+        self._card_images.clear()
         top = 14 if self.compact else 30
         self.widgets.append(UILabel(pygame.Rect(0, top, w, 60), tr("ui.app.title"), ui,
                                     object_id=ObjectID(class_id="@title")))
@@ -170,7 +172,11 @@ class MenuScene(Scene):
                                     (245, 200, 80), (190, 130, 220))):
             draw.aa_hex(surface, colour, (w / 2 + (i - 2.5) * 22, y + (i % 2) * 6), 8, border=(20, 24, 30))
         for rect, info, best in self.cards:
-            self._draw_card(surface, rect, info, best)
+            if rect.topleft not in self._card_images:  # text and picture, rendered once per layout
+                card = pygame.Surface(rect.size, pygame.SRCALPHA)
+                self._draw_card(card, card.get_rect(), info, best)
+                self._card_images[rect.topleft] = card
+            surface.blit(self._card_images[rect.topleft], rect)
         self.toasts.draw(surface, self.app, pygame.Rect(0, 0, w, h - 20))
 
     def _draw_card(self, surface: pygame.Surface, rect: pygame.Rect, info: "GameInfo", best: str) -> None:

@@ -33,6 +33,7 @@ class ResultsScene(Scene):
         self.table = pygame.Rect(0, 0, 0, 0)  # the ranking
         self.chart_rect = pygame.Rect(0, 0, 0, 0)  # beside it: the scores over the game
         self.panels: list[chart.Panel] = game.chart_panels(chart.sample(game.match.states))
+        self._painted: pygame.Surface | None = None  # the overlay, drawn once per layout
 
     def headline(self) -> str:
         tr, o = self.app.tr, self.outcome
@@ -59,6 +60,7 @@ class ResultsScene(Scene):
         bh = max(190 + rows * 56 + 80, min(560, h - 40) if self.panels else 0)
         self.box = pygame.Rect(0, 0, bw, bh)
         self.box.center = (w // 2, h // 2)
+        self._painted = None
         table_w = max(380, min(640, bw * 11 // 20)) if self.panels else bw
         self.table = pygame.Rect(self.box.x, self.box.y, table_w, bh)
         self.chart_rect = pygame.Rect(self.table.right, self.box.y + 20, self.box.right - self.table.right - 20,
@@ -93,8 +95,16 @@ class ResultsScene(Scene):
             self.app.open_menu()
 
     def draw(self, surface: pygame.Surface) -> None:
-        app, o, box = self.app, self.outcome, self.box
+        """The dimmed game, then the overlay, painted once: nothing on it changes while it shows."""
         draw.dim(surface, 170)
+        if self._painted is None:
+            canvas = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._paint(canvas)
+            self._painted = canvas.subsurface(self.box.clip(canvas.get_rect())).copy()
+        surface.blit(self._painted, self.box.topleft)
+
+    def _paint(self, surface: pygame.Surface) -> None:
+        app, box = self.app, self.box
         draw.rounded_panel(surface, box, (30, 36, 46, 248), 16, border=(80, 92, 112))
         draw.text(surface, app.font(18), app.tr("ui.results.title"), (self.table.centerx, box.y + 30), hud.MUTED)
         self._draw_ranking(surface, self.table)

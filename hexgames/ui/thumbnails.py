@@ -18,13 +18,13 @@ if TYPE_CHECKING:
 
 SEED = 7
 DRAW_SIZE = (1040, 720)  # the scene lays itself out as in a normal window, then is scaled down
-_cache: dict[tuple[str, tuple[int, int]], pygame.Surface | None] = {}
+_cache: dict[tuple[str, tuple[int, int], str], pygame.Surface | None] = {}
 
 
 def board_picture(app: "App", info: "GameInfo", size: tuple[int, int]) -> pygame.Surface | None:
     """The game's board after its `thumbnail_moves` (default 16) opening moves, fitted into `size`;
     None when the game cannot draw one (then the card shows no picture rather than failing)."""
-    key = (info.id, size)
+    key = (info.id, size, app.settings.language)  # some boards carry translated labels
     if key not in _cache:
         try:
             _cache[key] = _fit(_draw_board(app, info), size)

@@ -87,6 +87,8 @@ class DotLinesScene(GameScene):
         self.hide_new: tuple[int, int] | None = None  # (line, col) drawn only once the slide lands
         self.roll_rng = random.Random(0)
         self.announced = False
+        self._view_memo: tuple[DotState, int | None, DotState] | None = None
+        self._legal_memo: tuple[DotState, list[Any]] | None = None
         super().__init__(app, match)
 
     # --- reading -----------------------------------------------------------------------------
@@ -100,7 +102,16 @@ class DotLinesScene(GameScene):
         if self.match.is_over or (self.reveal_all and self.viewer_override is None):
             return s
         viewer = self.viewer
-        return self._nobody_view() if viewer is None else self.rules.observe(s, viewer)
+        memo = self._view_memo  # observing copies the state: once per state and viewer, not per frame
+        if memo is None or memo[0] is not s or memo[1] != viewer:
+            memo = self._view_memo = (s, viewer, self._nobody_view() if viewer is None else self.rules.observe(s, viewer))
+        return memo[2]
+
+    def legal(self) -> list[Any]:
+        """The legal moves of the current state, listed once per state (the frame asks often)."""
+        if self._legal_memo is None or self._legal_memo[0] is not self.state:
+            self._legal_memo = (self.state, list(self.rules.legal_moves(self.state)))
+        return self._legal_memo[1]
 
     def _nobody_view(self) -> DotState:
         v = self.rules.observe(self.state, 0)
@@ -258,7 +269,7 @@ class DotLinesScene(GameScene):
             return []
         want = self.selection_values()
         out = []
-        for m in self.rules.legal_moves(self.state):
+        for m in self.legal():
             if type(m) in (Place, Stack):
                 if self.mode == "stack" and type(m) is not Stack:
                     continue

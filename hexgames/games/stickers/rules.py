@@ -483,6 +483,7 @@ class StickersRules(Rules[StickersState, Move]):
                 if not s.cells:  # a helper on top at the start goes to the bottom (§5.3)
                     self._to_bottom(s, seat, sticker)
                     s.events += (("helper_bottom", seat, sticker),)
+                    tried += 1  # a deck of helpers only must end in a pass, not loop for ever
                     continue
                 s.events += (("helper", seat, sticker),)
                 tried = 0
@@ -604,7 +605,7 @@ class StickersRules(Rules[StickersState, Move]):
 
     def observe(self, s: StickersState, seat: int) -> StickersState:
         v = _copy(s)
-        if s.observer >= 0 or s.phase == "over":
+        if s.observer >= 0:  # already a view (a finished game keeps its deck order hidden too)
             return v
         v.observer = seat
         v.rng = 0

@@ -107,6 +107,7 @@ class StickersScene(GameScene):
 
     # --- layout -------------------------------------------------------------------------------
     def layout(self) -> None:
+        self._cache = {}  # texts in it are translated: a new language or size starts afresh
         if self.builder is not None:
             self.builder.layout(self.board_rect, self.panel_rect)
         if self.auto_fit:
@@ -259,9 +260,12 @@ class StickersScene(GameScene):
         s = self.state
         if s.phase != "peek" or self.viewer != s.current:
             return []
-        view = self.rules.observe(s, s.current)
-        k = min(3, len(view.decks[s.current]))
-        return view.decks[s.current][-k:][::-1]
+
+        def top_three() -> list[int]:
+            view = self.rules.observe(s, s.current)
+            k = min(3, len(view.decks[s.current]))
+            return view.decks[s.current][-k:][::-1]
+        return self.cached(("peek", s.current), top_three)
 
     def peek_rects(self) -> list[pygame.Rect]:
         n = len(self.peek_stickers())
@@ -653,10 +657,8 @@ class StickersScene(GameScene):
     def _draw_best(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         inner = hud.panel(surface, rect, self.ui_text("solo.best", "Best results"), self.app)
         key = self.rules.highscore_key(self.state)
-        try:
-            best = highscores.top(key) if key else []
-        except OSError:
-            best = []
+        # read once per state, not every frame (a new entry is a new state: the game's last move)
+        best = self.cached("best", lambda: highscores.top(key) if key else [])
         small = self.app.font(14)
         if not best:
             draw.text(surface, small, self.ui_text("solo.none", "No results yet"), inner.topleft, hud.MUTED,

@@ -310,3 +310,20 @@ def test_the_preview_tells_what_a_placement_would_found_or_cancel():
     s.drawn, s.phase, s.current = lay("RRYR"), "place", 1  # player 2's, turned: its TL is yellow
     p = RULES.preview(s, 2, 1)
     assert p.cancelled == ((0, 11),) and p.after == (0, 0)
+
+
+def test_a_deck_of_helpers_only_passes_instead_of_drawing_for_ever():
+    s = dealt([[JUMP, PEEK], [JUMP, PEEK]])
+    assert RULES.is_over(s) and not s.cells  # both players pass at once: nothing can be placed
+
+
+def test_a_finished_game_keeps_its_deck_order_and_chance_hidden_so_its_end_can_be_undone():
+    from hexgames.core.match import Match, Seat
+
+    rng = random.Random(4)
+    match = Match("stickers", [Seat("human", None, "A"), Seat("human", None, "B")], None, 4)
+    while not match.is_over:
+        match.play(RULES.random_move(match.state, rng))
+    view = RULES.observe(match.state, 0)
+    assert view.rng == 0 and RULES.digest(view) != RULES.digest(match.state)
+    assert not match.end_revealed()
