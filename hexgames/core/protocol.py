@@ -244,9 +244,12 @@ class Rules(Generic[S, M]):
         """Canonical plain data for `digest`; override when `repr(s)` is not deterministic."""
         return s
 
-    def describe(self, s: S, m: M) -> str:
-        """A short human text for a move (logs, arena traces)."""
-        return repr(self.encode(m))
+    def describe(self, s: S, m: M, viewer: int | None = None) -> Reason:
+        """The move `m`, played from state `s`, in words as `viewer` may know it (the move log, the
+        hint, the replay): a `Reason` whose key the UI translates ("<game>.log.<kind>", params that
+        are Reasons translated too). Whatever of the move is hidden from `viewer` is left out (None:
+        a spectator, who sees only what is public). The default is the move's plain encoding."""
+        return Reason("core.log.move", "{move}", move=clip(repr(self.encode(m)), 80))
 
 
 # --- the guards of the bad-input contract ---------------------------------------------------------

@@ -56,6 +56,8 @@ class GameScene(Scene):
     BOTTOM_BAR = 64
     MARGIN = 10
     BUTTON_SIZE = (150, 42)
+    TOP_BUTTON_SIZE = (96, 36)
+    TOP_SLOTS = 2  # the small top-bar buttons every game has (`top_button_rect`)
 
     def __init__(self, app: "App", match: Match):
         super().__init__(app)
@@ -131,6 +133,13 @@ class GameScene(Scene):
         draw.aa_circle(surface, self.seat_colour(seat), center, radius)
 
     # --- layout and widgets --------------------------------------------------------------------
+    def top_button_rect(self, slot: int) -> pygame.Rect:
+        """A small button's place at the right of the top bar: slot 0 is the rightmost (the move
+        log's toggle), slot 1 left of it (the hint); the game's title sits left of them all."""
+        bw, bh = self.TOP_BUTTON_SIZE
+        r = self.top_rect
+        return pygame.Rect(r.right - 12 - (slot + 1) * bw - slot * 8, r.y + (r.h - bh) // 2, bw, bh)
+
     def _compute_rects(self, size: tuple[int, int]) -> None:
         w, h = size
         m = self.MARGIN
@@ -378,10 +387,12 @@ class GameScene(Scene):
         m = self.match
         thinking = not m.is_over and not m.seat_to_move.is_human
         colour = None if m.is_over else self.seat_colour(m.to_move)
-        hud.turn_banner(surface, self.app, self.top_rect, self.banner_text(), colour, thinking, self.app.clock_time)
         title = self.app.tr(f"{self.info.id}.title", default=self.info.title)
         font = self.app.font(16)
-        draw.text(surface, font, title, (self.top_rect.right - 20, self.top_rect.centery), hud.MUTED, anchor="midright")
+        right = self.top_button_rect(self.TOP_SLOTS - 1).left - 14
+        hud.turn_banner(surface, self.app, self.top_rect, self.banner_text(), colour, thinking, self.app.clock_time,
+                        text_width=right - font.size(title)[0] - 24)
+        draw.text(surface, font, title, (right, self.top_rect.centery), hud.MUTED, anchor="midright")
         pygame.draw.rect(surface, hud.BAR_BG, self.bottom_rect)
         pygame.draw.line(surface, (60, 70, 86), self.bottom_rect.topleft, self.bottom_rect.topright)
 

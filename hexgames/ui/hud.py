@@ -91,11 +91,13 @@ def thinking_dots(surface: pygame.Surface, pos: tuple[float, float], clock: floa
 
 
 def turn_banner(surface: pygame.Surface, app: "App", rect: pygame.Rect, text: str, colour=None,
-                thinking: bool = False, clock: float = 0.0) -> None:
-    """The top bar: whose turn it is, with the seat's colour chip and animated dots while thinking."""
+                thinking: bool = False, clock: float = 0.0, text_width: int | None = None) -> None:
+    """The top bar: whose turn it is, with the seat's colour chip and animated dots while thinking.
+    `text_width` keeps the text clear of what the bar holds at its right (title, buttons)."""
     pygame.draw.rect(surface, BAR_BG, rect)
     pygame.draw.line(surface, (60, 70, 86), rect.bottomleft, rect.bottomright)
-    font = draw.fit_text(app.font, text, rect.w - 160, 24, 14, bold=True)
+    width = rect.w - 160 if text_width is None else text_width
+    font = draw.fit_text(app.font, text, max(80, width - (32 if colour is not None else 0) - 40), 24, 12, bold=True)
     x = rect.x + 20
     if colour is not None:
         draw.aa_circle(surface, colour, (x + 10, rect.centery), 10, border=(240, 240, 240))

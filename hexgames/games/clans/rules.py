@@ -418,7 +418,10 @@ class ClansRules(Rules[ClansState, Any]):
         return (tuple(s.huts), tuple(s.points), tuple(s.founded), tuple(s.villages), tuple(s.pending),
                 s.villages_scored, s.colour_of, s.current, s.removed, tuple(s.score_log))
 
-    def describe(self, s: ClansState, m: Any) -> str:
+    def describe(self, s: ClansState, m: Any, viewer: int | None = None) -> Reason:
+        return Reason("core.log.move", "{move}", move=self._debug_text(s, m))
+
+    def _debug_text(self, s: ClansState, m: Any) -> str:
         if isinstance(m, ScoreNext):
             return f"score village {m.area}"
         return f"move {m.src}->{m.dst}"

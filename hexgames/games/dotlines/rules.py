@@ -672,7 +672,10 @@ class DotLinesRules(Rules[DotState, Move]):
                 tuple(tuple(line) for line in s.lines), tuple(s.used), tuple(s.chip), tuple(s.chip_at),
                 s.rng, s.ending, s.matches, s.winner, s.observer)
 
-    def describe(self, s: DotState, m: Move) -> str:
+    def describe(self, s: DotState, m: Move, viewer: int | None = None) -> Reason:
+        return Reason("core.log.move", "{move}", move=self._debug_text(s, m))
+
+    def _debug_text(self, s: DotState, m: Move) -> str:
         return " ".join(str(x) for x in self.encode(m))
 
 

@@ -715,7 +715,10 @@ class IngeniousRules(Rules[IngeniousState, Move]):
                 s.current, s.start_player, s.phase, s.bonus_pending, s.round, tuple(s.placed),
                 tuple(s.touched), s.pairs, s.observer, s.unseen, s.rack_counts, s.hidden_bag)
 
-    def describe(self, s: IngeniousState, m: Move) -> str:
+    def describe(self, s: IngeniousState, m: Move, viewer: int | None = None) -> Reason:
+        return Reason("core.log.move", "{move}", move=self._debug_text(s, m))
+
+    def _debug_text(self, s: IngeniousState, m: Move) -> str:
         if isinstance(m, Swap):
             return "swap rack" if m.accept else "refill"
         return f"{COLOUR_NAMES[m.tile[0]]}@{m.a} {COLOUR_NAMES[m.tile[1]]}@{m.b}"

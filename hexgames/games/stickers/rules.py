@@ -678,7 +678,10 @@ class StickersRules(Rules[StickersState, Move]):
                 tuple(sorted(s.founded.items())), tuple(sorted(s.frontier)), tuple(sorted(s.blocked)),
                 s.rng, s.hidden_draws, s.observer)
 
-    def describe(self, s: StickersState, m: Move) -> str:
+    def describe(self, s: StickersState, m: Move, viewer: int | None = None) -> Reason:
+        return Reason("core.log.move", "{move}", move=self._debug_text(s, m))
+
+    def _debug_text(self, s: StickersState, m: Move) -> str:
         kind = type(m)
         if kind is Pick:
             return f"pick {sticker_name(m.sticker)}"

@@ -722,7 +722,10 @@ class ToradamaRules(Rules[ToradamaState, Any]):
                 tuple(s.chars), s.current, s.start_player, s.phase, s.to_place, s.okunote_used,
                 s.first_turn, s.bag_out, s.winner, s.end, s.seen, s.turn, s.observer, s.unseen, s.hidden_bag)
 
-    def describe(self, s: ToradamaState, m: Any) -> str:
+    def describe(self, s: ToradamaState, m: Any, viewer: int | None = None) -> Reason:
+        return Reason("core.log.move", "{move}", move=self._debug_text(s, m))
+
+    def _debug_text(self, s: ToradamaState, m: Any) -> str:
         return repr(m)
 
     # --- tiles accounted for (tests, debugging) -----------------------------------------------
