@@ -42,8 +42,10 @@ class PanelMixin:
         self._note_hits = []
         for seat in range(s.seats):
             name = self.seat_name(seat)
-            if seat == s.current and not over:
-                name = f"[*] {name} [*]"
+            if seat == s.current and not over:  # the row of the player to move is lit
+                row = pygame.Rect(x - 6, y - 1, w + 12, 26)
+                draw.rounded_panel(surface, row, (58, 70, 92), radius=6)
+                pygame.draw.rect(surface, hud.ACCENT, (row.x, row.y + 4, 3, row.h - 8))
             colour = shown[seat]
             if over and colour is not None:
                 emblems.chip(surface, colour, (x + 8, y + 12), 7, shadow=False)
