@@ -248,7 +248,7 @@ class App:
             print(f"hexgames: autosave to {where} failed: {e}", file=sys.stderr)
             if not self.autosave_failing:
                 self.autosave_failing = True
-                self._tell_game(self.tr("ui.game.autosave_failed", where=str(where), why=e.strerror or str(e)),
+                self._tell_game(self.tr("ui.game.autosave_failed", where=str(where), why=self.tr_reason(files.os_error_reason(e))),
                                 error=True)
             return
         if self.autosave_failing:

@@ -2,6 +2,7 @@
 (random bytes, truncation, hostile JSON) can crash the app, and set aside with a notice when damaged."""
 from __future__ import annotations
 
+import errno
 import json
 import os
 import tempfile
@@ -150,3 +151,25 @@ def take_notices() -> list[Reason]:
     out = _NOTICES[:]
     _NOTICES.clear()
     return out
+
+
+_OS_REASONS = {
+    errno.ENOSPC: ("no_space", "the disk is full"),
+    errno.EDQUOT: ("no_space", "the disk is full"),
+    errno.EACCES: ("no_permission", "permission denied"),
+    errno.EPERM: ("no_permission", "permission denied"),
+    errno.EROFS: ("read_only", "the disk is read-only"),
+    errno.ENOENT: ("no_folder", "the folder does not exist"),
+    errno.ENOTDIR: ("no_folder", "the folder does not exist"),
+    errno.EISDIR: ("is_folder", "that is a folder"),
+    errno.ENAMETOOLONG: ("bad_name", "the name is not allowed"),
+    errno.EINVAL: ("bad_name", "the name is not allowed"),
+}
+
+
+def os_error_reason(e: OSError) -> Reason:
+    """Why a write failed, in words the player's language has (the OS's own message is English on
+    most systems); an error without a common cause keeps its short code so it can still be looked up."""
+    key, text = _OS_REASONS.get(e.errno or 0, ("other", "system error {code}"))
+    code = errno.errorcode.get(e.errno or 0, type(e).__name__)
+    return Reason(f"core.file.os.{key}", text, **({"code": code} if key == "other" else {}))

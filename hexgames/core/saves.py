@@ -60,6 +60,15 @@ def data_dir() -> Path:
     return path
 
 
+def dialog_folder() -> Path:
+    """Where the save and load dialogs open: the data folder, or the home folder where that cannot
+    be made (a player can still save elsewhere)."""
+    try:
+        return data_dir()
+    except OSError:
+        return Path.home()
+
+
 def match_to_dict(match: Match) -> dict[str, Any]:
     return {
         "format": FORMAT,

@@ -158,7 +158,7 @@ class MenuScene(Scene):
         rect = pygame.Rect(0, 0, min(640, w - 40), min(480, h - 40))
         rect.center = (w // 2, h // 2)
         self.dialog = UIFileDialog(rect, self.app.ui, window_title=self.app.tr("ui.menu.load_title"),
-                                   initial_file_path=str(saves.data_dir()), allow_existing_files_only=True)
+                                   initial_file_path=str(saves.dialog_folder()), allow_existing_files_only=True)
         self.widgets.append(self.dialog)
 
     def update(self, dt: float) -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from hexgames.core import saves
+from hexgames.core import files, saves
 from hexgames.ui import draw, hud
 from hexgames.ui.scenes import Scene
 
@@ -72,7 +72,7 @@ class PauseScene(Scene):
         rect = pygame.Rect(0, 0, min(640, w - 40), min(480, h - 40))
         rect.center = (w // 2, h // 2)
         title = self.app.tr("ui.pause.save_title" if purpose == "save" else "ui.menu.load_title")
-        start = str(saves.data_dir() / ("game.json" if purpose == "save" else ""))
+        start = str(saves.dialog_folder() / ("game.json" if purpose == "save" else ""))
         self.dialog = UIFileDialog(rect, self.app.ui, window_title=title, initial_file_path=start,
                                    allow_existing_files_only=(purpose == "load"))
         self.dialog_purpose = purpose
@@ -124,7 +124,7 @@ class PauseScene(Scene):
             try:
                 saves.write_save(self.game.match, Path(path))
             except OSError as e:
-                self.toasts.add(self.app.tr("ui.pause.save_failed", why=e.strerror or str(e)), error=True)
+                self.toasts.add(self.app.tr("ui.pause.save_failed", why=self.app.tr_reason(files.os_error_reason(e))), error=True)
                 return
             self.app.scenes.pop()
             self.game.toast(self.app.tr("ui.game.saved"))

@@ -38,7 +38,9 @@ class Settings:
 
     @staticmethod
     def path():
-        return saves.data_dir() / SETTINGS_NAME
+        """Where settings live; reading never creates the data folder (the app must start even
+        where it cannot be made: it then runs on the defaults)."""
+        return saves.data_location() / SETTINGS_NAME
 
     @classmethod
     def load(cls) -> "Settings":
@@ -80,6 +82,7 @@ class Settings:
 
     def save(self) -> None:
         try:
+            saves.data_dir()
             files.write_atomic(self.path(), json.dumps(asdict(self), indent=1))
         except OSError:
             pass  # settings are a convenience; failing to store them must not stop play

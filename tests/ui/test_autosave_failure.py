@@ -46,3 +46,51 @@ def test_the_menu_opens_and_finds_no_resume_where_the_data_folder_cannot_be_made
     app.open_menu()
     step(app)
     assert app.scenes.top.button_for("resume") is None
+
+
+def test_the_reason_a_write_failed_is_in_the_players_language(tmp_path, monkeypatch):
+    from tests.drive import make_app
+    from tests.ui import toygame
+
+    toygame.register()
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file where a folder should be")
+    monkeypatch.setenv("HEXGAMES_DATA_DIR", str(blocker / "data"))
+    ja = make_app(language="ja")
+    try:
+        ja.start_match(Match("ui_toy", HUMAN_VS_AI, {"pile": 12}, 3))
+        step(ja)
+        errors = [t.text for t in ja.scenes.top.toasts.toasts if t.error]
+        assert len(errors) == 1 and "フォルダーがありません" in errors[0], errors
+        assert "Not a directory" not in errors[0]  # the OS's English message stays out
+    finally:
+        ja.shutdown()
+
+
+def test_uncommon_write_errors_keep_their_code():
+    import errno
+
+    from hexgames.core.files import os_error_reason
+
+    assert os_error_reason(OSError(errno.ENOSPC, "No space left on device")) == "the disk is full"
+    assert os_error_reason(OSError(errno.EIO, "Input/output error")) == "system error EIO"
+    assert os_error_reason(OSError("no errno at all")) == "system error OSError"
+
+
+def test_the_app_starts_and_opens_its_dialogs_where_the_data_folder_cannot_be_made(tmp_path, monkeypatch):
+    from tests.drive import make_app
+    from tests.ui.conftest import click
+
+    blocker = tmp_path / "blocker"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("HEXGAMES_DATA_DIR", str(blocker / "data"))
+    app = make_app()  # settings are read without making the folder: the defaults
+    try:
+        app.open_menu()
+        step(app)
+        click(app, app.scenes.top.button_for("load"))
+        assert app.scenes.top.dialog is not None  # the dialog opens at home instead
+        app.set_language("ja")  # saving the settings fails quietly
+        step(app)
+    finally:
+        app.shutdown()
