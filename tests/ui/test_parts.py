@@ -20,6 +20,7 @@ def test_settings_round_trip():
 
 
 def test_damaged_settings_file_gives_defaults():
+    Settings.path().parent.mkdir(parents=True, exist_ok=True)
     Settings.path().write_bytes(b"{not json\xff")
     assert Settings.load() == Settings()
     Settings.path().write_text("[1, 2, 3]", encoding="utf-8")
