@@ -24,6 +24,7 @@ import random
 from collections import namedtuple
 from typing import Any, Mapping, NamedTuple, Sequence
 
+from hexgames.core import chance
 from hexgames.core.protocol import JSON, Outcome, Reason, Rules
 
 VALUES = (1, 2, 3, 4, 5, 6)
@@ -41,7 +42,6 @@ FULL_DECK = tuple(v for v in VALUES for _ in range(COPIES))
 ROLL, CHOOSE, HOME, CHIP, DRAW, ACT, OVER = range(7)
 PHASE_NAMES = ("roll", "choose", "home", "chip", "draw", "act", "over")
 
-_MASK = (1 << 64) - 1
 
 
 # --- moves ------------------------------------------------------------------------------------
@@ -156,18 +156,6 @@ def _copy(s: DotState) -> DotState:
     return t
 
 
-def _next_rng(x: int) -> int:
-    return (x * 6364136223846793005 + 1442695040888963407) & _MASK
-
-
-def _seed_state(seed: int) -> int:
-    """splitmix64 of the seed: a well-mixed starting state even for seeds 0, 1, 2."""
-    z = (seed + 0x9E3779B97F4A7C15) & _MASK
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return z ^ (z >> 31)
-
-
 def _reason(key: str, text: str, **params: Any) -> Reason:
     return Reason(f"dotlines.{key}", text, **params)
 
@@ -227,10 +215,10 @@ class DotLinesRules(Rules[DotState, Move]):
     def setup(self, options: Mapping[str, Any], seats: int, seed: int) -> DotState:
         if seats != 2:
             raise ValueError("Dot Lines is a game for two players")
-        x = _seed_state(seed)
+        x = chance.seed_state(seed)
         deck = list(FULL_DECK)
         for i in range(TILES - 1, 0, -1):  # Fisher-Yates from the state's own generator: no Random()
-            x = _next_rng(x)
+            x = chance.step(x)
             j = (x >> 33) % (i + 1)
             deck[i], deck[j] = deck[j], deck[i]
         s = DotState()
@@ -565,9 +553,9 @@ class DotLinesRules(Rules[DotState, Move]):
         x = s.rng
         rolls = []
         while True:
-            x = _next_rng(x)
+            x = chance.step(x)
             a = (x >> 33) % 6 + 1
-            x = _next_rng(x)
+            x = chance.step(x)
             b = (x >> 33) % 6 + 1
             rolls.append((a, b))
             if a != b:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
+from hexgames.core import chance
 from hexgames.core.protocol import JSON, IllegalMove, Outcome, Reason, Rules
 from hexgames.games.toradama import board
 from hexgames.games.toradama.board import CELLS, CUBE, EMPTY, HIDDEN_CUBE, KINDS, NEIGHBOURS, ROWS
@@ -48,18 +49,6 @@ CHOOSE, START, PLACING, OVER = range(4)
 DRAW = 2  # `winner` when both reached the target together
 AREA = ((0, 1, 2), (2, 3, 4))
 PRIVATE = ((0, 1), (3, 4))
-
-_MASK = (1 << 64) - 1
-_LCG_A, _LCG_C = 6364136223846793005, 1442695040888963407
-
-
-def _seed_state(seed: int) -> int:
-    """splitmix64 of the seed: a well-mixed starting state even for seeds 0, 1, 2."""
-    z = (seed + 0x9E3779B97F4A7C15) & _MASK
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return z ^ (z >> 31)
-
 
 def _reason(key: str, text: str, **params: Any) -> Reason:
     return Reason(f"toradama.{key}", text, **params)
@@ -146,7 +135,7 @@ class ToradamaRules(Rules[ToradamaState, Any]):
         s.target = int(options.get("target", 8))
         s.cells = [EMPTY] * CELLS
         s.bag = [k for k in range(KINDS) for _ in range(TAMA_PER_KIND)] + [NIKU] * NIKU_TILES
-        s.rng = _seed_state(seed)
+        s.rng = chance.seed_state(seed)
         s.pool = []
         while len(s.pool) < POOL_SIZE:  # a niku cube drawn in setup goes back: draw tama only
             i = self._rand(s, len(s.bag))
@@ -168,7 +157,7 @@ class ToradamaRules(Rules[ToradamaState, Any]):
 
     @staticmethod
     def _rand(s: ToradamaState, n: int) -> int:
-        s.rng = x = (s.rng * _LCG_A + _LCG_C) & _MASK
+        s.rng = x = chance.step(s.rng)
         return (x >> 32) % n
 
     # --- protocol basics ----------------------------------------------------------------------
