@@ -91,11 +91,27 @@ def _ring(r: int) -> Iterable[tuple[int, int]]:
 
 def fit_text(font_for, content: str, max_width: int, start_size: int, min_size: int = 10,
              bold: bool = False) -> pygame.font.Font:
-    """The largest font (from `font_for(size, bold)`, e.g. `app.font`) in which `content` fits."""
+    """The largest font (from `font_for(size, bold)`, e.g. `app.font`) in which `content` fits.
+
+    Remembered per text and width, since banners and buttons ask again every frame and measuring
+    text is the slow part; the key holds the starting font, so a new language's fonts are new keys."""
+    first = font_for(start_size, bold)
+    key = (id(first), content, max_width, start_size, min_size, bold)
+    found = _FITTED.get(key)
+    if found is not None and found[0] is first:  # holding `first` keeps its id from being reused
+        return found[1]
     size = start_size
     while size > min_size and font_for(size, bold).size(content)[0] > max_width:
         size -= 1
-    return font_for(size, bold)
+    if len(_FITTED) >= _FITTED_MAX:
+        _FITTED.clear()
+    font = font_for(size, bold)
+    _FITTED[key] = (first, font)
+    return font
+
+
+_FITTED: dict[tuple, tuple[pygame.font.Font, pygame.font.Font]] = {}
+_FITTED_MAX = 2048
 
 
 def rounded_panel(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, radius: int = 10,

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+import pygame
 from hypothesis import given, settings as hsettings, strategies as st
 
 from hexgames.core.protocol import Reason
@@ -256,3 +257,23 @@ def test_the_rules_scene_draws_each_table_as_an_image_that_fits(app):
     image = pygame.image.load(tags[0])
     assert 200 < image.get_width() <= app.screen.get_width() - 120
     assert image.get_height() > 6 * 20  # a header and five epochs
+
+
+def test_fitted_fonts_are_remembered_per_text_and_width_and_still_fit():
+    from hexgames.ui import draw as ui_draw
+
+    pygame.font.init()
+    fonts: dict = {}
+
+    def font_for(size, bold=False):
+        return fonts.setdefault((size, bold), pygame.font.Font(None, size))
+
+    text = "A fairly long line of text to fit"
+    wide = ui_draw.fit_text(font_for, text, 1000, 30)
+    narrow = ui_draw.fit_text(font_for, text, 120, 30, 8)
+    assert wide is fonts[(30, False)]
+    assert narrow.size(text)[0] <= 120 and narrow is not wide
+    assert ui_draw.fit_text(font_for, text, 120, 30, 8) is narrow
+    fonts.clear()  # another set of fonts (a new app, a new language): fitted afresh, not the old ones
+    again = ui_draw.fit_text(font_for, text, 120, 30, 8)
+    assert again is not narrow and again in fonts.values() and again.size(text)[0] <= 120
