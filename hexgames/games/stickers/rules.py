@@ -603,6 +603,11 @@ class StickersRules(Rules[StickersState, Move]):
             return max(s.peeked[seat], min(PEEK_COUNT, len(s.decks[seat])))
         return s.peeked[seat]
 
+    def private_info(self, s: StickersState) -> bool:
+        """Only decks in the making and an order Peek showed are private; the board, the drawn
+        stickers and the deck contents are open, so a hot-seat needs no hand-over otherwise."""
+        return s.phase in ("deck", "peek") or any(self.known_top(s, seat) for seat in range(s.seats))
+
     def observe(self, s: StickersState, seat: int) -> StickersState:
         v = _copy(s)
         if s.observer >= 0:  # already a view (a finished game keeps its deck order hidden too)

@@ -3,6 +3,7 @@ headless. Whole games against Hard, in hot-seat and solo, with the deck builder,
 resume and undo, in English and Japanese."""
 from __future__ import annotations
 
+import random
 import time
 
 import pygame
@@ -156,7 +157,7 @@ def test_hot_seat_decks_are_built_behind_the_hand_over_saved_and_reused(app):
         return False
 
     seen = drive_to_results(app, scene, resume_once)
-    assert seen["handovers"] >= 2 and scene.match.is_over and resumed == [True]
+    assert seen["decisions"] >= 4 and scene.match.is_over and resumed == [True]
 
 
 def test_a_solo_game_plays_to_the_end_and_enters_the_high_scores(app):
@@ -251,3 +252,25 @@ def test_hovering_a_lit_cell_previews_the_founding(app):
     assert "founds a territory" in scene.preview_text(1, 1) and "Alice +4" in scene.preview_text(1, 1)
     click_at(app, scene.cell_centre(1, 1))
     assert scene.rules.scores(scene.state) == [4, 0]
+
+
+def test_hot_seat_needs_no_hand_over_while_nothing_is_private(app):
+    """Once both decks are built, everything is open until someone peeks: the turn passes straight
+    to the next player; a Peek's order is private, so from then on the hand-over is back."""
+    match = Match("stickers", [ALICE, BOB], {}, 7)
+    rules, rng = match.rules, random.Random(1)
+    while match.state.phase == "deck":
+        match.play(rules.random_move(match.state, rng))
+    assert not rules.private_info(match.state) and not any(match.state.peeked)
+    app.start_match(match)
+    scene = app.scenes.stack[0]
+    step(app, 2)
+    assert not isinstance(app.scenes.top, HandoverScene) and scene.can_act
+    seat = scene.match.to_move
+    while scene.match.to_move == seat and not scene.match.is_over:
+        play_one_decision(app, scene)
+    step(app, 2)
+    if rules.private_info(scene.state):  # the first player peeked: their order stays theirs
+        assert isinstance(app.scenes.top, HandoverScene)
+    else:
+        assert not isinstance(app.scenes.top, HandoverScene) and scene.can_act and scene.viewer != seat
