@@ -60,49 +60,20 @@ CORNERS = tuple(corner_colours(layout) for layout in range(256))
 
 
 def regions(cells: Mapping[int, int], founded: Mapping[int, int]) -> list[Territory]:
-    """Every colour region of the board. `cells` maps a cell to its board layout (+ 256 * owner);
-    `founded` maps a completed single-colour point to the seat that completed it."""
-    parent: dict[int, int] = {}
-
-    def find(a: int) -> int:
-        while parent[a] != a:
-            parent[a] = parent[parent[a]]
-            a = parent[a]
-        return a
-
-    def union(a: int, b: int) -> None:
-        ra, rb = find(a), find(b)
-        if ra != rb:
-            parent[ra] = rb
-
-    at_point: dict[tuple[int, int], int] = {}  # (point, colour) -> a corner node there
-    colour_of: dict[int, int] = {}
-    for cell, packed in cells.items():
-        cols = CORNERS[packed & 255]
-        base = cell * 4
-        for k in range(4):
-            node = base + k
-            parent[node] = node
-            colour_of[node] = cols[k]
-        for k in range(4):
-            if cols[k] == cols[(k + 1) % 4]:
-                union(base + k, base + (k + 1) % 4)
-        for k in range(4):
-            key = (cell + CORNER_OFFSET[k], cols[k])
-            other = at_point.get(key)
-            if other is None:
-                at_point[key] = base + k
-            else:
-                union(base + k, other)
+    """Every colour region of the board, with its corners (for drawing and the tests' recount).
+    `cells` maps a cell to its board layout (+ 256 * owner); `founded` maps a completed
+    single-colour point to the seat that completed it."""
+    roots, points, colours = _components(cells)
+    order = list(cells)
     groups: dict[int, list[int]] = {}
-    for node in parent:
-        groups.setdefault(find(node), []).append(node)
+    for node, root in enumerate(roots):
+        groups.setdefault(root, []).append(node)
     out = []
     for nodes in groups.values():
-        corners = tuple(sorted(divmod(n, 4) for n in nodes))
-        points = frozenset(c + CORNER_OFFSET[k] for c, k in corners)
-        founders = frozenset(founded[p] for p in points if p in founded)
-        out.append(Territory(colour_of[nodes[0]], corners, points, founders))
+        corners = tuple(sorted((order[n >> 2], n & 3) for n in nodes))
+        spots = frozenset(points[n] for n in nodes)
+        founders = frozenset(founded[p] for p in spots if p in founded)
+        out.append(Territory(colours[nodes[0]], corners, spots, founders))
     out.sort(key=lambda t: t.corners[0])
     return out
 
@@ -117,8 +88,27 @@ class Summary(NamedTuple):
 
 
 def summaries(cells: Mapping[int, int], founded: Mapping[int, int]) -> list[Summary]:
-    """Every region's colour, size, grid points and founders (the hot path of the AI's evaluation:
-    corners are numbered 0..4n-1 in a flat union-find, with no sorting)."""
+    """Every region's colour, size, grid points and founders (the hot path of the AI's evaluation,
+    so no corner lists and no sorting)."""
+    roots, points, colours = _components(cells)
+    groups: dict[int, Summary] = {}
+    sizes: dict[int, int] = {}
+    for node, root in enumerate(roots):
+        g = groups.get(root)
+        p = points[node]
+        if g is None:
+            g = groups[root] = Summary(colours[node], 0, set(), set())
+        g.points.add(p)
+        sizes[root] = sizes.get(root, 0) + 1
+        seat = founded.get(p)
+        if seat is not None:
+            g.founders.add(seat)
+    return [g._replace(size=sizes[root]) for root, g in groups.items()]
+
+
+def _components(cells: Mapping[int, int]) -> tuple[list[int], list[int], list[int]]:
+    """The union-find behind both views: corner 4i+k is corner k of the i-th cell of `cells`; gives
+    each corner's region root, grid point and colour."""
     parent = list(range(4 * len(cells)))
     points: list[int] = [0] * len(parent)
     colours: list[int] = [0] * len(parent)
@@ -136,8 +126,7 @@ def summaries(cells: Mapping[int, int], founded: Mapping[int, int]) -> list[Summ
     for cell, packed in cells.items():
         c0, c1, c2, c3 = cols = CORNERS[packed & 255]
         for k in range(4):
-            p = cell + CORNER_OFFSET[k]
-            points[i + k] = p
+            points[i + k] = cell + CORNER_OFFSET[k]
             colours[i + k] = cols[k]
         # same-colour corners along one edge of the sticker
         if c0 == c1:
@@ -148,7 +137,7 @@ def summaries(cells: Mapping[int, int], founded: Mapping[int, int]) -> list[Summ
             parent[find(i + 3)] = find(i + 2)
         if c3 == c0:
             parent[find(i + 3)] = find(i)
-        for k in range(4):
+        for k in range(4):  # same-colour corners on one grid point
             key = points[i + k] * 4 + cols[k]
             other = first_at.get(key)
             if other is None:
@@ -158,22 +147,7 @@ def summaries(cells: Mapping[int, int], founded: Mapping[int, int]) -> list[Summ
                 if ra != rb:
                     parent[ra] = rb
         i += 4
-    groups: dict[int, Summary] = {}
-    for node in range(i):
-        root = find(node)
-        g = groups.get(root)
-        p = points[node]
-        if g is None:
-            g = groups[root] = Summary(colours[node], 0, set(), set())
-        g.points.add(p)
-        seat = founded.get(p)
-        if seat is not None:
-            g.founders.add(seat)
-    sizes: dict[int, int] = {}
-    for node in range(i):
-        r = parent[node]
-        sizes[r] = sizes.get(r, 0) + 1
-    return [g._replace(size=sizes[root]) for root, g in groups.items()]
+    return [find(node) for node in range(i)], points, colours
 
 
 def scores(cells: Mapping[int, int], founded: Mapping[int, int], seats: int) -> list[int]:
