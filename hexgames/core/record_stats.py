@@ -44,11 +44,14 @@ class Tally:
 @dataclass(frozen=True)
 class Recent:
     """One recent game of the player: their score, the best score of the other sides (None when
-    alone), and the result ("" when solo)."""
+    alone), the result ("" when solo), and which record it is (to open its replay)."""
 
     score: float
     best_other: float | None
     result: str
+    record_id: int = 0
+    date: str = ""
+    opponents: tuple[SeatRecord, ...] = ()  # the seats of the other sides
 
 
 @dataclass
@@ -103,8 +106,9 @@ def player_stats(records: Iterable[GameRecord], name: str) -> PlayerStats:
         stats.results.add(outcome)
         for level, res in against_levels(record, seat).items():
             stats.vs_level.setdefault(level, Tally()).add(res)
-        others = [s.score for s in record.seats if s.side != seat.side]
-        stats.recent.append(Recent(seat.score, max(others) if others else None, outcome))
+        others = tuple(s for s in record.seats if s.side != seat.side)
+        stats.recent.append(Recent(seat.score, max((s.score for s in others), default=None), outcome, record.id,
+                                   record.date, others))
     if scores:
         stats.average = sum(scores) / len(scores)
         stats.best = max(scores)
