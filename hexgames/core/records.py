@@ -152,7 +152,7 @@ def _open(db: Path) -> sqlite3.Connection:
 def migrate(con: sqlite3.Connection, upto: int = SCHEMA_VERSION) -> None:
     """Apply the missing migrations up to version `upto`, each in its own transaction (another
     hexgames may migrate at the same time: the version is read again inside each)."""
-    while True:
+    while con.execute("PRAGMA user_version").fetchone()[0] < upto:  # reading takes no write lock
         with transaction(con):
             version = con.execute("PRAGMA user_version").fetchone()[0]
             if version >= upto:
