@@ -307,12 +307,10 @@ def record_match(match: Any, date: str | None = None) -> int:
         raise ValueError("only a finished game is recorded")
     outcome = match.outcome()
     hints = getattr(match, "hints", None)
-    hints = hints if isinstance(hints, dict) else None
     when = date or datetime.now(timezone.utc).isoformat(timespec="seconds")
     save = json.dumps(match_to_dict(match), ensure_ascii=False)
     seats = [(i, s.kind, s.level if not s.is_human else None, s.name, float(outcome.scores[i]),
-              int(outcome.ranks[i]), outcome.side(i), int(hints.get(i, 0)) if hints is not None else None)
-             for i, s in enumerate(match.seats)]
+              int(outcome.ranks[i]), outcome.side(i), _hints(hints, i)) for i, s in enumerate(match.seats)]
 
     def insert(con: sqlite3.Connection) -> int:
         for (old,) in con.execute("SELECT id FROM games WHERE uid = ?", (match.uid,)).fetchall():
@@ -329,6 +327,15 @@ def record_match(match: Any, date: str | None = None) -> int:
         return game_id
 
     return write(insert)
+
+
+def _hints(hints: Any, seat: int) -> int | None:
+    """Hints `seat` took, from `Match.hints` ({seat: count}, added by the hint feature); None when
+    the match does not count them."""
+    if not isinstance(hints, Mapping):
+        return None
+    count = hints.get(seat, hints.get(str(seat), 0))
+    return count if type(count) is int and count >= 0 else 0
 
 
 def load(game: str | None = None) -> list[GameRecord]:

@@ -302,9 +302,10 @@ class RecordsScene(Scene):
         y = panel_rect.bottom + 10
         for i, r in enumerate(recent):
             _result_mark(surface, (chart.point_x(plot, i, len(recent)), y), r.result)
-        self._legend(surface, pygame.Rect(rect.x, y + 10, rect.w, 22), lines)
+        self._legend(surface, pygame.Rect(rect.x, y + 10, rect.w, 22), lines, {r.result for r in recent})
 
-    def _legend(self, surface: pygame.Surface, row: pygame.Rect, lines: list[chart.Line]) -> None:
+    def _legend(self, surface: pygame.Surface, row: pygame.Rect, lines: list[chart.Line], results: set[str]) -> None:
+        """What each line and mark means (the solo mark only when solo games are shown)."""
         font = self.app.font(13)
         x = row.x + 10
         items = [(line.label, line.colour, line.marker) for line in lines]
@@ -314,6 +315,8 @@ class RecordsScene(Scene):
             x = draw.text(surface, font, label, (x + 14, row.centery), hud.MUTED, anchor="midleft").right + 16
         for result, key in (("won", "ui.records.mark_won"), ("lost", "ui.records.mark_lost"),
                             ("drawn", "ui.records.mark_drawn"), ("", "ui.records.mark_solo")):
+            if not result and result not in results:
+                continue
             if x > row.right - 60:
                 break
             _result_mark(surface, (x + 5, row.centery), result)
