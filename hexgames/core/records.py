@@ -170,7 +170,10 @@ def transaction(con: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     try:
         yield con
     except BaseException:
-        con.execute("ROLLBACK")
+        try:
+            con.execute("ROLLBACK")
+        except sqlite3.Error:  # the failure may have ended the transaction already
+            pass
         raise
     con.execute("COMMIT")
 

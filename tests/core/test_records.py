@@ -129,6 +129,18 @@ def test_a_damaged_database_is_set_aside_with_a_notice_and_a_fresh_one_works(con
     assert len(records.load()) == 1 and not files.take_notices()  # told once
 
 
+def test_a_truncated_database_is_set_aside_too():
+    for seed in range(30):
+        records.record_match(_finished(seed=seed))
+    records._CHECKED.clear()  # as in a new run of the app
+    raw = records.path().read_bytes()
+    records.path().write_bytes(raw[:len(raw) // 2])
+    assert records.load() == []
+    assert len(files.take_notices()) == 1 and len(_aside()) == 1
+    records.record_match(_finished())
+    assert len(records.load()) == 1
+
+
 def test_a_database_from_a_newer_hexgames_is_set_aside():
     records.record_match(_finished())
     con = _connect()
