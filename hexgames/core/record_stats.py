@@ -61,6 +61,7 @@ class PlayerStats:
     average: float | None = None
     best: float | None = None
     vs_level: dict[str, Tally] = field(default_factory=dict)  # AI level -> the player's record against it
+    hints: int = 0  # hints taken, over the games that counted them
     recent: list[Recent] = field(default_factory=list)  # oldest first, at most RECENT
 
     @property
@@ -102,6 +103,7 @@ def player_stats(records: Iterable[GameRecord], name: str) -> PlayerStats:
             continue
         stats.played += 1
         scores.append(seat.score)
+        stats.hints += seat.hints or 0
         outcome = result(record, seat)
         stats.results.add(outcome)
         for level, res in against_levels(record, seat).items():

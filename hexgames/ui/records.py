@@ -212,6 +212,8 @@ class RecordsScene(Scene):
                  tr("ui.records.wld", won=t.won, lost=t.lost, drawn=t.drawn) if t.total else tr("ui.records.solo_only")),
                 (tr("ui.records.average"), fmt_score(stats.average)),
                 (tr("ui.records.best"), fmt_score(stats.best))]
+        if stats.hints:
+            rows.append((tr("ui.records.hints"), str(stats.hints)))
         line = 30 if inner.h >= 300 else 26
         y = self._rows(surface, inner, inner.y + 6, rows, line)
         y += 10

@@ -199,6 +199,14 @@ def test_wins_averages_and_best():
     assert record_stats.player_names(recs) == ["Ann", "Bob"]
 
 
+def test_hints_taken_add_up_where_they_were_counted():
+    ann = lambda hints: SeatRecord(0, "human", None, "Ann", 5.0, 0, 0, hints)  # noqa: E731
+    cpu = SeatRecord(1, "ai", "easy", "CPU", 3.0, 1, 1, 0)
+    recs = [GameRecord(i, f"u{i}", "toy", "standard", {}, f"2026-01-0{i}", i, 9, "d", (ann(h), cpu))
+            for i, h in enumerate((2, None, 1), start=1)]
+    assert record_stats.player_stats(recs, "Ann").hints == 3
+
+
 def test_record_against_each_ai_level():
     recs = [_rec(1, [(*ANN, 10, 0), ("ai", "easy", "E", 5, 1), ("ai", "hard", "H", 8, 1)]),
             _rec(2, [(*ANN, 6, 1), ("ai", "hard", "H1", 9, 0), ("ai", "hard", "H2", 2, 2)]),  # one Hard beat Ann
