@@ -86,7 +86,7 @@ def _check_seat_count(info, n: int, options: dict[str, Any]) -> None:
 COMMANDS_HELP = """commands (each has its own --help):
   hexgames arena       AI against AI: win rates with 95% intervals, moves per game, endings
   hexgames bench       speed of each game's engine, AI levels and drawing on this machine
-  hexgames screenshot  any screen (menu, setup, game, a game's dialogs...) as a PNG, headless"""
+  hexgames screenshot  any screen (menu, setup, game, a game's dialogs, records...) as a PNG, headless"""
 
 
 def cmd_play(argv: Sequence[str]) -> int:
@@ -189,14 +189,16 @@ def _screenshot_parser() -> argparse.ArgumentParser:
     dialogs = "; ".join(f"{info.id}: {', '.join(game_screens(info))}" for info in games.all() if game_screens(info))
     p = argparse.ArgumentParser(prog="hexgames screenshot", description="Render any screen of the app headless "
                                 "to a PNG.", epilog=f"Games' own dialogs (as --scene): {dialogs or 'none'}.")
-    p.add_argument("--game", help="the game (every scene but menu and settings needs one)")
+    p.add_argument("--game", help="the game (every scene but menu, settings and records needs one)")
     p.add_argument("--scene", default=None,
                    help=f"{', '.join(SCENES)}, or a game's dialog (default: game, or menu without --game)")
     p.add_argument("--seats", default=None, help="e.g. human,ai:hard (default: two medium AIs)")
     p.add_argument("--mode", default=None, help="the game's mode, e.g. team or solo")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--moves", type=int, default=0, help="moves played first (a dialog: searched from there)")
+    p.add_argument("--moves", type=int, default=None, help="moves played first (a dialog: searched from there); "
+                   "for --scene records, the seeded games recorded first in a temporary data folder (default 8, "
+                   "0: the empty screen)")
     p.add_argument("--out", required=True)
     p.add_argument("--language", choices=("en", "ja"))
     p.add_argument("--size", default="1280x800", help="WIDTHxHEIGHT")
@@ -222,13 +224,13 @@ def cmd_screenshot(argv: Sequence[str]) -> int:
     args = _screenshot_parser().parse_args(argv)
     scene = args.scene or ("game" if args.game else "menu")
     info = _game(args.game) if args.game and scene != "menu" else None
-    from hexgames.screenshot import NoSuchScreen, scenes_for, screenshot
+    from hexgames.screenshot import NO_GAME_SCENES, NoSuchScreen, scenes_for, screenshot
 
     if scene not in scenes_for(info):
         raise UsageError(f"unknown scene {scene!r} (known: {', '.join(scenes_for(info))})")
-    if info is None and scene not in ("menu", "settings"):
+    if info is None and scene not in NO_GAME_SCENES:
         raise UsageError(f"--scene {scene} needs --game ID")
-    seats, options = _screenshot_table(info, scene, args) if info is not None else (None, None)
+    seats, options = _screenshot_table(info, scene, args) if info is not None and scene != "records" else (None, None)
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
     except ValueError:

@@ -2,7 +2,9 @@
 display, and how tests check that rendering works.
 
 Shared screens (`SCENES`): the menu, settings, a game's setup, the game itself, the hot-seat hand-over,
-pause, rules help and results. Each game adds its own dialogs through its scene's `screens()` hook
+pause, rules help, results, and the players' records. The records screen is shown over a temporary
+data folder (never the user's) filled first with a few seeded games finished through the game's own
+scene, as a player's would be (`fill_records`). Each game adds its own dialogs through its scene's `screens()` hook
 (Ingenious' swap prompt, Clans' village-order choice): a name and a test on the state that tells when
 that dialog is up. The screenshot plays the seeded game on until the test holds and shows that
 position to the seat to move, seated as a human so the dialog is theirs to answer; nothing here knows
@@ -14,10 +16,14 @@ reproducible.
 """
 from __future__ import annotations
 
+import contextlib
 import os
-from typing import Any, Callable, Mapping, Sequence
+import tempfile
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
-SCENES = ("menu", "settings", "setup", "game", "handover", "pause", "rules", "results")
+SCENES = ("menu", "settings", "setup", "game", "handover", "pause", "rules", "results", "records")
+NO_GAME_SCENES = ("menu", "settings", "records")  # scenes that need no --game
+SAMPLE_GAMES = 8  # seeded games the records screenshot records first (its --moves)
 SEARCH_GAMES = 40  # seeded games tried to find a position where a game's dialog is up
 
 
@@ -105,29 +111,99 @@ def find_screen(game_id: str, name: str, test: Callable[[Any], bool], seed: int,
                        f"after move {moves}")
 
 
-def screenshot(out: str, game_id: str | None = None, scene: str = "game", seed: int = 1, moves: int = 0,
+def screenshot(out: str, game_id: str | None = None, scene: str = "game", seed: int = 1, moves: int | None = None,
                size: tuple[int, int] = (1280, 800), language: str | None = None,
                seats: Sequence[Any] | None = None, options: Mapping[str, Any] | None = None) -> None:
     """Write a PNG of `scene` (see `scenes_for`); `seats` (`Seat`s) and `options` (with "mode") set up
-    the game as the setup screen would."""
+    the game as the setup screen would. `moves`: moves played first (default 0); for "records", the
+    number of seeded games recorded first (default SAMPLE_GAMES; 0 shows the empty screen)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from hexgames import games
+
+    info = games.get(game_id) if game_id is not None and scene != "menu" else None
+    if scene not in scenes_for(info) or (info is None and scene not in NO_GAME_SCENES):
+        raise NoSuchScreen(f"unknown scene {scene!r}; choose one of {', '.join(scenes_for(info))}"
+                           + ("" if info else f" (all but {', '.join(NO_GAME_SCENES)} need a game)"))
+    if scene == "records":
+        with _temporary_data_dir():
+            _render(out, size, language, lambda app: _show_records(app, info, seed, SAMPLE_GAMES if moves is None
+                                                                    else moves))
+        return
+    _render(out, size, language, lambda app: _show(app, info, scene, seed, moves or 0, seats, options))
+
+
+def _render(out: str, size: tuple[int, int], language: str | None, show: Callable[[Any], None]) -> None:
     from hexgames.app import App
     from hexgames.ui.anim import INSTANT
 
-    info = games.get(game_id) if game_id is not None and scene != "menu" else None
-    if scene not in scenes_for(info) or (info is None and scene not in ("menu", "settings")):
-        raise NoSuchScreen(f"unknown scene {scene!r}; choose one of {', '.join(scenes_for(info))}"
-                           + ("" if info else " (all but menu and settings need a game)"))
     app = App(size=size, headless=True, language=language)
     app.settings.anim_speed = INSTANT
     try:
-        _show(app, info, scene, seed, moves, seats, options)
+        show(app)
         for _ in range(4):
             app.step(1 / 60)
         app.render_to_png(out)
     finally:
         app.shutdown()
+
+
+@contextlib.contextmanager
+def _temporary_data_dir() -> Iterator[None]:
+    """`HEXGAMES_DATA_DIR` pointed at a fresh temporary folder for the duration (removed after)."""
+    old = os.environ.get("HEXGAMES_DATA_DIR")
+    with tempfile.TemporaryDirectory(prefix="hexgames-shot-") as folder:
+        os.environ["HEXGAMES_DATA_DIR"] = folder
+        try:
+            yield
+        finally:
+            if old is None:
+                os.environ.pop("HEXGAMES_DATA_DIR", None)
+            else:
+                os.environ["HEXGAMES_DATA_DIR"] = old
+
+
+def sample_seats(info: Any, i: int) -> list[Any]:
+    """The seats of the i-th sample game: Ann against each AI level in turn, now and then Ann and Bob
+    at one device, and Ann alone where the game has a solo mode."""
+    from hexgames.core.match import AI_LEVELS, Seat
+
+    counts = {n for m in info.modes for n in m.seats}
+    ann = Seat("human", None, "Ann")
+    if i % 4 == 3 and 1 in counts:
+        return [ann]
+    if i % 5 == 4:
+        return [ann, Seat("human", None, "Bob")] if 2 in counts else [ann]
+    level = AI_LEVELS[1 + i % (len(AI_LEVELS) - 1)]  # easy, medium, hard
+    n = 2 if 2 in counts else min(counts)
+    return [ann] + [Seat("ai", level, f"CPU {k + 1}") for k in range(1, n)]
+
+
+def fill_records(app: Any, game_id: str, seed: int, count: int) -> None:
+    """Record `count` seeded games of `game_id`: each played to its last move by the medium agent, the
+    last move played through the game's own scene, so it is recorded (and enters the high scores)
+    exactly as a player's game is."""
+    from hexgames import games
+    from hexgames.app import _scene_class
+    from hexgames.core.match import Match
+
+    info = games.get(game_id)
+    for i in range(count):
+        finished = build_match(game_id, seed + i, 0, to_end=True, seats=sample_seats(info, i))
+        match = Match(game_id, finished.seats, finished.options, finished.seed)
+        match.replay(finished.moves[:-1])
+        scene = _scene_class(match)(app, match)
+        scene.auto_play = False
+        app.scenes.reset(scene)  # laid out as on screen: games animate the last move from their layout
+        scene._play(finished.moves[-1], by_ai=True)
+
+
+def _show_records(app: Any, info: Any, seed: int, count: int) -> None:
+    from hexgames.ui.records import RecordsScene
+
+    game_id = info.id if info is not None else "ingenious"
+    fill_records(app, game_id, seed, count)
+    app.open_menu()
+    app.scenes.push(RecordsScene(app, game_id))
 
 
 def _show(app: Any, info: Any, scene: str, seed: int, moves: int, seats: Sequence[Any] | None,

@@ -128,9 +128,9 @@ def fresh_data_dir() -> Path:
     return folder
 
 
-def assert_set_aside_or_kept(folder: Path, name: str, raw: bytes) -> None:
-    """Either the file is still there unchanged and nothing was said, or it was renamed (kept byte for
-    byte) and exactly one short notice was queued."""
+def assert_set_aside_or_kept(folder: Path, name: str, raw: bytes, kept_as: str | None = None) -> None:
+    """Either the file is still there unchanged (or renamed `kept_as` once used) and nothing was said,
+    or it was renamed (kept byte for byte) and exactly one short notice was queued."""
     notices = files.take_notices()
     aside = [p for p in folder.iterdir() if ".damaged-" in p.name]
     if notices:
@@ -138,7 +138,7 @@ def assert_set_aside_or_kept(folder: Path, name: str, raw: bytes) -> None:
         assert aside[0].read_bytes() == raw and aside[0].name.startswith(Path(name).stem)
         assert_short(str(notices[0]))
     else:
-        assert not aside and (folder / name).read_bytes() == raw
+        assert not aside and (folder / (kept_as or name)).read_bytes() == raw
 
 
 @FUZZ
@@ -203,7 +203,7 @@ def test_a_damaged_high_score_table_starts_empty_and_is_set_aside(raw):
     assert isinstance(table, list) and all(isinstance(e, highscores.Entry) for e in table)
     assert all(len(e.scores) <= highscores.MAX_SCORES and len(e.date) <= 40 for e in table)
     assert highscores.top("flood") == []
-    assert_set_aside_or_kept(folder, highscores.FILE_NAME, raw)
+    assert_set_aside_or_kept(folder, highscores.FILE_NAME, raw, kept_as=highscores.FILE_NAME + highscores.IMPORTED_SUFFIX)
     assert highscores.record("ingenious/rack", (1, 1), seed=1) is not None
 
 

@@ -99,3 +99,30 @@ def test_cli_refuses_what_a_game_does_not_have(tmp_path, capsys, argv, word):
     code = cli.main(["screenshot", *argv, "--out", str(tmp_path / "x.png")])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and word in err
+
+
+def test_records_screenshot_fills_a_temporary_folder_never_the_users(tmp_path, monkeypatch):
+    """`--scene records` needs no game; its sample games go to a folder of its own, removed after, and
+    the data folder in use (here the test's) is left untouched."""
+    import os
+
+    from hexgames.core import records
+    from hexgames.ui.records import RecordsScene
+
+    seen = []
+    original = RecordsScene.enter
+
+    def spy(scene):
+        seen.append((len(scene.all), scene.game_id, scene.player, os.environ["HEXGAMES_DATA_DIR"]))
+        original(scene)
+
+    monkeypatch.setattr(RecordsScene, "enter", spy)
+    before = os.environ["HEXGAMES_DATA_DIR"]
+    out = tmp_path / "records.png"
+    code = cli.main(["screenshot", "--scene", "records", "--game", "dotlines", "--moves", "3",
+                     "--size", "800x600", "--language", "ja", "--out", str(out)])
+    assert code == 0 and _png_size(out) == (800, 600)
+    [(count, game, player, folder)] = seen
+    assert (count, game, player) == (3, "dotlines", "Ann") and folder != before
+    assert os.environ["HEXGAMES_DATA_DIR"] == before and not os.path.exists(folder)
+    assert not records.path().exists()

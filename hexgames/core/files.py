@@ -132,8 +132,9 @@ def load_user_file(path: str | os.PathLike[str], parse: Callable[[Any], T], what
     return None
 
 
-def report_set_aside(path: str | os.PathLike[str], what: Reason, why: Reason) -> None:
-    """Move a damaged file aside and queue the notice that tells the player, once."""
+def report_set_aside(path: str | os.PathLike[str], what: Reason, why: Reason) -> Path | None:
+    """Move a damaged file aside and queue the notice that tells the player, once; returns where it
+    was kept (None if it could not be moved)."""
     kept = set_aside(path)
     if kept is None:
         notice = Reason("core.file.not_used", "{what} could not be used: {why}", what=what, why=why)
@@ -141,6 +142,7 @@ def report_set_aside(path: str | os.PathLike[str], what: Reason, why: Reason) ->
         notice = Reason("core.file.set_aside", "{what} could not be used: {why} It was kept as {name}.",
                         what=what, why=why, name=clip(kept.name, 60))
     _NOTICES.append(notice)
+    return kept
 
 
 _NOTICES: list[Reason] = []

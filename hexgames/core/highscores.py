@@ -3,23 +3,31 @@
 Why it exists apart from saves: a high score outlives the match that made it. Each key (for example
 "ingenious/rack") keeps its best 10 entries; an entry is a score *sequence* compared lexicographically
 (higher is better; a plain number is a sequence of one), with the date and the seed so a good game can
-be replayed. The table is one JSON file in `saves.data_dir()`, written atomically (temp file + rename);
-a damaged or foreign file is set aside (with a notice) and the table starts empty rather than stopping
-the game. No pygame here.
+be replayed. The tables live in the players' records database (`core/records.py`, table
+`highscores`), so they share its transactions, its crash safety and its handling of a damaged file.
+
+They used to be one JSON file (`highscores.json`): its entries are imported once, the first time the
+database is opened with the file there (a damaged file is set aside with a notice instead), and the
+file is then renamed `highscores.json.imported`, kept, never deleted. No pygame here.
 """
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
+import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
-from hexgames.core import files
+from hexgames.core import files, records
 from hexgames.core.protocol import Reason
-from hexgames.core.saves import data_dir, data_location
+from hexgames.core.saves import data_location
 
-FILE_NAME = "highscores.json"
+T = TypeVar("T")
+FILE_NAME = "highscores.json"  # the old table, imported once
+IMPORTED_SUFFIX = ".imported"
 KEEP = 10
 MAX_SCORES, MAX_SCORE = 16, 10**9  # bounds of an entry read back: an edited file cannot flood a screen
 
@@ -47,19 +55,53 @@ class Entry:
 
 
 def path() -> Path:
-    """The table's file; reading it never creates the data folder (a folder that cannot be made
-    simply has no high scores)."""
+    """The old JSON table, imported once into the records database; reading never creates the data
+    folder (a folder that cannot be made simply has no high scores)."""
     return data_location() / FILE_NAME
 
 
-def _load_all() -> dict[str, list[Entry]]:
-    """Every table, or {} if the file is missing or damaged (then it is set aside with a notice)."""
-    what = Reason("core.file.highscores", "The high-score table")
-    return files.load_user_file(path(), _tables, what) or {}
+def _read(fn: Callable[[sqlite3.Connection], T], default: T) -> T:
+    """`fn` on the records database, after importing the old JSON table if it is still there."""
+    def run(con: sqlite3.Connection) -> T:
+        _import_json(con)
+        return fn(con)
+
+    return records.read(run, default, create=path().exists())
+
+
+def _write(fn: Callable[[sqlite3.Connection], T]) -> T:
+    def run(con: sqlite3.Connection) -> T:
+        _import_json(con)
+        return fn(con)
+
+    return records.write(run)
+
+
+def _import_json(con: sqlite3.Connection) -> None:
+    """Move the old JSON table's entries into the database, then rename the file `.imported`. The
+    file's hash is noted in `meta`, so a file that could not be renamed is not imported twice."""
+    old = path()
+    try:
+        digest = hashlib.sha256(old.read_bytes()).hexdigest()
+    except OSError:  # not there (the usual case), or not readable: nothing to import
+        return
+    done = con.execute("SELECT value FROM meta WHERE key = 'highscores_json'").fetchone()
+    if done is None or done[0] != digest:
+        tables = files.load_user_file(old, _tables, Reason("core.file.highscores", "The high-score table")) or {}
+        with records.transaction(con) if not con.in_transaction else contextlib.nullcontext(con):
+            for key, entries in tables.items():
+                for entry in entries:
+                    _insert(con, key, entry)
+                _trim(con, key)
+            con.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('highscores_json', ?)", (digest,))
+    try:
+        old.replace(old.with_name(old.name + IMPORTED_SUFFIX))
+    except OSError:
+        pass  # imported all the same; the noted hash keeps it from being imported again
 
 
 def _tables(data: Any) -> dict[str, list[Entry]]:
-    """The tables in the file's data; a damaged key is dropped alone."""
+    """The tables in the old file's data; a damaged key is dropped alone."""
     if not isinstance(data, dict):
         raise ValueError("the high-score file holds a JSON object")
     tables: dict[str, list[Entry]] = {}
@@ -71,8 +113,29 @@ def _tables(data: Any) -> dict[str, list[Entry]]:
     return tables
 
 
-def _save_all(tables: dict[str, list[Entry]]) -> None:
-    files.write_atomic(data_dir() / FILE_NAME, json.dumps({k: [e.to_json() for e in v] for k, v in tables.items()}, indent=1))
+def _insert(con: sqlite3.Connection, key: str, entry: Entry) -> None:
+    con.execute("INSERT INTO highscores (key, scores, date, seed) VALUES (?, ?, ?, ?)",
+                (key, json.dumps(list(entry.scores)), entry.date, entry.seed))
+
+
+def _rows(con: sqlite3.Connection, key: str | None = None) -> dict[str, list[tuple[int, Entry]]]:
+    """Every table (or one), each best first, as (row id, entry); a row that does not read is dropped."""
+    where, args = ("WHERE key = ?", (key,)) if key is not None else ("", ())
+    tables: dict[str, list[tuple[int, Entry]]] = {}
+    for row_id, k, scores, date, seed in con.execute(
+            f"SELECT id, key, scores, date, seed FROM highscores {where} ORDER BY id", args):
+        try:
+            entry = Entry.from_json({"scores": json.loads(scores), "date": date, "seed": seed})
+        except (KeyError, TypeError, ValueError):
+            continue
+        tables.setdefault(k, []).append((row_id, entry))
+    return {k: sorted(rows, key=lambda r: r[1].scores, reverse=True) for k, rows in tables.items()}
+
+
+def _trim(con: sqlite3.Connection, key: str) -> None:
+    """Keep the best KEEP rows of `key`."""
+    for row_id, _ in _rows(con, key).get(key, [])[KEEP:]:
+        con.execute("DELETE FROM highscores WHERE id = ?", (row_id,))
 
 
 def _sorted(entries: list[Entry]) -> list[Entry]:
@@ -80,14 +143,19 @@ def _sorted(entries: list[Entry]) -> list[Entry]:
     return sorted(entries, key=lambda e: e.scores, reverse=True)
 
 
+def tables() -> dict[str, list[Entry]]:
+    """Every table, best first in each (the Records screen shows them)."""
+    return _read(lambda con: {k: [e for _, e in rows][:KEEP] for k, rows in _rows(con).items()}, {})
+
+
 def top(key: str) -> list[Entry]:
     """The best entries for `key`, best first (at most 10)."""
-    return _load_all().get(key, [])
+    return _read(lambda con: [e for _, e in _rows(con, key).get(key, [])][:KEEP], [])
 
 
 def best_of_game(game_id: str) -> Entry | None:
     """The best entry of every table of one game ("ingenious", "ingenious/rack", ...), or None."""
-    entries = [t[0] for k, t in _load_all().items() if t and (k == game_id or k.startswith(game_id + "/"))]
+    entries = [t[0] for k, t in tables().items() if t and (k == game_id or k.startswith(game_id + "/"))]
     return max(entries, key=lambda e: e.scores, default=None)
 
 
@@ -98,22 +166,23 @@ def qualifies(key: str, scores: Sequence[int]) -> bool:
 
 
 def record(key: str, scores: Sequence[int], seed: int, date: str | None = None) -> int | None:
-    """Add a result; returns its place (0 = best) if it made the top 10, else None."""
+    """Add a result; returns its place (0 = best) if it made the top 10, else None. Raises
+    `records.RecordsUnavailable` (an OSError) when the database cannot be written."""
     entry = Entry(tuple(int(x) for x in scores), date or datetime.now(timezone.utc).isoformat(timespec="seconds"),
                   int(seed))
-    tables = _load_all()
-    table = tables.get(key, [])
-    # a new entry goes after existing equal ones: earlier results keep their place
-    place = sum(1 for e in table if e.scores >= entry.scores)
-    if place >= KEEP:
-        return None
-    table.insert(place, entry)
-    tables[key] = table[:KEEP]
-    _save_all(tables)
-    return place
+
+    def add(con: sqlite3.Connection) -> int | None:
+        table = [e for _, e in _rows(con, key).get(key, [])]
+        # a new entry goes after existing equal ones: earlier results keep their place
+        place = sum(1 for e in table if e.scores >= entry.scores)
+        if place >= KEEP:
+            return None
+        _insert(con, key, entry)
+        _trim(con, key)
+        return place
+
+    return _write(add)
 
 
 def clear(key: str) -> None:
-    tables = _load_all()
-    if tables.pop(key, None) is not None:
-        _save_all(tables)
+    _write(lambda con: con.execute("DELETE FROM highscores WHERE key = ?", (key,)))

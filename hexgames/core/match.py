@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+import uuid
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
@@ -61,12 +62,25 @@ def clean_name(name: str) -> str:
     return re.sub(" {2,}", " ", flat).strip()[:MAX_NAME].strip()
 
 
+def new_uid() -> str:
+    """A random id for a match: 32 hex digits."""
+    return uuid.uuid4().hex
+
+
+def is_uid(value: Any) -> bool:
+    """Whether `value` can be a match's id as a save file gives it (short ASCII letters, digits, -)."""
+    return isinstance(value, str) and 0 < len(value) <= 64 and re.fullmatch(r"[0-9A-Za-z-]+", value) is not None
+
+
 class Match:
     """Rules + state + seats + history. `states[i]` is the state before `moves[i]`.
 
     `notes` holds each seat's private jottings (a Clans player's guesses at the others' colours): not
     moves, not part of the game or its digest, but kept with the match so a save or a resume keeps them.
-    A scene shows a seat's notes only to that seat."""
+    A scene shows a seat's notes only to that seat.
+
+    `uid` names this match for the players' records: random, kept by saves and resumes and undo, so
+    a game whose end is undone and that ends again replaces its record instead of adding a second."""
 
     def __init__(self, game_id: str, seats: Sequence[Seat], options: Mapping[str, Any] | None = None,
                  seed: int = 0):
@@ -78,6 +92,7 @@ class Match:
         self.states: list[Any] = [self.rules.setup(self.options, len(self.seats), self.seed)]
         self.moves: list[Any] = []
         self.notes: dict[int, Any] = {}  # seat -> JSON data of that seat's private notes
+        self.uid: str = new_uid()
         self.listeners: list[Callable[["Match"], None]] = []
 
     # --- reading ------------------------------------------------------------------------------

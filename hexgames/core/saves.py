@@ -8,6 +8,9 @@ target, so a crash mid-write leaves the old file intact.
 Each seat's private notes (`Match.notes`, e.g. colour guesses) ride along in an optional `notes`
 object keyed by seat number: they are not moves and not in the digest, and a save without them (any
 older one) loads with none. The format version stays 1: older readers ignore the field.
+
+`uid` (`Match.uid`, the match's random id for the players' records) is optional in the same way: a
+save without one (any older save) loads with a new one.
 """
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ from typing import Any
 
 from hexgames import games
 from hexgames.core.files import UnreadableFile, read_json, report_set_aside, write_atomic
-from hexgames.core.match import Match, Seat
+from hexgames.core.match import Match, Seat, is_uid
 from hexgames.core.protocol import IllegalMove, Reason, clip
 
 FORMAT = "hexgames-save"
@@ -79,6 +82,7 @@ def match_to_dict(match: Match) -> dict[str, Any]:
         "seed": match.seed,
         "moves": [match.rules.encode(m) for m in match.moves],
         "digest": match.digest(),
+        "uid": match.uid,
         **({"notes": {str(seat): note for seat, note in sorted(match.notes.items())}} if match.notes else {}),
     }
 
@@ -120,6 +124,10 @@ def match_from_dict(data: Any) -> Match:
         match = Match(info.id, seats, data["options"], seed)
         moves = [match.rules.decode(m) for m in data["moves"]]
         match.notes = _notes_from(data.get("notes"), len(seats))
+        if "uid" in data:
+            if not is_uid(data["uid"]):
+                raise ValueError("uid must be a short id")
+            match.uid = data["uid"]
     except Exception:  # malformed fields of any kind; the player needs no exception text
         raise _error("damaged", "The save file is damaged.") from None
     try:

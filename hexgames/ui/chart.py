@@ -61,7 +61,7 @@ def draw_panel(surface: pygame.Surface, app, rect: pygame.Rect, panel: Panel) ->
         draw.aa_circle(surface, panel.accent, (x + 5, rect.y + 12), 5)
         x += 14
     draw.text(surface, font, panel.title, (x, rect.y + 12), hud.TEXT, anchor="midleft")
-    plot = pygame.Rect(rect.x + 10, rect.y + 24, rect.w - 52, rect.h - 32)
+    plot = plot_rect(rect)
     if plot.h < 12 or plot.w < 20:
         return
     top = panel.top or max((max(line.values, default=0) for line in panel.lines), default=0) or 1
@@ -76,12 +76,21 @@ def draw_panel(surface: pygame.Surface, app, rect: pygame.Rect, panel: Panel) ->
     _end_labels(surface, app, plot, ends)
 
 
+def plot_rect(rect: pygame.Rect) -> pygame.Rect:
+    """Where a panel drawn in `rect` plots its lines (callers align marks of their own with it)."""
+    return pygame.Rect(rect.x + 10, rect.y + 24, rect.w - 52, rect.h - 32)
+
+
+def point_x(plot: pygame.Rect, i: int, n: int) -> int:
+    """The x of the i-th of n values in `plot`."""
+    return round(plot.x + i * plot.w / max(1, n - 1))
+
+
 def _points(values: list[float], plot: pygame.Rect, top: float) -> list[tuple[int, int]]:
     n = len(values)
     if n == 0:
         return []
-    step = plot.w / max(1, n - 1)
-    return [(round(plot.x + i * step), round(plot.bottom - min(v, top) / top * plot.h)) for i, v in enumerate(values)]
+    return [(point_x(plot, i, n), round(plot.bottom - min(v, top) / top * plot.h)) for i, v in enumerate(values)]
 
 
 def _end_labels(surface: pygame.Surface, app, plot: pygame.Rect, ends: list[tuple[int, Line]]) -> None:

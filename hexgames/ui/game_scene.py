@@ -32,6 +32,7 @@ named in `screens()`, so the screenshot command can show them.
 """
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 import pygame
@@ -86,6 +87,7 @@ class GameScene(Scene):
         self.auto_play = True  # False freezes AI turns (screenshots, tests of a fixed position)
         self.highscore_place: int | None = None  # where this solo game entered its table, if it did
         self._recorded = False
+        self._game_recorded = False  # this end of the match is in the players' records
         self.undo_reason: str | None = None  # why the Undo button is disabled (shown on hover)
         self.pointer: tuple[int, int] = (-1, -1)  # the last mouse position this scene saw
         self._toast_clock = 0.0
@@ -220,6 +222,8 @@ class GameScene(Scene):
         seat = self.match.to_move
         before = self.match.state
         self.match.play(move)  # autosaves through the listener the app attached
+        if self.match.is_over:
+            self.record_game()
         if self.match.seats[seat].is_human:
             self._last_human = seat
             if self.hides_info and (self.match.is_over or self.match.to_move != seat):
@@ -248,6 +252,22 @@ class GameScene(Scene):
             self.toast(self.app.tr("ui.game.new_best", place=place + 1))
         return place
 
+    def record_game(self) -> None:
+        """Enter the finished match in the players' records, once per end (every game: hot-seat, vs
+        AI, solo, and AIs alone, whose replays are worth keeping; statistics count human names only).
+        An end that is undone and comes again replaces the record (same `match.uid`). A database
+        that cannot be written is passed over with a toast: the game's end shows all the same."""
+        from hexgames.core import records
+
+        if self._game_recorded or not self.match.is_over:
+            return
+        self._game_recorded = True
+        try:
+            records.record_match(self.match)
+        except Exception as e:  # a last guard: nothing about the records may end a game
+            print(f"hexgames: the game could not be recorded: {e}", file=sys.stderr)
+            self.toast(self.app.tr("ui.game.record_failed"), error=True)
+
     def undo(self) -> bool:
         refusal = self.match.undo_refusal()
         if refusal is not None:
@@ -257,6 +277,7 @@ class GameScene(Scene):
         self.match.undo()
         self.animator.clear()
         self._results_shown = False
+        self._game_recorded = False
         self._ai_failures = 0
         self.on_undo()
         self._sync_buttons()

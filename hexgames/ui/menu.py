@@ -32,7 +32,7 @@ def game_title(app: "App", info: "GameInfo") -> str:
 
 class MenuScene(Scene):
     """Title, a card per game (a picture of its board, player counts, modes, description, best solo
-    score), and Resume / Load / Settings / Language / Quit. The whole card is one button."""
+    score), and Resume / Load / Records / Settings / Language / Quit. The whole card is one button."""
 
     def __init__(self, app: "App"):
         super().__init__(app)
@@ -87,7 +87,8 @@ class MenuScene(Scene):
         if self.resumable is not None:
             title = game_title(self.app, self.resumable.info)
             entries.append(("resume", tr("ui.menu.resume", game=title), ObjectID(class_id="@primary")))
-        entries += [("load", tr("ui.menu.load"), None), ("settings", tr("ui.menu.settings"), None),
+        entries += [("load", tr("ui.menu.load"), None), ("records", tr("ui.menu.records"), None),
+                    ("settings", tr("ui.menu.settings"), None),
                     ("language", tr("ui.menu.language"), ObjectID(object_id="#lang_button")),
                     ("quit", tr("ui.menu.quit"), ObjectID(class_id="@danger"))]
         bh = 46 if self.compact else 52
@@ -139,6 +140,10 @@ class MenuScene(Scene):
             app.start_match(self.resumable)
         elif action == "load":
             self.open_load_dialog()
+        elif action == "records":
+            from hexgames.ui.records import RecordsScene
+
+            app.scenes.push(RecordsScene(app))
         elif action == "settings":
             from hexgames.ui.settings import SettingsScene
 

@@ -1,10 +1,13 @@
-"""The local high-score table: ordering, the top-10 limit, persistence and damaged files."""
+"""The local high-score table: ordering, the top-10 limit, persistence in the records database, and
+the one-time import of the old JSON table (damaged ones set aside)."""
 from __future__ import annotations
+
+import json
 
 from hypothesis import given, settings, strategies as st
 
-from hexgames.core import highscores
-from hexgames.core.saves import data_dir
+from hexgames.core import highscores, records
+from hexgames.core.saves import data_dir, data_location
 
 
 def test_empty_table_when_no_file():
@@ -45,14 +48,15 @@ def test_equal_result_goes_after_earlier_one():
     assert [e.seed for e in highscores.top("k")] == [1, 2]
 
 
-def test_damaged_file_is_treated_as_empty_and_then_replaced():
+def test_a_damaged_old_file_is_set_aside_and_the_table_starts_empty():
     (data_dir() / highscores.FILE_NAME).write_text("{not json", encoding="utf-8")
     assert highscores.top("k") == []
+    assert any(".damaged-" in p.name for p in data_dir().iterdir())
     assert highscores.record("k", (3,), seed=5) == 0
     assert [e.seed for e in highscores.top("k")] == [5]
 
 
-def test_wrong_shapes_are_ignored():
+def test_wrong_shapes_in_the_old_file_are_ignored():
     (data_dir() / highscores.FILE_NAME).write_text('[1, 2, 3]', encoding="utf-8")
     assert highscores.top("k") == []
     (data_dir() / highscores.FILE_NAME).write_text(
@@ -62,10 +66,38 @@ def test_wrong_shapes_are_ignored():
     assert [e.seed for e in highscores.top("j")] == [4]
 
 
+def test_the_old_json_entries_are_imported_once_and_the_file_kept():
+    old = data_dir() / highscores.FILE_NAME
+    rows = [{"scores": [12, 14], "date": "2025-05-01", "seed": 7}, {"scores": [12, 13], "date": "2025-05-02", "seed": 8}]
+    old.write_text(json.dumps({"ingenious/rack": rows, "toradama/solo": [{"scores": [40], "date": "d", "seed": 9}]}),
+                   encoding="utf-8")
+    assert [(e.scores, e.date, e.seed) for e in highscores.top("ingenious/rack")] == [
+        ((12, 14), "2025-05-01", 7), ((12, 13), "2025-05-02", 8)]
+    kept = data_dir() / (highscores.FILE_NAME + highscores.IMPORTED_SUFFIX)
+    assert not old.exists() and json.loads(kept.read_text(encoding="utf-8"))["ingenious/rack"] == rows
+    assert highscores.record("ingenious/rack", (12, 13), seed=10) == 2  # after the imported equal one
+    assert [e.seed for e in highscores.top("toradama/solo")] == [9]
+    assert highscores.best_of_game("ingenious").seed == 7
+    assert len(highscores.top("ingenious/rack")) == 3  # opening again imports nothing more
+
+
+def test_an_old_file_that_cannot_be_renamed_is_not_imported_twice(monkeypatch):
+    old = data_dir() / highscores.FILE_NAME
+    old.write_text(json.dumps({"k": [{"scores": [5], "date": "d", "seed": 1}]}), encoding="utf-8")
+    monkeypatch.setattr(type(old), "replace", lambda self, target: (_ for _ in ()).throw(PermissionError()))
+    assert len(highscores.top("k")) == 1
+    assert len(highscores.top("k")) == 1 and old.exists()
+
+
+def test_reading_creates_nothing():
+    assert highscores.top("k") == [] and highscores.best_of_game("ingenious") is None
+    assert not data_location().exists()
+
+
 def test_no_temp_files_left_behind():
     highscores.record("k", (1,), seed=1)
     highscores.record("k", (2,), seed=2)
-    assert sorted(p.name for p in data_dir().iterdir()) == [highscores.FILE_NAME]
+    assert sorted(p.name for p in data_dir().iterdir()) == [records.DB_NAME]
 
 
 @settings(max_examples=25, deadline=None)

@@ -1,0 +1,375 @@
+"""The players' records: every finished game, kept in one SQLite database in the user's data folder.
+
+A finished game is one row of `games` (game, mode, options, date, seed, number of moves, the final
+digest and the whole save, so its replay can be opened from the record) and one row of `seats` per
+seat (human name or AI level, final score, rank, side, hints taken). The solo high-score tables live
+in the same database (`highscores`, used by `core/highscores.py`). Statistics are computed from the
+rows by `core/record_stats.py`; nothing here knows any game.
+
+Why SQLite and not another JSON file: the records grow with every game and are queried by player and
+game; SQLite gives both, and commits that are atomic even when the process is killed mid-write.
+
+Crash safety, the choice made: the classic rollback journal (`journal_mode=DELETE`) with
+`synchronous=FULL`. Each write is one transaction; SQLite copies the pages it changes to
+`records.sqlite3-journal` and syncs it before touching the database, so a kill -9 (or a power cut)
+mid-write leaves a "hot" journal that the next connection rolls back: the database holds every
+committed record whole and nothing of the interrupted one. WAL would be as safe against kill -9 (with
+`synchronous=NORMAL` it may lose the last commits on power loss, never consistency), but it keeps
+two more files (`-wal`, `-shm`) that belong with the database: a player copying the data folder, or
+this module setting a damaged database aside, would have to move all three together or lose data. One
+file (plus a journal only while writing) is simpler to keep right, and the fsyncs of FULL cost nothing
+at one write per finished game.
+
+Versions: `PRAGMA user_version` is the number of `MIGRATIONS` applied; opening an older database
+applies the missing ones in order, each in its own transaction. A database that is damaged, or that a
+newer hexgames wrote (a version above ours), is set aside (renamed `records.damaged-<time>.sqlite3`,
+never deleted, its journal with it), the player told once through `files`' notices, and a fresh one
+started. Reading never creates the database (nor the data folder); a database that cannot be written
+raises `RecordsUnavailable` (an OSError), which callers pass over: recording must never end a game.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping, TypeVar
+
+from hexgames.core import files
+from hexgames.core.protocol import Reason
+from hexgames.core.saves import data_dir, data_location, match_to_dict
+
+T = TypeVar("T")
+DB_NAME = "records.sqlite3"
+BUSY_TIMEOUT = 5.0  # seconds another hexgames writing at the same moment may hold the database
+
+# Each migration is a list of statements; migration i (0-based) takes the database to version i + 1.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (  # 1: finished games and who sat where
+        """CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            uid TEXT NOT NULL UNIQUE,      -- Match.uid: a re-finished game replaces its record
+            game TEXT NOT NULL,
+            mode TEXT NOT NULL,
+            options TEXT NOT NULL,         -- JSON object, as the match resolved them
+            finished TEXT NOT NULL,        -- ISO 8601, UTC
+            seed INTEGER NOT NULL,
+            moves INTEGER NOT NULL,
+            digest TEXT NOT NULL,
+            save TEXT NOT NULL             -- JSON: saves.match_to_dict, to open the replay
+        )""",
+        """CREATE TABLE seats (
+            game_id INTEGER NOT NULL REFERENCES games(id),
+            seat INTEGER NOT NULL,
+            kind TEXT NOT NULL,            -- human | ai
+            level TEXT,                    -- the AI's level; NULL for humans
+            name TEXT NOT NULL,
+            score REAL NOT NULL,
+            rank INTEGER NOT NULL,         -- 0 = first; tied seats and partners share a rank
+            side INTEGER NOT NULL,         -- the team, or the seat itself
+            PRIMARY KEY (game_id, seat)
+        )""",
+        "CREATE INDEX games_by_game ON games(game, finished)",
+    ),
+    (  # 2: hints taken per seat; the solo high-score tables (were highscores.json); small settings
+        "ALTER TABLE seats ADD COLUMN hints INTEGER",  # NULL: not counted (games recorded before)
+        """CREATE TABLE highscores (
+            id INTEGER PRIMARY KEY,        -- insertion order: an earlier equal result stays ahead
+            key TEXT NOT NULL,             -- "ingenious/rack", ...
+            scores TEXT NOT NULL,          -- JSON list of whole numbers, compared lexicographically
+            date TEXT NOT NULL,
+            seed INTEGER NOT NULL
+        )""",
+        "CREATE INDEX highscores_by_key ON highscores(key)",
+        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    ),
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+WHAT = Reason("core.file.records", "Your game records")
+DAMAGE = ("SQLITE_CORRUPT", "SQLITE_NOTADB")  # error names meaning the file itself is bad
+
+
+class RecordsUnavailable(OSError):
+    """The records cannot be written now (a folder that cannot be made, a full disk, a file that
+    cannot be set aside...). Callers pass over it: a game's end is shown anyway."""
+
+
+class _Unusable(Exception):
+    """The database file must be set aside; `why` tells the player why."""
+
+    def __init__(self, why: Reason):
+        super().__init__(str(why))
+        self.why = why
+
+
+def path() -> Path:
+    """The database file (its folder not created)."""
+    return data_location() / DB_NAME
+
+
+# --- opening ---------------------------------------------------------------------------------------
+_CHECKED: set[tuple[str, int]] = set()  # (path, inode) whose integrity this process has checked
+_REFUSED: set[str] = set()  # paths found unusable but not movable: told once, then left alone
+
+
+def _damaged() -> Reason:
+    return Reason("core.file.damaged", "The file is damaged or truncated.")
+
+
+def _is_damage(error: sqlite3.Error) -> bool:
+    return getattr(error, "sqlite_errorname", "") in DAMAGE or type(error) is sqlite3.DatabaseError
+
+
+def _open(db: Path) -> sqlite3.Connection:
+    """A connection to `db`, migrated to SCHEMA_VERSION; raises _Unusable for a damaged or newer file,
+    sqlite3.Error for anything else (locked, unwritable...)."""
+    con = sqlite3.connect(db, timeout=BUSY_TIMEOUT, isolation_level=None)  # transactions are explicit
+    try:
+        con.execute("PRAGMA journal_mode=DELETE")
+        con.execute("PRAGMA synchronous=FULL")
+        version = con.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise _Unusable(Reason("core.file.newer", "It was written by a newer hexgames."))
+        key = (str(db), db.stat().st_ino)
+        if key not in _CHECKED:
+            if con.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                raise _Unusable(_damaged())
+            _CHECKED.add(key)
+        migrate(con)
+    except sqlite3.Error as e:
+        con.close()
+        if _is_damage(e):
+            raise _Unusable(_damaged()) from None
+        raise
+    except BaseException:
+        con.close()
+        raise
+    return con
+
+
+def migrate(con: sqlite3.Connection, upto: int = SCHEMA_VERSION) -> None:
+    """Apply the missing migrations up to version `upto`, each in its own transaction (another
+    hexgames may migrate at the same time: the version is read again inside each)."""
+    while con.execute("PRAGMA user_version").fetchone()[0] < upto:  # reading takes no write lock
+        with transaction(con):
+            version = con.execute("PRAGMA user_version").fetchone()[0]
+            if version >= upto:
+                return
+            for statement in MIGRATIONS[version]:
+                con.execute(statement)
+            con.execute(f"PRAGMA user_version = {version + 1}")
+
+
+@contextmanager
+def transaction(con: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """BEGIN IMMEDIATE (the write lock at once: no deadlock between two writers) ... COMMIT, or
+    ROLLBACK on any error."""
+    con.execute("BEGIN IMMEDIATE")
+    try:
+        yield con
+    except BaseException:
+        try:
+            con.execute("ROLLBACK")
+        except sqlite3.Error:  # the failure may have ended the transaction already
+            pass
+        raise
+    con.execute("COMMIT")
+
+
+def _set_aside(db: Path, why: Reason) -> bool:
+    """Rename the database (and a journal left beside it) out of the way, with the player's notice;
+    False when it could not be moved (then it is left alone for the rest of this run)."""
+    if str(db) in _REFUSED:
+        return False
+    journal = db.with_name(db.name + "-journal")
+    kept = files.report_set_aside(db, WHAT, why)
+    if kept is None:
+        _REFUSED.add(str(db))
+        return False
+    if journal.exists():  # a hot journal must travel with its database, never roll into a fresh one
+        try:
+            journal.rename(kept.with_name(kept.name + "-journal"))
+        except OSError:
+            journal.unlink(missing_ok=True)
+    return True
+
+
+def _connect(create: bool) -> sqlite3.Connection | None:
+    """An open, migrated database, or None when there is none and `create` is False. A damaged or
+    newer one is set aside and a fresh one started (or None when reading)."""
+    db = path()
+    if str(db) in _REFUSED:
+        raise sqlite3.OperationalError("the records database was found unusable")
+    if not db.exists():
+        if not create:
+            return None
+        data_dir()
+    try:
+        return _open(db)
+    except _Unusable as e:
+        if not _set_aside(db, e.why):
+            raise sqlite3.OperationalError("the records database cannot be set aside") from None
+    if not create:
+        return None
+    try:
+        return _open(db)
+    except _Unusable:  # a brand-new file cannot be damaged or newer; if it is, give up for now
+        raise sqlite3.OperationalError("a fresh records database cannot be started") from None
+
+
+def read(fn: Callable[[sqlite3.Connection], T], default: T, create: bool = False) -> T:
+    """`fn(connection)`, or `default` when there is no database or it cannot be read now (never an
+    error: a screen showing records must not crash). `create` makes the database if missing."""
+    for _ in range(2):
+        try:
+            con = _connect(create)
+        except (sqlite3.Error, OSError):
+            return default
+        if con is None:
+            return default
+        try:
+            return fn(con)
+        except sqlite3.Error as e:
+            if not _damage_found(con, e):
+                return default
+        finally:
+            con.close()
+    return default
+
+
+def write(fn: Callable[[sqlite3.Connection], T]) -> T:
+    """`fn(connection)` inside one transaction (all of it is written, or none), creating the database
+    if needed; raises RecordsUnavailable when it cannot be written."""
+    for _ in range(2):
+        try:
+            con = _connect(create=True)
+        except (sqlite3.Error, OSError) as e:
+            raise RecordsUnavailable(f"the records cannot be opened: {e}") from None
+        assert con is not None
+        try:
+            with transaction(con):
+                return fn(con)
+        except sqlite3.Error as e:
+            if not _damage_found(con, e):
+                raise RecordsUnavailable(f"the records cannot be written: {e}") from None
+        finally:
+            con.close()
+    raise RecordsUnavailable("the records database is damaged")
+
+
+def _damage_found(con: sqlite3.Connection, error: sqlite3.Error) -> bool:
+    """After `error`: whether the file was damaged (then it is set aside, so a retry starts afresh)."""
+    if not _is_damage(error):
+        return False
+    con.close()
+    return _set_aside(path(), _damaged())
+
+
+# --- finished games --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SeatRecord:
+    """One seat of a finished game as recorded."""
+
+    seat: int
+    kind: str  # "human" | "ai"
+    level: str | None
+    name: str
+    score: float
+    rank: int
+    side: int
+    hints: int | None = None  # hints taken; None where they were not counted
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game: what was played, when, and how each seat came out."""
+
+    id: int
+    uid: str
+    game: str
+    mode: str
+    options: Mapping[str, Any]
+    date: str
+    seed: int
+    moves: int
+    digest: str
+    seats: tuple[SeatRecord, ...]
+
+
+def record_match(match: Any, date: str | None = None) -> int:
+    """Record a finished match (a `Match`); returns the record's id. A match recorded before (same
+    `uid`: its end was undone and it ended again) has its record replaced. Raises
+    RecordsUnavailable when the database cannot be written, ValueError for an unfinished match."""
+    if not match.is_over:
+        raise ValueError("only a finished game is recorded")
+    outcome = match.outcome()
+    hints = getattr(match, "hints", None)
+    when = date or datetime.now(timezone.utc).isoformat(timespec="seconds")
+    save = json.dumps(match_to_dict(match), ensure_ascii=False)
+    seats = [(i, s.kind, s.level if not s.is_human else None, s.name, float(outcome.scores[i]),
+              int(outcome.ranks[i]), outcome.side(i), _hints(hints, i)) for i, s in enumerate(match.seats)]
+
+    def insert(con: sqlite3.Connection) -> int:
+        for (old,) in con.execute("SELECT id FROM games WHERE uid = ?", (match.uid,)).fetchall():
+            con.execute("DELETE FROM seats WHERE game_id = ?", (old,))
+            con.execute("DELETE FROM games WHERE id = ?", (old,))
+        cur = con.execute(
+            "INSERT INTO games (uid, game, mode, options, finished, seed, moves, digest, save)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (match.uid, match.game_id, str(match.options.get("mode", "")), json.dumps(match.options, sort_keys=True),
+             when, match.seed, len(match.moves), match.digest(), save))
+        game_id = int(cur.lastrowid)
+        con.executemany("INSERT INTO seats (game_id, seat, kind, level, name, score, rank, side, hints)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", [(game_id, *row) for row in seats])
+        return game_id
+
+    return write(insert)
+
+
+def _hints(hints: Any, seat: int) -> int | None:
+    """Hints `seat` took, from `Match.hints` ({seat: count}, added by the hint feature); None when
+    the match does not count them."""
+    if not isinstance(hints, Mapping):
+        return None
+    count = hints.get(seat, hints.get(str(seat), 0))
+    return count if type(count) is int and count >= 0 else 0
+
+
+def load(game: str | None = None) -> list[GameRecord]:
+    """Every recorded game (of one game id, or all), newest first; [] when there are none."""
+    def query(con: sqlite3.Connection) -> list[GameRecord]:
+        where, args = ("WHERE game = ?", (game,)) if game is not None else ("", ())
+        rows = con.execute(f"SELECT id, uid, game, mode, options, finished, seed, moves, digest FROM games {where}"
+                           " ORDER BY finished DESC, id DESC", args).fetchall()
+        seats: dict[int, list[SeatRecord]] = {}
+        for game_id, *fields in con.execute(
+                "SELECT game_id, seat, kind, level, name, score, rank, side, hints FROM seats ORDER BY game_id, seat"):
+            seats.setdefault(game_id, []).append(SeatRecord(*fields))
+        return [GameRecord(r[0], r[1], r[2], r[3], _json_object(r[4]), r[5], r[6], r[7], r[8],
+                           tuple(seats.get(r[0], ()))) for r in rows]
+
+    return read(query, [])
+
+
+def _json_object(text: str) -> dict[str, Any]:
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def save_of(record_id: int) -> dict[str, Any] | None:
+    """The recorded game's save (`saves.match_to_dict`), to rebuild its replay with
+    `saves.match_from_dict`; None if there is no such record."""
+    def query(con: sqlite3.Connection) -> dict[str, Any] | None:
+        row = con.execute("SELECT save FROM games WHERE id = ?", (record_id,)).fetchone()
+        return _json_object(row[0]) or None if row else None
+
+    return read(query, None)

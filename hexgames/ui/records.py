@@ -1,0 +1,379 @@
+"""The Records screen: per game and per player name, games played, won/lost/drawn, average and best
+score, the record against each AI level and a chart of recent results; beside them the game's solo
+high-score tables. Reached from the menu's "Records" button; Escape or Back returns.
+
+Everything is read once when the screen opens (`core/records.py`, `core/highscores.py`) and the
+statistics come from `core/record_stats.py`; this module only lays them out. The game and the player
+are chosen with drop-downs; nothing here knows any game (high-score tables are named from the game's
+own option and mode labels).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from hexgames import games
+from hexgames.core import highscores, record_stats, records
+from hexgames.core.match import AI_LEVELS
+from hexgames.ui import chart, draw, hud
+from hexgames.ui.scenes import Scene
+
+if TYPE_CHECKING:
+    from hexgames.app import App
+    from hexgames.games import GameInfo
+
+PANEL_BG = (33, 39, 50)
+LOST_COLOUR = (231, 120, 110)
+OTHER_COLOUR = (150, 160, 178)
+
+
+def fmt_score(x: float | None) -> str:
+    if x is None:
+        return "–"
+    return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
+
+
+def table_label(app: "App", info: "GameInfo", key: str) -> str:
+    """A high-score table's name ("ingenious/rack" -> the game's label for the option value "rack",
+    or for a mode of that name), from the game's own translations."""
+    suffix = key.partition("/")[2]
+    for spec in info.options:
+        if suffix in [str(c) for c in spec.choices]:
+            return app.tr(f"{info.id}.option.{spec.name}.{suffix}", default=suffix)
+    if any(m.id == suffix for m in info.modes):
+        return app.tr(f"{info.id}.mode.{suffix}", default=suffix)
+    return suffix or app.tr(f"{info.id}.title", default=info.title)
+
+
+class RecordsScene(Scene):
+    """Statistics of one player in one game, the recent results, and the game's high scores."""
+
+    def __init__(self, app: "App", game_id: str | None = None, player: str | None = None):
+        super().__init__(app)
+        self.all = records.load()  # every recorded game, newest first
+        self.tables = highscores.tables()
+        ids = [i.id for i in games.all()]
+        recent = next((r.game for r in self.all if r.game in ids), None)
+        self.game_id = game_id if game_id in ids else recent or (ids[0] if ids else "")
+        self.player: str | None = player
+        self.controls: dict[Any, str] = {}
+        self.back_button: Any = None
+        self.content = pygame.Rect(0, 0, 0, 0)
+        self._painted: pygame.Surface | None = None  # the statistics, painted once per choice and layout
+        self._pick_player()
+        self._stats = self.stats()
+
+    # --- model ------------------------------------------------------------------------------------
+    @property
+    def info(self) -> "GameInfo | None":
+        try:
+            return games.get(self.game_id)
+        except KeyError:
+            return None
+
+    def game_records(self) -> list[records.GameRecord]:
+        return [r for r in self.all if r.game == self.game_id]
+
+    def names(self) -> list[str]:
+        return record_stats.player_names(self.game_records())
+
+    def _pick_player(self) -> None:
+        """Keep the chosen name if it played this game, else the one with the most games."""
+        names = self.names()
+        if self.player not in names:
+            self.player = names[0] if names else None
+
+    def stats(self) -> record_stats.PlayerStats | None:
+        return record_stats.player_stats(self.game_records(), self.player) if self.player else None
+
+    def game_tables(self) -> list[tuple[str, list[highscores.Entry]]]:
+        return sorted((k, v) for k, v in self.tables.items() if k == self.game_id or k.startswith(self.game_id + "/"))
+
+    # --- widgets ----------------------------------------------------------------------------------
+    def enter(self) -> None:
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton, UILabel
+
+        app, tr, ui = self.app, self.app.tr, self.app.ui
+        w, h = app.screen.get_size()
+        self.controls.clear()
+        self._painted = None
+        self._stats = self.stats()
+        col = pygame.Rect(0, 0, min(1400, w - 40), 0)
+        col.centerx = w // 2
+        top = 12 if h < 720 else 24
+        self.widgets.append(UILabel(pygame.Rect(col.x, top, col.w, 50), tr("ui.records.title"), ui,
+                                    object_id=ObjectID(class_id="@heading")))
+        y = top + 58
+        label_w = max(app.font(18).size(tr(f"ui.records.{k}"))[0] for k in ("game", "player")) + 24
+        dd_w = min(320, (col.w - 2 * label_w - 40) // 2)
+        infos = games.all()
+        if infos:
+            self._label(pygame.Rect(col.x, y, label_w - 8, 40), tr("ui.records.game"))
+            choices = [(app.tr(f"{i.id}.title", default=i.title), i.id) for i in infos]
+            current = next((c for c in choices if c[1] == self.game_id), choices[0])
+            self._dropdown("game", choices, current, pygame.Rect(col.x + label_w, y, dd_w, 40))
+        px = col.x + label_w + dd_w + 32
+        self._label(pygame.Rect(px, y, label_w - 8, 40), tr("ui.records.player"))
+        names = self.names()
+        if names:
+            choices = [(n, n) for n in names]
+            current = next(c for c in choices if c[1] == self.player)
+            self._dropdown("player", choices, current, pygame.Rect(px + label_w, y, dd_w, 40))
+        else:
+            self.widgets.append(UILabel(pygame.Rect(px + label_w, y, dd_w, 40), tr("ui.records.no_players"), ui,
+                                        object_id=ObjectID(class_id="@muted")))
+        bw, bh = 180, 46
+        self.back_button = UIButton(pygame.Rect(col.right - bw, h - bh - 14, bw, bh), tr("ui.records.back"), ui,
+                                    object_id=ObjectID(class_id="@primary"))
+        self.widgets.append(self.back_button)
+        self.content = pygame.Rect(col.x, y + 56, col.w, h - bh - 28 - (y + 56))
+
+    def _label(self, rect: pygame.Rect, text: str) -> None:
+        from pygame_gui.elements import UILabel
+
+        self.widgets.append(UILabel(rect, text, self.app.ui))
+
+    def _dropdown(self, what: str, choices: list[tuple[str, str]], current: tuple[str, str],
+                  rect: pygame.Rect) -> None:
+        from pygame_gui.elements import UIDropDownMenu
+
+        dd = UIDropDownMenu(choices, current, rect, self.app.ui)
+        self.controls[dd] = what
+        self.widgets.append(dd)
+
+    def control_for(self, what: str) -> Any:
+        """The drop-down for "game" or "player" (tests open it), or None."""
+        return next((c for c, v in self.controls.items() if v == what), None)
+
+    def _rebuild(self) -> None:
+        self.exit()
+        self.enter()
+
+    # --- input ------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button:
+            self.app.scenes.pop()
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.controls:
+            self.choose(self.controls[event.ui_element], event.selected_option_id)
+            return True
+        return False
+
+    def choose(self, what: str, value: str) -> None:
+        if what == "game":
+            self.game_id = value
+            self._pick_player()
+        elif what == "player":
+            self.player = value
+        self._rebuild()
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(self.app.BG)
+        if self._painted is None or self._painted.get_size() != surface.get_size():
+            self._painted = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._paint(self._painted)
+        surface.blit(self._painted, (0, 0))
+
+    def _paint(self, surface: pygame.Surface) -> None:
+        area = self.content
+        if area.w <= 0 or area.h <= 0:
+            return
+        gap = 16
+        left = pygame.Rect(area.x, area.y, (area.w - gap) * 9 // 20, area.h)
+        right = pygame.Rect(left.right + gap, area.y, area.right - left.right - gap, area.h)
+        filled = [v for _, v in self.game_tables() if v]
+        scores_h = min(right.h // 2, 56 + sum(30 + 22 * len(v) for v in filled)) if filled else 86
+        chart_h = right.h - scores_h - gap
+        self._draw_player(surface, left)
+        self._draw_recent(surface, pygame.Rect(right.x, right.y, right.w, chart_h))
+        self._draw_highscores(surface, pygame.Rect(right.x, right.bottom - scores_h, right.w, scores_h))
+
+    def _title(self) -> str:
+        info = self.info
+        return self.app.tr(f"{info.id}.title", default=info.title) if info else ""
+
+    def _draw_player(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        app, tr = self.app, self.app.tr
+        stats = self._stats
+        inner = hud.panel(surface, rect, self.player or tr("ui.records.player_stats"), app)
+        if stats is None or stats.played == 0:
+            self._empty(surface, inner, tr("ui.records.no_games", game=self._title()))
+            return
+        t = stats.results
+        rows = [(tr("ui.records.played"), str(stats.played)),
+                (tr("ui.records.results"),
+                 tr("ui.records.wld", won=t.won, lost=t.lost, drawn=t.drawn) if t.total else tr("ui.records.solo_only")),
+                (tr("ui.records.average"), fmt_score(stats.average)),
+                (tr("ui.records.best"), fmt_score(stats.best))]
+        if stats.hints:
+            rows.append((tr("ui.records.hints"), str(stats.hints)))
+        line = 30 if inner.h >= 300 else 26
+        y = self._rows(surface, inner, inner.y + 6, rows, line)
+        y += 10
+        draw.text(surface, app.font(15, bold=True), tr("ui.records.vs_ai"), (inner.x, y), hud.ACCENT, anchor="topleft")
+        y += 26
+        levels = [(tr(f"ui.setup.ai_{lvl}"), stats.vs_level[lvl]) for lvl in AI_LEVELS if lvl in stats.vs_level]
+        if not levels:
+            self._empty(surface, pygame.Rect(inner.x, y, inner.w, 40), tr("ui.records.no_ai_games"), top=True)
+            y += 40
+        else:
+            y = self._rows(surface, inner, y, [(name, tr("ui.records.wld", won=t.won, lost=t.lost, drawn=t.drawn))
+                                               for name, t in levels], line - 4)
+        self._draw_games(surface, pygame.Rect(inner.x, y + 10, inner.w, inner.bottom - y - 10), stats.recent)
+
+    def _draw_games(self, surface: pygame.Surface, box: pygame.Rect, recent: list[record_stats.Recent]) -> None:
+        """The player's last games, newest first: result mark, date, opponents, score against the best
+        opponent's; as many as fit."""
+        app, tr = self.app, self.app.tr
+        line = 24
+        if box.h < 26 + line:
+            return
+        draw.text(surface, app.font(15, bold=True), tr("ui.records.last_games"), box.topleft, hud.ACCENT,
+                  anchor="topleft")
+        y = box.y + 26
+        font, bold = app.font(14), app.font(14, bold=True)
+        for r in reversed(recent):
+            if y + line > box.bottom:
+                break
+            mid = y + line // 2
+            _result_mark(surface, (box.x + 6, mid), r.result)
+            draw.text(surface, font, r.date[:10], (box.x + 18, mid), hud.MUTED, anchor="midleft")
+            score = fmt_score(r.score) if r.best_other is None else f"{fmt_score(r.score)} – {fmt_score(r.best_other)}"
+            right = draw.text(surface, bold, score, (box.right, mid), hud.TEXT, anchor="midright").left
+            who = self._opponents(r)
+            x = box.x + 18 + font.size("2026-01-01")[0] + 12
+            wfont = draw.fit_text(app.font, who, right - x - 10, 14, 10)
+            if wfont.size(who)[0] <= right - x - 10:
+                draw.text(surface, wfont, who, (x, mid), hud.TEXT, anchor="midleft")
+            y += line
+
+    def _opponents(self, recent: record_stats.Recent) -> str:
+        """"vs CPU – Hard" / "vs Bob" / "Solo" for a recent game."""
+        tr = self.app.tr
+        if not recent.opponents:
+            return tr("ui.records.solo_game")
+        names = [s.name if s.is_human else tr(f"ui.setup.ai_{s.level}") for s in recent.opponents]
+        return tr("ui.records.versus", names=self.app.join(list(dict.fromkeys(names))))
+
+    def _rows(self, surface: pygame.Surface, box: pygame.Rect, y: int, rows: list[tuple[str, str]], line: int) -> int:
+        """Label on the left, value on the right, one row each; returns the y below them."""
+        for label, value in rows:
+            if y + line > box.bottom:
+                break
+            vfont = draw.fit_text(self.app.font, value, box.w // 2, 17, 11, bold=True)
+            lfont = draw.fit_text(self.app.font, label, box.w - vfont.size(value)[0] - 16, 16, 11)
+            draw.text(surface, lfont, label, (box.x, y + line // 2), hud.MUTED, anchor="midleft")
+            draw.text(surface, vfont, value, (box.right, y + line // 2), hud.TEXT, anchor="midright")
+            y += line
+        return y
+
+    def _empty(self, surface: pygame.Surface, box: pygame.Rect, text: str, top: bool = False) -> None:
+        """A muted sentence saying there is nothing to show yet, wrapped to the box."""
+        font = self.app.font(15)
+        lines = draw.wrap(font, text, box.w - 8)
+        y = box.y + 8 if top else box.centery - len(lines) * 11
+        for part in lines:
+            draw.text(surface, font, part, (box.x + (0 if top else box.w // 2), y), hud.MUTED,
+                      anchor="topleft" if top else "midtop")
+            y += 22
+
+    def _draw_recent(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The player's score in their last games (and the best other side's), with each result
+        marked below as a shape: ▲ won, ▼ lost, ● drawn, ◇ solo."""
+        app, tr = self.app, self.app.tr
+        stats = self._stats
+        recent = stats.recent if stats else []
+        if not recent:
+            hud.panel(surface, rect, tr("ui.records.recent"), app)
+            self._empty(surface, rect.inflate(-20, -20), tr("ui.records.no_recent"))
+            return
+        lines = [chart.Line(self.player or "", hud.ACCENT, [r.score for r in recent])]
+        if all(r.best_other is not None for r in recent):
+            lines.append(chart.Line(tr("ui.records.best_other"), OTHER_COLOUR, [float(r.best_other or 0) for r in recent],
+                                    marker=_square(OTHER_COLOUR)))
+        panel_rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h - 44)
+        chart.draw_panel(surface, app, panel_rect, chart.Panel(tr("ui.records.recent"), lines))
+        plot = chart.plot_rect(panel_rect)
+        y = panel_rect.bottom + 10
+        for i, r in enumerate(recent):
+            _result_mark(surface, (chart.point_x(plot, i, len(recent)), y), r.result)
+        self._legend(surface, pygame.Rect(rect.x, y + 10, rect.w, 22), lines, {r.result for r in recent})
+
+    def _legend(self, surface: pygame.Surface, row: pygame.Rect, lines: list[chart.Line], results: set[str]) -> None:
+        """What each line and mark means (the solo mark only when solo games are shown)."""
+        font = self.app.font(13)
+        x = row.x + 10
+        items = [(line.label, line.colour, line.marker) for line in lines]
+        for label, colour, marker in items:
+            centre = (x + 5, row.centery)
+            (marker or (lambda s, c, size: draw.aa_circle(s, colour, c, size // 2)))(surface, centre, 10)
+            x = draw.text(surface, font, label, (x + 14, row.centery), hud.MUTED, anchor="midleft").right + 16
+        for result, key in (("won", "ui.records.mark_won"), ("lost", "ui.records.mark_lost"),
+                            ("drawn", "ui.records.mark_drawn"), ("", "ui.records.mark_solo")):
+            if not result and result not in results:
+                continue
+            if x > row.right - 60:
+                break
+            _result_mark(surface, (x + 5, row.centery), result)
+            x = draw.text(surface, font, self.app.tr(key), (x + 14, row.centery), hud.MUTED, anchor="midleft").right + 14
+
+    def _draw_highscores(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        app, tr, info = self.app, self.app.tr, self.info
+        inner = hud.panel(surface, rect, tr("ui.records.highscores"), app)
+        tables = [(k, v) for k, v in self.game_tables() if v]
+        if not tables:
+            solo = info is not None and any(1 in m.seats for m in info.modes)
+            self._empty(surface, inner, tr("ui.records.no_highscores" if solo else "ui.records.no_solo",
+                                           game=self._title()))
+            return
+        line = 22
+        per_table = max(1, (inner.h - len(tables) * 26) // len(tables) // line)
+        y = inner.y + 4
+        font, bold = app.font(14), app.font(14, bold=True)
+        for key, entries in tables:
+            if y + 24 > inner.bottom:
+                break
+            if len(tables) > 1 or key != self.game_id + "/solo":
+                name = table_label(app, info, key) if info else key
+                name_font = draw.fit_text(app.font, name, inner.w, 15, 11, bold=True)
+                draw.text(surface, name_font, name, (inner.x, y), hud.ACCENT, anchor="topleft")
+                y += 24
+            for place, entry in enumerate(entries[:per_table]):
+                if y + line > inner.bottom:
+                    break
+                mid = y + line // 2
+                draw.text(surface, bold, tr("ui.results.ordinal", n=place + 1), (inner.x, mid), hud.TEXT, anchor="midleft")
+                draw.text(surface, font, entry.date[:10], (inner.right, mid), hud.MUTED, anchor="midright")
+                score = " · ".join(str(x) for x in entry.scores)
+                sfont = draw.fit_text(app.font, score, inner.w - 150, 15, 10, bold=True)
+                draw.text(surface, sfont, score, (inner.x + 44, mid), hud.TEXT, anchor="midleft")
+                y += line
+            y += 6
+
+
+def _square(colour: tuple[int, int, int]) -> chart.Marker:
+    def mark(surface: pygame.Surface, centre: tuple[int, int], size: int) -> None:
+        r = pygame.Rect(0, 0, size, size)
+        r.center = centre
+        pygame.draw.rect(surface, colour, r)
+    return mark
+
+
+def _result_mark(surface: pygame.Surface, centre: tuple[int, int], result: str) -> None:
+    """A result as a shape and a colour: ▲ won (green), ▼ lost (red), ● drawn (grey), ◇ solo."""
+    x, y = centre
+    if result == record_stats.WON:
+        draw.aa_polygon(surface, hud.GOOD, [(x, y - 5), (x + 5, y + 4), (x - 5, y + 4)])
+    elif result == record_stats.LOST:
+        draw.aa_polygon(surface, LOST_COLOUR, [(x - 5, y - 4), (x + 5, y - 4), (x, y + 5)])
+    elif result == record_stats.DRAWN:
+        draw.aa_circle(surface, OTHER_COLOUR, centre, 4)
+    else:  # solo: a hollow diamond
+        draw.aa_polygon(surface, OTHER_COLOUR, [(x, y - 5), (x + 5, y), (x, y + 5), (x - 5, y)], width=1)

@@ -1,0 +1,146 @@
+"""The players' records as a player meets them: a game finished in its scene is recorded (once; again
+after undo and a new end, replacing the first), a database that cannot be written does not stop the
+game's end, and the Records screen opens from the menu, switches game and player with its drop-downs
+and goes back, in English and Japanese."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+import pytest
+
+from hexgames.core import records
+from hexgames.core.match import Match, Seat
+from hexgames.ui.menu import MenuScene
+from hexgames.ui.records import RecordsScene
+from hexgames.ui.results import ResultsScene
+from tests.drive import make_app
+from tests.ui import toygame
+from tests.ui.conftest import click, key, step, step_until, visible_texts
+from tests.ui.test_shell import HUMAN_VS_AI, start, take
+
+
+def test_a_game_finished_in_its_scene_is_recorded_and_replaced_after_undo(app):
+    game = start(app, HUMAN_VS_AI, pile=2)
+    take(app, game, 2)  # Alice takes the last tokens
+    assert game.match.is_over
+    [first] = records.load()
+    assert first.uid == game.match.uid and [s.rank for s in first.seats] == [0, 1]
+    assert step_until(app, lambda: isinstance(app.scenes.top, ResultsScene), max_frames=60)
+    step(app, 3)
+    assert len(records.load()) == 1  # the results screen records nothing more
+    key(app, pygame.K_ESCAPE)  # look at the board
+    click(app, game.undo_button)
+    assert not game.match.is_over
+    take(app, game, 1)
+    assert step_until(app, lambda: game.match.is_over)  # the AI takes the last one
+    [again] = records.load()
+    assert again.uid == first.uid and [s.rank for s in again.seats] == [1, 0]
+    assert [s.level for s in again.seats] == [None, "medium"]
+
+
+def test_a_game_of_ais_alone_is_recorded_too(app):
+    game = start(app, [Seat("ai", "easy", "E"), Seat("ai", "hard", "H")], pile=5)
+    assert step_until(app, lambda: game.match.is_over)
+    [r] = records.load()
+    assert [s.kind for s in r.seats] == ["ai", "ai"]
+
+
+def test_records_that_cannot_be_written_do_not_stop_the_end(app):
+    records.path().mkdir(parents=True)  # a folder where the database should be: nothing can be written
+    game = start(app, HUMAN_VS_AI, pile=2)
+    take(app, game, 2)
+    assert step_until(app, lambda: isinstance(app.scenes.top, ResultsScene), max_frames=60)
+    assert any(t.error and "could not be added to your records" in t.text for t in game.toasts.toasts)
+    assert records.load() == []
+
+
+def _record(seats, moves, pile=3, seed=1):
+    m = Match("ui_toy", seats, {"pile": pile}, seed)
+    for n in moves:
+        m.play(n)
+    records.record_match(m)
+
+
+def _choose(app, dropdown, text: str) -> None:
+    """Open a drop-down and click the option showing `text`."""
+    click(app, dropdown)
+    option = next(el for el in app.ui.get_sprite_group().sprites()
+                  if isinstance(el, pygame_gui.elements.UIButton) and el.text == text and el.visible
+                  and el.rect.top > dropdown.rect.top)
+    click(app, option)
+
+
+TEXTS = {"en": {"records": "Records", "no_players": "No players yet", "ingenious": "Ingenious", "back": "Back"},
+         "ja": {"records": "戦績", "no_players": "まだプレイヤーがいません", "ingenious": "インジーニアス", "back": "戻る"}}
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_records_screen_from_the_menu_switches_game_and_player_and_goes_back(language):
+    toygame.register()
+    alice, bob = Seat("human", None, "Alice"), Seat("human", None, "Bob")
+    _record([alice, Seat("ai", "medium", "M")], [3])  # Alice wins against Medium
+    _record([alice, Seat("ai", "hard", "H")], [1, 2])  # Hard wins
+    _record([alice, bob], [2, 1], seed=2)  # Bob wins
+    _record([bob, Seat("ai", "easy", "E")], [3], seed=3)
+    app = make_app(language)
+    texts = TEXTS[language]
+    try:
+        menu = app.scenes.top
+        click(app, menu.button_for("records"))
+        scene = app.scenes.top
+        assert isinstance(scene, RecordsScene) and texts["records"] in visible_texts(app)
+        assert scene.game_id == "ui_toy" and scene.player == "Alice"  # the most recent game; most games
+        stats = scene._stats
+        assert (stats.played, stats.wins, stats.results.lost) == (3, 1, 2)
+        assert {lvl: (t.won, t.lost) for lvl, t in stats.vs_level.items()} == {"medium": (1, 0), "hard": (0, 1)}
+        step(app, 2)  # drawn without error
+
+        _choose(app, scene.control_for("player"), "Bob")
+        assert scene.player == "Bob" and (scene._stats.played, scene._stats.wins) == (2, 2)
+
+        _choose(app, scene.control_for("game"), texts["ingenious"])
+        assert scene.game_id == "ingenious" and scene.player is None and scene.control_for("player") is None
+        assert texts["no_players"] in visible_texts(app)
+        step(app, 2)  # the empty state draws
+
+        _choose(app, scene.control_for("game"), "Toy Pile")
+        assert scene.game_id == "ui_toy" and scene.player == "Alice"
+        click(app, scene.back_button)
+        assert isinstance(app.scenes.top, MenuScene)
+
+        click(app, app.scenes.top.button_for("records"))
+        assert isinstance(app.scenes.top, RecordsScene)
+        key(app, pygame.K_ESCAPE)
+        assert isinstance(app.scenes.top, MenuScene)
+    finally:
+        app.shutdown()
+
+
+def test_the_records_screen_with_no_database_says_so_and_creates_nothing():
+    from hexgames.core.saves import data_location
+
+    app = make_app("en")
+    try:
+        click(app, app.scenes.top.button_for("records"))
+        scene = app.scenes.top
+        assert isinstance(scene, RecordsScene) and scene.player is None and scene.all == []
+        assert "No players yet" in visible_texts(app)
+        step(app, 2)
+        assert not records.path().exists()
+    finally:
+        app.shutdown()
+    assert not (data_location() / records.DB_NAME).exists()
+
+
+def test_a_damaged_database_is_told_once_when_the_records_open():
+    records.path().parent.mkdir(parents=True, exist_ok=True)
+    records.path().write_bytes(b"\x00garbage" * 300)
+    app = make_app("en")
+    try:
+        click(app, app.scenes.top.button_for("records"))
+        step(app, 2)
+        assert isinstance(app.scenes.top, RecordsScene)
+        assert any("game records could not be used" in t for t in app.notices.texts)
+        assert any(".damaged-" in p.name for p in records.path().parent.iterdir())
+    finally:
+        app.shutdown()
