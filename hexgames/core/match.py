@@ -66,7 +66,10 @@ class Match:
 
     `notes` holds each seat's private jottings (a Clans player's guesses at the others' colours): not
     moves, not part of the game or its digest, but kept with the match so a save or a resume keeps them.
-    A scene shows a seat's notes only to that seat."""
+    A scene shows a seat's notes only to that seat.
+
+    `hints` counts the hints each seat was shown ("What would Hard do?"): not part of the game either,
+    but kept with it so the results can say who had help, after a resume too."""
 
     def __init__(self, game_id: str, seats: Sequence[Seat], options: Mapping[str, Any] | None = None,
                  seed: int = 0):
@@ -78,6 +81,7 @@ class Match:
         self.states: list[Any] = [self.rules.setup(self.options, len(self.seats), self.seed)]
         self.moves: list[Any] = []
         self.notes: dict[int, Any] = {}  # seat -> JSON data of that seat's private notes
+        self.hints: dict[int, int] = {}  # seat -> hints taken (seats without hints are absent)
         self.listeners: list[Callable[["Match"], None]] = []
 
     # --- reading ------------------------------------------------------------------------------
@@ -127,6 +131,11 @@ class Match:
             self.notes[seat] = note
         else:
             self.notes.pop(seat, None)
+        self._changed()
+
+    def count_hint(self, seat: int) -> None:
+        """`seat` was shown a hint; saved like a move, and never taken back by undo."""
+        self.hints[seat] = self.hints.get(seat, 0) + 1
         self._changed()
 
     def undo_point(self) -> int | None:

@@ -7,7 +7,8 @@ target, so a crash mid-write leaves the old file intact.
 
 Each seat's private notes (`Match.notes`, e.g. colour guesses) ride along in an optional `notes`
 object keyed by seat number: they are not moves and not in the digest, and a save without them (any
-older one) loads with none. The format version stays 1: older readers ignore the field.
+older one) loads with none. The format version stays 1: older readers ignore the field. The hints
+each seat took (`Match.hints`) ride the same way in an optional `hints` object.
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ FORMAT = "hexgames-save"
 VERSION = 1
 AUTOSAVE_NAME = "autosave.json"
 MAX_SEED = 2**64  # far above any seed the app makes; bounds what an edited file can ask for
+MAX_HINTS = 10**6  # hints a seat can have taken: far above any real game, bounds an edited file
 
 
 class SaveError(Exception):
@@ -71,21 +73,35 @@ def match_to_dict(match: Match) -> dict[str, Any]:
         "moves": [match.rules.encode(m) for m in match.moves],
         "digest": match.digest(),
         **({"notes": {str(seat): note for seat, note in sorted(match.notes.items())}} if match.notes else {}),
+        **({"hints": {str(seat): n for seat, n in sorted(match.hints.items())}} if match.hints else {}),
     }
 
 
-def _notes_from(data: Any, seats: int) -> dict[int, Any]:
-    """The optional per-seat notes: an object keyed by seat number ("0".."3"); absent means none."""
+def _per_seat(data: Any, seats: int, field: str) -> dict[int, Any]:
+    """An optional per-seat object keyed by seat number ("0".."3"); absent means empty."""
     if data is None:
         return {}
     if not isinstance(data, dict):
-        raise ValueError("notes must be an object keyed by seat")
+        raise ValueError(f"{field} must be an object keyed by seat")
     out = {}
-    for key, note in data.items():
+    for key, value in data.items():
         if not (isinstance(key, str) and key.isascii() and key.isdigit() and int(key) < seats):
-            raise ValueError(f"notes for an unknown seat {key!r}")
-        out[int(key)] = note
+            raise ValueError(f"{field} for an unknown seat {key!r}")
+        out[int(key)] = value
     return out
+
+
+def _notes_from(data: Any, seats: int) -> dict[int, Any]:
+    """Each seat's private notes (any JSON data)."""
+    return _per_seat(data, seats, "notes")
+
+
+def _hints_from(data: Any, seats: int) -> dict[int, int]:
+    """How many hints each seat took: whole numbers above zero."""
+    hints = _per_seat(data, seats, "hints")
+    if any(type(n) is not int or not 0 < n <= MAX_HINTS for n in hints.values()):
+        raise ValueError("hint counts must be whole numbers above zero")
+    return hints
 
 
 def match_from_dict(data: Any) -> Match:
@@ -111,6 +127,7 @@ def match_from_dict(data: Any) -> Match:
         match = Match(info.id, seats, data["options"], seed)
         moves = [match.rules.decode(m) for m in data["moves"]]
         match.notes = _notes_from(data.get("notes"), len(seats))
+        match.hints = _hints_from(data.get("hints"), len(seats))
     except Exception:  # malformed fields of any kind; the player needs no exception text
         raise _error("damaged", "The save file is damaged.") from None
     try:

@@ -123,10 +123,13 @@ class ResultsScene(Scene):
             draw.text(surface, f, summary, (box.centerx, box.y + 112), hud.TEXT)
         y = box.y + 150
         small = app.font(15)
-        cols = (box.x + 30, box.x + 110, box.x + box.w - 180, box.x + box.w - 40)
-        for text, x, anchor in ((app.tr("ui.results.place"), cols[0], "midleft"),
-                                (app.tr("ui.results.player"), cols[1], "midleft"),
-                                (app.tr("ui.results.score"), cols[3], "midright")):
+        hints = self.game.match.hints
+        cols = (box.x + 30, box.x + 110, box.x + box.w - (250 if hints else 180), box.x + box.w - 40)
+        heads = [(app.tr("ui.results.place"), cols[0], "midleft"), (app.tr("ui.results.player"), cols[1], "midleft"),
+                 (app.tr("ui.results.score"), cols[3], "midright")]
+        if hints:
+            heads.append((app.tr("ui.hint.column"), cols[2] + 6, "midleft"))
+        for text, x, anchor in heads:
             draw.text(surface, small, text, (x, y), hud.MUTED, anchor=anchor)
         y += 22
         for seat in self.order():
@@ -142,10 +145,20 @@ class ResultsScene(Scene):
             name_font = draw.fit_text(app.font, name, cols[2] - cols[1] - 40, 20, 12, bold=True)
             if detail:
                 draw.text(surface, name_font, name, (cols[1] + 26, row.centery - 10), hud.TEXT, anchor="midleft")
-                dfont = draw.fit_text(app.font, detail, cols[3] - cols[1] - 110, 14, 10)
+                detail_w = (cols[2] if hints else cols[3] - 84) - cols[1] - 26
+                dfont = draw.fit_text(app.font, detail, detail_w, 14, 10)
                 draw.text(surface, dfont, detail, (cols[1] + 26, row.centery + 12), hud.MUTED, anchor="midleft")
             else:
                 draw.text(surface, name_font, name, (cols[1] + 26, row.centery), hud.TEXT, anchor="midleft")
+            if hints.get(seat):
+                self._draw_hints_taken(surface, hints[seat], pygame.Rect(cols[2], row.y, cols[3] - cols[2] - 60, row.h))
             score = _fmt_score(o.scores[seat]) if seat < len(o.scores) else ""
             draw.text(surface, app.font(24, bold=True), score, (cols[3], row.centery), hud.TEXT, anchor="midright")
             y += 56
+
+    def _draw_hints_taken(self, surface: pygame.Surface, count: int, cell: pygame.Rect) -> None:
+        """How many hints a player took, in the row's hints column (shown only when anyone took one)."""
+        app = self.app
+        text = app.tr("ui.hint.taken_one") if count == 1 else app.tr("ui.hint.taken", n=count)
+        font = draw.fit_text(app.font, text, cell.w - 6, 15, 10)
+        draw.text(surface, font, text, (cell.x + 6, cell.centery), hud.MUTED, anchor="midleft")
