@@ -33,6 +33,7 @@ FELT = (34, 74, 58)
 FELT_DARK = (26, 58, 46)
 SELECT = (255, 214, 90)
 TARGET = (120, 230, 150)
+HINT_RING = (110, 220, 255)  # the hinted target: cyan, unlike the green targets and yellow selection
 SLIDE_SECONDS = 0.45
 ROLL_SECONDS = 0.9
 ACTION_BITS = (REDRAW, EXCHANGE, STACK)
@@ -312,6 +313,8 @@ class DotLinesScene(GameScene):
                 self.clear_selection()
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.can_act:
+                if self.hint_move is not None and self.hint_move in self.candidates():
+                    return self.submit(self.hint_move)  # the hint, still selected: take it
                 moves = self._prompt_moves()
                 if self.state.phase != ACT and len(moves) == 1:
                     return self.submit(moves[0][1])
@@ -334,6 +337,44 @@ class DotLinesScene(GameScene):
         if ok:
             self.clear_selection()
         return ok
+
+    def show_hint(self, move: Any) -> None:
+        """A hinted placement or stack becomes the player's own selection (its hand tiles raised,
+        the chip on if it uses it) with its target ringed; a click there or Enter plays it. Other
+        moves are told in words."""
+        self.clear_selection()
+        if type(move) in (Place, Stack):
+            hand, picked = self.my_hand(), []
+            tiles, chip = self.move_tiles(move)
+            for value in tiles:
+                picked.append(next(i for i, v in enumerate(hand) if v == value and i not in picked))
+            self.selected, self.chip_on = picked, bool(chip)
+            if move in self.candidates():
+                return
+            self.clear_selection()
+        elif type(move) in (Redraw, Exchange):  # the tile to give up raised: the action's button takes it
+            value = move.value if type(move) is Redraw else move.give
+            self.selected = [self.my_hand().index(value)] if value in self.my_hand() else []
+        super().show_hint(move)
+
+    def _draw_hint_target(self, surface: pygame.Surface) -> None:
+        """The hinted target while its tiles are still selected: a cyan ring tagged "Hint"."""
+        m = self.hint_move
+        if type(m) not in (Place, Stack) or m not in self.candidates():
+            return
+        if type(m) is Place:
+            rect = self.col_rects[m.line][len(self.state.lines[m.line])]
+            draw_tile(surface, rect, m.value, alpha=150)
+        else:
+            rect = self.col_rects[m.line][m.col]
+        ring = rect.inflate(18, 26)
+        pygame.draw.rect(surface, HINT_RING, ring, 4, border_radius=10)
+        label = self.app.tr("ui.hint.button")
+        font = self.app.font(12, bold=True)
+        tag = pygame.Rect(0, 0, font.size(label)[0] + 10, font.get_height())
+        tag.midbottom = (ring.centerx, ring.y + 2)
+        draw.rounded_panel(surface, tag, (20, 24, 32, 235), 5, border=HINT_RING)
+        draw.text(surface, font, label, tag.center, HINT_RING)
 
     def toggle_chip(self) -> None:
         s = self.state
@@ -382,6 +423,8 @@ class DotLinesScene(GameScene):
         if self.mode == "stack":
             return _tr(self.app, "ask.stack", "Stack: select tiles, then click a column of that value and count.")
         if self.state.phase == ACT:
+            if self.hint_move is not None and self.hint_move in self.candidates():
+                return _tr(self.app, "ask.hint", "Hint: press Enter or click the ringed target to play it.")
             if self.selected:
                 return _tr(self.app, "ask.place", "Click a lit line end to place, or a column to stack.")
             return _tr(self.app, "ask.select",
@@ -554,6 +597,7 @@ class DotLinesScene(GameScene):
         v = self.view()
         pygame.draw.rect(surface, FELT, self.board_rect, border_radius=12)
         self._draw_lines(surface, v)
+        self._draw_hint_target(surface)  # under the targets' own marks: their counts stay readable
         self._draw_targets(surface)
         for seat in (0, 1):
             self._draw_hand(surface, v, seat)
