@@ -47,6 +47,13 @@ class ResultsScene(Scene):
             return tr("ui.results.winner", name=names)
         return tr("ui.results.shared", names=names)
 
+    def hints_taken(self, seat: int) -> str:
+        """How many hints `seat` took, in words ("" for none: the column shows only if anyone took one)."""
+        count = self.game.match.hints.get(seat, 0)
+        if not count:
+            return ""
+        return self.app.tr("ui.hint.taken_one") if count == 1 else self.app.tr("ui.hint.taken", n=count)
+
     def order(self) -> list[int]:
         return sorted(range(len(self.outcome.ranks)), key=lambda i: (self.outcome.ranks[i], i))
 
@@ -150,15 +157,11 @@ class ResultsScene(Scene):
                 draw.text(surface, dfont, detail, (cols[1] + 26, row.centery + 12), hud.MUTED, anchor="midleft")
             else:
                 draw.text(surface, name_font, name, (cols[1] + 26, row.centery), hud.TEXT, anchor="midleft")
-            if hints.get(seat):
-                self._draw_hints_taken(surface, hints[seat], pygame.Rect(cols[2], row.y, cols[3] - cols[2] - 60, row.h))
+            taken = self.hints_taken(seat)
+            if taken:
+                cell_w = cols[3] - cols[2] - 66
+                draw.text(surface, draw.fit_text(app.font, taken, cell_w, 15, 10), taken, (cols[2] + 6, row.centery),
+                          hud.MUTED, anchor="midleft")
             score = _fmt_score(o.scores[seat]) if seat < len(o.scores) else ""
             draw.text(surface, app.font(24, bold=True), score, (cols[3], row.centery), hud.TEXT, anchor="midright")
             y += 56
-
-    def _draw_hints_taken(self, surface: pygame.Surface, count: int, cell: pygame.Rect) -> None:
-        """How many hints a player took, in the row's hints column (shown only when anyone took one)."""
-        app = self.app
-        text = app.tr("ui.hint.taken_one") if count == 1 else app.tr("ui.hint.taken", n=count)
-        font = draw.fit_text(app.font, text, cell.w - 6, 15, 10)
-        draw.text(surface, font, text, (cell.x + 6, cell.centery), hud.MUTED, anchor="midleft")
