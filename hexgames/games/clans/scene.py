@@ -621,14 +621,13 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
         draw.aa_polygon(surface, (20, 20, 24), outline, 2)
         length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
         ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
-        font = self.app.font(max(12, round(self.cell * 0.95)), bold=True)
-        label = self.app.tr("ui.hint.button")
-        tag = pygame.Rect(0, 0, font.size(label)[0] + 12, font.get_height() + 2)
-        reach = self.hut_radius() * 1.8 + tag.w / 2 * abs(ux) + tag.h / 2 * abs(uy)
-        tag.center = (round(a[0] - ux * reach), round(a[1] - uy * reach))  # behind the tail, off the arrow
-        tag.clamp_ip(self.map_rect)
-        draw.rounded_panel(surface, tag, (20, 24, 32, 230), 6, border=KEY_FOCUS)
-        draw.text(surface, font, label, tag.center, KEY_FOCUS)
+        size = max(12, round(self.cell * 0.95))
+        w, h = self.app.font(size, bold=True).size(self.app.tr("ui.hint.button"))
+        reach = self.hut_radius() * 1.8 + (w + 12) / 2 * abs(ux) + (h + 2) / 2 * abs(uy)
+        x, y = a[0] - ux * reach, a[1] - uy * reach  # behind the tail, off the arrow, inside the map
+        x = min(max(x, self.map_rect.left + w / 2 + 6), self.map_rect.right - w / 2 - 6)
+        y = min(max(y + h / 2 + 1, self.map_rect.top + h + 2), self.map_rect.bottom)
+        hud.hint_tag(surface, self.app, (x, y), size=size, colour=KEY_FOCUS)
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         key = self.hint_key()

@@ -33,7 +33,6 @@ FELT = (34, 74, 58)
 FELT_DARK = (26, 58, 46)
 SELECT = (255, 214, 90)
 TARGET = (120, 230, 150)
-HINT_RING = (110, 220, 255)  # the hinted target: cyan, unlike the green targets and yellow selection
 SLIDE_SECONDS = 0.45
 ROLL_SECONDS = 0.9
 ACTION_BITS = (REDRAW, EXCHANGE, STACK)
@@ -368,13 +367,8 @@ class DotLinesScene(GameScene):
         else:
             rect = self.col_rects[m.line][m.col]
         ring = rect.inflate(18, 26)
-        pygame.draw.rect(surface, HINT_RING, ring, 4, border_radius=10)
-        label = self.app.tr("ui.hint.button")
-        font = self.app.font(12, bold=True)
-        tag = pygame.Rect(0, 0, font.size(label)[0] + 10, font.get_height())
-        tag.midbottom = (ring.centerx, ring.y + 2)
-        draw.rounded_panel(surface, tag, (20, 24, 32, 235), 5, border=HINT_RING)
-        draw.text(surface, font, label, tag.center, HINT_RING)
+        pygame.draw.rect(surface, hud.HINT, ring, 4, border_radius=10)
+        hud.hint_tag(surface, self.app, (ring.centerx, ring.y + 2), size=12)
 
     def toggle_chip(self) -> None:
         s = self.state

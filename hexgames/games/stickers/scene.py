@@ -36,7 +36,7 @@ TARGET_RGB = (255, 236, 120)
 BLOCKED_RGB = (200, 70, 60)
 CANCELLED_RGB = (150, 150, 150)
 LAST_RGB = (110, 214, 255)
-HINT_RGB = (120, 240, 200)  # the hinted cell: mint, unlike the targets' yellow and the last move's blue
+HINT_RGB = (120, 240, 200)  # the hinted cell: mint, as the last move's is already cyan
 HELPER_TEXT = {
     JUMP: ("helper.jump_text", "Jump: your next sticker may go on any empty cell next to a sticker, no match needed."),
     DOUBLE: ("helper.double_text", "Double: place one extra sticker this turn."),
@@ -553,12 +553,7 @@ class StickersScene(GameScene):
             return
         rect = self.cell_rect(move.x, move.y).inflate(6, 6)
         pygame.draw.rect(surface, HINT_RGB, rect, 4, border_radius=6)
-        label = self.app.tr("ui.hint.button")
-        font = self.app.font(13, bold=True)
-        tag = pygame.Rect(0, 0, font.size(label)[0] + 12, font.get_height() + 2)
-        tag.midbottom = (rect.centerx, rect.y + 2)
-        draw.rounded_panel(surface, tag, (20, 24, 32, 235), 6, border=HINT_RGB)
-        draw.text(surface, font, label, tag.center, HINT_RGB)
+        hud.hint_tag(surface, self.app, (rect.centerx, rect.y + 2), colour=HINT_RGB)
 
     def _draw_peek(self, surface: pygame.Surface) -> None:
         stickers = self.peek_stickers()

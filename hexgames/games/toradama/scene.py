@@ -46,7 +46,6 @@ LEGAL = (90, 220, 140)
 BALL = (255, 214, 92)
 TARGETING = ("swap", "flip", "dig")  # okunote that need a cell or column
 CONFIRM_SECONDS = 3.0
-HINT_RING = (110, 220, 255)  # the hint's column and card: cyan, unlike the yellow selection
 
 
 class ToradamaScene(GameScene):
@@ -619,8 +618,8 @@ class ToradamaScene(GameScene):
         row = sum(1 for r in range(ROWS) if v.cells[cell(hint.col, r)] != EMPTY)
         self._blit_tile(surface, hint.src if hint.src < KINDS else HIDDEN_CUBE, self.tile_rect(hint.col, row), alpha=150)
         column = pygame.Rect(self.grid.x + self.display_col(hint.col) * s, self.grid.y, s, self.grid.h)
-        pygame.draw.rect(surface, HINT_RING, column.inflate(-2, 0), 4, border_radius=8)
-        _hint_tag(self.app, surface, self.app.tr("ui.hint.button"), (column.centerx, column.y + 30))
+        pygame.draw.rect(surface, hud.HINT, column.inflate(-2, 0), 4, border_radius=8)
+        hud.hint_tag(surface, self.app, (column.centerx, column.y + 30))
 
     def _draw_pool(self, surface: pygame.Surface, v: ToradamaState, step: Any) -> None:
         hidden = None
@@ -863,11 +862,11 @@ class ToradamaScene(GameScene):
         for c, rect in enumerate(self.char_cards):
             taken = c in s.chars
             hover = rect.collidepoint(self.mouse) and not taken
-            border = HINT_RING if c == hinted else hud.ACCENT if hover else (70, 80, 98)
+            border = hud.HINT if c == hinted else hud.ACCENT if hover else (70, 80, 98)
             draw.rounded_panel(surface, rect, (44, 52, 66) if hover else (33, 39, 50), 12,
                                border=border, border_width=3 if c == hinted else 2 if hover else 1)
             if c == hinted:
-                _hint_tag(self.app, surface, self.app.tr("ui.hint.button"), (rect.centerx, rect.y - 4))
+                hud.hint_tag(surface, self.app, (rect.centerx, rect.y - 4))
             icon = max(24, min(rect.w - 40, 72, rect.h // 3))
             surface.blit(sprites.face(c, icon), (rect.centerx - icon // 2, rect.y + 8))
             y = rect.y + icon + 18
@@ -887,11 +886,3 @@ class ToradamaScene(GameScene):
                 surface.blit(layer, rect.topleft)
                 draw.text(surface, self.app.font(16, bold=True), tr(self.app, "choose.taken", "taken"), rect.center, hud.MUTED)
 
-
-def _hint_tag(app: "App", surface: pygame.Surface, label: str, midbottom: tuple[int, int]) -> None:
-    """A small "Hint" tab over what the hint points at."""
-    font = app.font(13, bold=True)
-    tag = pygame.Rect(0, 0, font.size(label)[0] + 12, font.get_height() + 2)
-    tag.midbottom = midbottom
-    draw.rounded_panel(surface, tag, (20, 24, 32, 235), 6, border=HINT_RING)
-    draw.text(surface, font, label, tag.center, HINT_RING)
