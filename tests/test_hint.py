@@ -298,8 +298,10 @@ def test_the_results_say_how_many_hints_each_player_took(app):
     assert type(results).__name__ == "ResultsScene"
     assert [results.hints_taken(s) for s in range(len(match.seats))] == ["", ""]
     match.hints = {0: 1, 1: 3}
-    results._painted = None
-    step(app, 2)  # paints the hints column
+    for size in ((1280, 800), (800, 600)):  # a column of its own, or beside the details when narrow
+        app.resize(size)
+        step(app, 2)
+        assert app.scenes.top is results and results._painted is not None
     one, three = results.hints_taken(0), results.hints_taken(1)
     if app.settings.language == "ja":
         assert (one, three) == ("ヒント1回", "ヒント3回")
@@ -320,3 +322,26 @@ def test_screenshot_shows_the_hint_preview_the_same_every_time(tmp_path, game_id
     assert out.stat().st_size > 10_000
     match = position(game_id)
     assert compute_hint(match) == compute_hint(position(game_id))
+
+
+def test_sticker_turf_deck_pick_and_peek_hints_show_where_the_player_acts(app_en):
+    from hexgames.games.stickers.rules import Pick, Reorder
+    from hexgames.screenshot import find_screen
+
+    scene = start(app_en, human_to_move(build_match("stickers", 1, 3)))
+    hint = ask_by_key(app_en, scene)
+    assert type(hint) is Pick
+    step(app_en)
+    shown = dict((s, rect) for rect, s in scene.builder._grid_cells())
+    assert hint.sticker in shown  # scrolled into the catalogue's view
+    picked = len(scene.builder.slots)
+    click_at(app_en, shown[hint.sticker].center)
+    assert scene.builder.slots[picked:] == [hint.sticker]  # a click takes it, as any pick
+
+    peek = find_screen("stickers", "peek", lambda s: s.phase == "peek", 1, 16, None, None)
+    scene = start(app_en, peek)
+    hint = ask_by_key(app_en, scene)
+    assert type(hint) is Reorder and scene.hint_words(hint) in scene.toasts.texts
+    moves = len(peek.moves)
+    key(app_en, pygame.K_RETURN)
+    assert peek.moves[moves] == hint

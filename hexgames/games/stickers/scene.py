@@ -24,7 +24,7 @@ from hexgames.games.stickers import art, catalogue
 from hexgames.games.stickers.catalogue import BLOCK, DOUBLE, HELPER_NAMES, JUMP, LAYOUTS, PEEK
 from hexgames.games.stickers.deckbuilder import DeckBuilder
 from hexgames.games.stickers.regions import cell_xy, point_xy
-from hexgames.games.stickers.rules import Block, Place, Reorder, StickersRules, StickersState, board_layout
+from hexgames.games.stickers.rules import Block, Pick, Place, Reorder, StickersRules, StickersState, board_layout
 from hexgames.ui import chart, draw, hud
 from hexgames.ui.anim import ease_out_back
 from hexgames.ui.game_scene import GameScene
@@ -253,7 +253,8 @@ class StickersScene(GameScene):
             self.auto_fit = True
             self.fit()
             return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and type(self.hint_move) in (Place, Block) and self.can_act:
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and type(self.hint_move) in (Place, Block, Reorder) \
+                and self.can_act:
             return self.submit(self.hint_move)  # take the hint
         return False
 
@@ -536,8 +537,9 @@ class StickersScene(GameScene):
 
     def show_hint(self, move: Any) -> None:
         """A hinted placement or block is ringed on the board (the placement ghosted with what it
-        would found, like the mouse's preview); a click on the cell or Enter plays it. Peek orders
-        and deck choices are told in words."""
+        would found, like the mouse's preview); a click on the cell or Enter plays it. A Peek order
+        numbers the shown stickers (Enter keeps it); a deck pick is ringed in the catalogue, with the
+        move in words."""
         if type(move) in (Place, Block):
             x, y = move.x, move.y
             r = self.board_rect.inflate(-self.zoom * 2, -self.zoom * 2)
@@ -545,6 +547,8 @@ class StickersScene(GameScene):
                 self.auto_fit = True
                 self.fit()
             return
+        if type(move) is Pick and self.builder is not None:
+            self.builder.bring_into_view(move.sticker)
         super().show_hint(move)
 
     def _draw_hint_cell(self, surface: pygame.Surface) -> None:
@@ -574,12 +578,22 @@ class StickersScene(GameScene):
                 art.helper(surface, rect, st, small, self.helper_name(st))
             else:
                 art.sticker(surface, rect, board_layout(st, self.state.current), self.state.current)
+            self._draw_hinted_place(surface, rect, i, small)
             tag = str(self.peek_order.index(i) + 1) if i in self.peek_order else ""
             if tag:
                 draw.aa_circle(surface, hud.ACCENT, (rect.right - 4, rect.top + 4), 12, border=(20, 20, 20))
                 draw.text(surface, small, tag, (rect.right - 4, rect.top + 4), (20, 20, 20))
             draw.text(surface, small, self.ui_text("peek.position", "#{n} now", n=i + 1), (rect.centerx, rect.bottom + 12),
                       hud.MUTED)
+
+    def _draw_hinted_place(self, surface: pygame.Surface, rect: pygame.Rect, i: int, font: pygame.font.Font) -> None:
+        """A hinted Peek order: where shown sticker `i` would go (1 = top), in a cyan badge."""
+        hint = self.hint_move
+        if type(hint) is not Reorder or i not in hint.order:
+            return
+        centre = (rect.left + 4, rect.top + 4)
+        draw.aa_circle(surface, hud.HINT, centre, 12, border=(20, 20, 20))
+        draw.text(surface, font, str(hint.order.index(i) + 1), centre, (20, 20, 20))
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         s = self.state
@@ -592,6 +606,8 @@ class StickersScene(GameScene):
         }.get(s.phase, ("", ""))
         if key and type(self.hint_move) in (Place, Block):
             key, default = "hint.take", "Hint: press Enter or click the ringed cell to play it."
+        elif key and type(self.hint_move) is Reorder:
+            key, default = "hint.take_order", "Hint: the cyan numbers; press Enter to keep that order."
         if key:
             text = self.ui_text(key, default)
             font = draw.fit_text(self.app.font, text, self.board_rect.w - 20, 14, 10)
