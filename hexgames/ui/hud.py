@@ -159,6 +159,14 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, title: str | None = None, 
     return inner
 
 
+def hint_ring(surface: pygame.Surface, app: "App", rect: pygame.Rect, colour: tuple[int, int, int] = HINT) -> None:
+    """A hint pointing at a button or a box: a ring around it with the "Hint" tab on top (drawn
+    under pygame_gui, so it frames a button from outside)."""
+    ring = rect.inflate(12, 12)
+    pygame.draw.rect(surface, colour, ring, 3, border_radius=10)
+    hint_tag(surface, app, (ring.centerx, ring.y + 2), size=12, colour=colour)
+
+
 def hint_tag(surface: pygame.Surface, app: "App", midbottom: tuple[float, float], size: int = 13,
              colour: tuple[int, int, int] = HINT) -> pygame.Rect:
     """The small "Hint" tab a game puts by what a hint points at (its ring, arrow or ghost); returns

@@ -312,8 +312,9 @@ class DotLinesScene(GameScene):
                 self.clear_selection()
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.can_act:
-                if self.hint_move is not None and self.hint_move in self.candidates():
-                    return self.submit(self.hint_move)  # the hint, still selected: take it
+                if self.hint_move is not None and (self.hint_move in self.candidates() or self.hint_move in [
+                        m for _, m in self.prompt_buttons]):
+                    return self.submit(self.hint_move)  # the hint, still selected or framed: take it
                 moves = self._prompt_moves()
                 if self.state.phase != ACT and len(moves) == 1:
                     return self.submit(moves[0][1])
@@ -340,7 +341,7 @@ class DotLinesScene(GameScene):
     def show_hint(self, move: Any) -> None:
         """A hinted placement or stack becomes the player's own selection (its hand tiles raised,
         the chip on if it uses it) with its target ringed; a click there or Enter plays it. Other
-        moves are told in words."""
+        moves are told in words (a choice's button framed, Enter takes it)."""
         self.clear_selection()
         if type(move) in (Place, Stack):
             hand, picked = self.my_hand(), []
@@ -355,6 +356,12 @@ class DotLinesScene(GameScene):
             value = move.value if type(move) is Redraw else move.give
             self.selected = [self.my_hand().index(value)] if value in self.my_hand() else []
         super().show_hint(move)
+
+    def _draw_hint_choice(self, surface: pygame.Surface) -> None:
+        """The hinted choice's button in the prompt box, framed in cyan and tagged "Hint"."""
+        for button, move in self.prompt_buttons:
+            if move == self.hint_move and self.can_act:
+                hud.hint_ring(surface, self.app, button.rect)
 
     def _draw_hint_target(self, surface: pygame.Surface) -> None:
         """The hinted target while its tiles are still selected: a cyan ring tagged "Hint"."""
@@ -598,6 +605,7 @@ class DotLinesScene(GameScene):
         self._draw_flying(surface)
         self._draw_panel(surface, v)
         self._draw_prompt(surface, v)
+        self._draw_hint_choice(surface)
         if self.animator.value("roll") is not None:
             box = self.prompt_rect
             draw.rounded_panel(surface, box, (24, 30, 40, 235), 12, border=hud.ACCENT, border_width=2)

@@ -362,7 +362,8 @@ class IngeniousScene(GameScene):
 
     def show_hint(self, move: Any) -> None:
         """The hint as the player's own preview: the tile ghosted in place with the score it would
-        make; Enter or Confirm plays it, Esc or a rack tile puts it back. A swap choice is a toast."""
+        make; Enter or Confirm plays it, Esc or a rack tile puts it back. A swap choice frames its
+        button, with the move in words."""
         rack = self.state.racks[self.match.to_move] or []
         slot = next((i for i, t in enumerate(rack) if isinstance(move, Place) and sorted(t) == sorted(move.tile)), None)
         if slot is None:
@@ -469,6 +470,9 @@ class IngeniousScene(GameScene):
         self._draw_held(surface)
         if self.swap_prompt_open():
             self._draw_swap_box(surface)
+            if isinstance(self.hint_move, Swap):  # the hinted answer's button, framed
+                button = self.swap_accept_button if self.hint_move.accept else self.swap_decline_button
+                hud.hint_ring(surface, self.app, button.rect)
         self._draw_celebrations(surface)
 
     # board ---------------------------------------------------------------------------------------

@@ -383,7 +383,8 @@ class ToradamaScene(GameScene):
     def show_hint(self, move: Any) -> None:
         """The hint as the player's own selection: a tile to place is picked up and ghosted in its
         column (a click on the column plays it), a clear ball is marked (a click on it clears), a
-        character card is lit (a click chooses it); other moves are told in words."""
+        character card is lit (a click chooses it); an okunote's cells are ringed and other moves
+        told in words."""
         self.cancel()
         if type(move) in (Place, Give):
             self.selected = move.src
@@ -610,8 +611,14 @@ class ToradamaScene(GameScene):
 
     def _draw_hint_ghost(self, surface: pygame.Surface, v: ToradamaState) -> None:
         """The hinted placement while its tile is still picked up: the tile ghosted where it would
-        land, its column ringed and tagged "Hint"."""
+        land, its column ringed and tagged "Hint"; an okunote's cells ringed."""
         hint = self.hint_move
+        if type(hint) in (Swap, Flip, Dig) and self.can_act:
+            cells = [hint.a, hint.b] if type(hint) is Swap else [hint.cell] if type(hint) is Flip else [
+                cell(hint.col, max(0, sum(1 for r in range(ROWS) if v.cells[cell(hint.col, r)] != EMPTY) - 1))]
+            for c in cells:
+                pygame.draw.rect(surface, hud.HINT, self.cell_rect(c).inflate(6, 6), 4, border_radius=8)
+            hud.hint_tag(surface, self.app, (self.cell_rect(cells[0]).centerx, self.cell_rect(cells[0]).y - 2))
         if type(hint) is not Place or self.selected != hint.src:
             return
         s = self.cell_size
