@@ -345,3 +345,15 @@ def test_sticker_turf_deck_pick_and_peek_hints_show_where_the_player_acts(app_en
     moves = len(peek.moves)
     key(app_en, pygame.K_RETURN)
     assert peek.moves[moves] == hint
+
+
+def test_dot_lines_hinted_choice_is_framed_and_enter_takes_it(app_en):
+    scene = start(app_en, human_to_move(build_match("dotlines", 1, 1)))  # the roll-off winner chooses
+    step(app_en)
+    choices = [m for _, m in scene.prompt_buttons]
+    assert len(choices) > 1
+    hint = ask_by_key(app_en, scene)
+    assert hint in choices and scene.hint_words(hint) in scene.toasts.texts
+    moves = len(scene.match.moves)
+    key(app_en, pygame.K_RETURN)
+    assert scene.match.moves[moves] == hint
