@@ -12,7 +12,9 @@ any game.
 
 Moves are chosen in this process with the medium agent for every seat, whatever the seats' kinds (no
 worker processes, no clock), so a screenshot of a given game, seats, options, seed and move count is
-reproducible.
+reproducible. The `hint` scene shows the position after `--moves` to the seat to move, seated as a
+human, with the hint ("What would Hard do?") previewed: Hard's search capped at
+`hint.SCREENSHOT_ITERATIONS`, so that too is the same on every run.
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ import os
 import tempfile
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
-SCENES = ("menu", "settings", "setup", "game", "handover", "pause", "rules", "results", "records")
+SCENES = ("menu", "settings", "setup", "game", "handover", "pause", "rules", "results", "records", "hint")
 NO_GAME_SCENES = ("menu", "settings", "records")  # scenes that need no --game
 SAMPLE_GAMES = 8  # seeded games the records screenshot records first (its --moves)
 SEARCH_GAMES = 40  # seeded games tried to find a position where a game's dialog is up
@@ -95,20 +97,25 @@ def find_screen(game_id: str, name: str, test: Callable[[Any], bool], seed: int,
                 seats: Sequence[Any] | None, options: Mapping[str, Any] | None) -> Any:
     """A match standing where the game's dialog `name` is up, with the seat to move made human (the
     dialog is a human's to answer). Tries seeds seed, seed + 1, ... for `SEARCH_GAMES` games."""
-    from hexgames.core.match import Match, Seat
-
     for attempt in range(SEARCH_GAMES):
         match = build_match(game_id, seed + attempt, moves, seats=seats, options=options, until=test)
         if match is None:
             continue
-        seat_list = list(match.seats)
-        if not seat_list[match.to_move].is_human:
-            seat_list[match.to_move] = Seat("human", None, "")
-        shown = Match(game_id, seat_list, match.options, match.seed)
-        shown.replay(match.moves)
-        return shown
+        return human_to_move(match)
     raise NoSuchScreen(f"no {game_id} game from seed {seed} to {seed + SEARCH_GAMES - 1} reached {name!r} "
                        f"after move {moves}")
+
+
+def human_to_move(match: Any) -> Any:
+    """The same match with the seat to move seated as a human (the screen shown is theirs)."""
+    from hexgames.core.match import Match, Seat
+
+    seat_list = list(match.seats)
+    if not seat_list[match.to_move].is_human:
+        seat_list[match.to_move] = Seat("human", None, "")
+    shown = Match(match.game_id, seat_list, match.options, match.seed)
+    shown.replay(match.moves)
+    return shown
 
 
 def screenshot(out: str, game_id: str | None = None, scene: str = "game", seed: int = 1, moves: int | None = None,
@@ -229,6 +236,10 @@ def _show(app: Any, info: Any, scene: str, seed: int, moves: int, seats: Sequenc
         match = find_screen(info.id, scene, dialogs[scene], seed, moves, seats, options)
     else:
         match = build_match(info.id, seed, moves, to_end=(scene == "results"), seats=seats, options=options)
+    if scene == "hint":
+        if match.is_over:
+            raise NoSuchScreen(f"the {info.id} game from seed {seed} is over after {moves} moves: no hint to show")
+        match = human_to_move(match)
     _show_game(app, match, scene)
 
 
@@ -251,6 +262,10 @@ def _show_game(app: Any, match: Any, scene: str) -> None:
         from hexgames.ui.handover import HandoverScene
 
         app.scenes.push(HandoverScene(app, game, match.to_move))
+    elif scene == "hint":
+        from hexgames.ai.hint import compute_hint
+
+        game.offer_hint(compute_hint(match))
 
 
 def _setup_scene(app: Any, info: Any, seats: Sequence[Any] | None, options: Mapping[str, Any] | None) -> Any:

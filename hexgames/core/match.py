@@ -80,7 +80,10 @@ class Match:
     A scene shows a seat's notes only to that seat.
 
     `uid` names this match for the players' records: random, kept by saves and resumes and undo, so
-    a game whose end is undone and that ends again replaces its record instead of adding a second."""
+    a game whose end is undone and that ends again replaces its record instead of adding a second.
+
+    `hints` counts the hints each seat was shown ("What would Hard do?"): not part of the game either,
+    but kept with it so the results can say who had help, after a resume too."""
 
     def __init__(self, game_id: str, seats: Sequence[Seat], options: Mapping[str, Any] | None = None,
                  seed: int = 0):
@@ -93,6 +96,7 @@ class Match:
         self.moves: list[Any] = []
         self.notes: dict[int, Any] = {}  # seat -> JSON data of that seat's private notes
         self.uid: str = new_uid()
+        self.hints: dict[int, int] = {}  # seat -> hints taken (seats without hints are absent)
         self.listeners: list[Callable[["Match"], None]] = []
 
     # --- reading ------------------------------------------------------------------------------
@@ -142,6 +146,11 @@ class Match:
             self.notes[seat] = note
         else:
             self.notes.pop(seat, None)
+        self._changed()
+
+    def count_hint(self, seat: int) -> None:
+        """`seat` was shown a hint; saved like a move, and never taken back by undo."""
+        self.hints[seat] = self.hints.get(seat, 0) + 1
         self._changed()
 
     def undo_point(self) -> int | None:

@@ -10,7 +10,8 @@ object keyed by seat number: they are not moves and not in the digest, and a sav
 older one) loads with none. The format version stays 1: older readers ignore the field.
 
 `uid` (`Match.uid`, the match's random id for the players' records) is optional in the same way: a
-save without one (any older save) loads with a new one.
+save without one (any older save) loads with a new one. The hints each seat took (`Match.hints`)
+ride the same way in an optional `hints` object.
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ FORMAT = "hexgames-save"
 VERSION = 1
 AUTOSAVE_NAME = "autosave.json"
 MAX_SEED = 2**64  # far above any seed the app makes; bounds what an edited file can ask for
+MAX_HINTS = 10**6  # hints a seat can have taken: far above any real game, bounds an edited file
 
 
 class SaveError(Exception):
@@ -84,21 +86,35 @@ def match_to_dict(match: Match) -> dict[str, Any]:
         "digest": match.digest(),
         "uid": match.uid,
         **({"notes": {str(seat): note for seat, note in sorted(match.notes.items())}} if match.notes else {}),
+        **({"hints": {str(seat): n for seat, n in sorted(match.hints.items())}} if match.hints else {}),
     }
 
 
-def _notes_from(data: Any, seats: int) -> dict[int, Any]:
-    """The optional per-seat notes: an object keyed by seat number ("0".."3"); absent means none."""
+def _per_seat(data: Any, seats: int, field: str) -> dict[int, Any]:
+    """An optional per-seat object keyed by seat number ("0".."3"); absent means empty."""
     if data is None:
         return {}
     if not isinstance(data, dict):
-        raise ValueError("notes must be an object keyed by seat")
+        raise ValueError(f"{field} must be an object keyed by seat")
     out = {}
-    for key, note in data.items():
+    for key, value in data.items():
         if not (isinstance(key, str) and key.isascii() and key.isdigit() and int(key) < seats):
-            raise ValueError(f"notes for an unknown seat {key!r}")
-        out[int(key)] = note
+            raise ValueError(f"{field} for an unknown seat {key!r}")
+        out[int(key)] = value
     return out
+
+
+def _notes_from(data: Any, seats: int) -> dict[int, Any]:
+    """Each seat's private notes (any JSON data)."""
+    return _per_seat(data, seats, "notes")
+
+
+def _hints_from(data: Any, seats: int) -> dict[int, int]:
+    """How many hints each seat took: whole numbers above zero."""
+    hints = _per_seat(data, seats, "hints")
+    if any(type(n) is not int or not 0 < n <= MAX_HINTS for n in hints.values()):
+        raise ValueError("hint counts must be whole numbers above zero")
+    return hints
 
 
 def match_from_dict(data: Any) -> Match:
@@ -128,6 +144,7 @@ def match_from_dict(data: Any) -> Match:
             if not is_uid(data["uid"]):
                 raise ValueError("uid must be a short id")
             match.uid = data["uid"]
+        match.hints = _hints_from(data.get("hints"), len(seats))
     except Exception:  # malformed fields of any kind; the player needs no exception text
         raise _error("damaged", "The save file is damaged.") from None
     try:

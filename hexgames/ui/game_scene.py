@@ -29,6 +29,12 @@ chip in the banner: override `seat_colour(seat)`; beside a name in the results, 
 `self.app.settings.show_targets`. The Undo button is disabled, with the match's reason on hover,
 whenever `match.undo_refusal()` would refuse. Dialogs of the game's own (a swap prompt...) are
 named in `screens()`, so the screenshot command can show them.
+
+Hints ("What would Hard do?", button in top slot 1 and key H, setting `hints`): the Hard agent thinks
+on the worker from the seat's `observe`d view only; the answer arrives in `show_hint(move)`, which
+games override to preview the move as they preview a human's (default: a toast in words). The shown
+move is `self.hint_move`; any move, undo or new hint clears it (games clear their preview in
+`on_move_played` / `on_undo` as usual).
 """
 from __future__ import annotations
 
@@ -38,6 +44,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 import pygame
 import pygame_gui
 
+from hexgames.ai.hint import HINT_LEVEL, hint_request
 from hexgames.core.match import Match
 from hexgames.ui import draw, hud
 from hexgames.ui.anim import Animator
@@ -48,6 +55,7 @@ if TYPE_CHECKING:
 
 SEAT_COLOURS = [(231, 96, 84), (90, 160, 230), (245, 200, 80), (120, 200, 120), (190, 130, 220), (240, 150, 70)]
 MAX_AI_FAILURES = 3
+HINT_DOT_SECONDS = 0.35  # the thinking dots of the Hint button
 
 
 class GameScene(Scene):
@@ -76,6 +84,11 @@ class GameScene(Scene):
         self.undo_button: Any = None
         self.menu_button: Any = None
         self.results_button: Any = None
+        self.hint_button: Any = None
+        self.hint_move: Any = None  # the suggested move on show: cleared by any move, undo or new hint
+        self.hint_iterations: int | None = None  # caps Hard's search for hints (tests); None: Hard's clock
+        self._hint_ticket: int | None = None
+        self._hint_at = -1  # the move count the pending hint was asked at
         self._ticket: int | None = None
         self._ai_failures = 0
         self._results_shown = False
@@ -168,12 +181,15 @@ class GameScene(Scene):
         self.menu_button = UIButton(pygame.Rect(r.right - bw - 16, y, bw, bh), tr("ui.game.menu"), ui)
         self.results_button = UIButton(pygame.Rect(r.right - 2 * bw - 28, y, bw, bh), tr("ui.game.results"), ui,
                                        object_id=ObjectID(class_id="@primary"))
-        self.widgets += [self.undo_button, self.menu_button, self.results_button]
+        self.hint_button = UIButton(self.top_button_rect(1), tr("ui.hint.button"), ui,
+                                    tool_tip_text=tr("ui.hint.tip"))
+        self.widgets += [self.undo_button, self.menu_button, self.results_button, self.hint_button]
         self.build_widgets()
         self._sync_buttons()
 
     def exit(self) -> None:
         self._cancel_ai()
+        self.cancel_hint()
         super().exit()
 
     def on_resize(self, size: tuple[int, int]) -> None:
@@ -200,6 +216,7 @@ class GameScene(Scene):
                 self.undo_button.disable()
             else:
                 self.undo_button.enable()
+        self._sync_hint_button()
 
     # --- actions -----------------------------------------------------------------------------
     def toast(self, text: str, error: bool = False) -> None:
@@ -221,6 +238,8 @@ class GameScene(Scene):
             return False
         seat = self.match.to_move
         before = self.match.state
+        self.cancel_hint()
+        self.hint_move = None
         self.match.play(move)  # autosaves through the listener the app attached
         if self.match.is_over:
             self.record_game()
@@ -274,6 +293,8 @@ class GameScene(Scene):
             self.toast(self.app.tr_reason(refusal), error=True)
             return False
         self._cancel_ai()
+        self.cancel_hint()
+        self.hint_move = None
         self.match.undo()
         self.animator.clear()
         self._results_shown = False
@@ -348,6 +369,93 @@ class GameScene(Scene):
             self._ai_failures = 0
             self._play(self.rules.random_move(self.match.state, random.Random(len(self.match.moves))), by_ai=True)
 
+    # --- hints -------------------------------------------------------------------------------
+    @property
+    def hints_offered(self) -> bool:
+        """The Hint button shows: hints are on and it is a human's turn, shown to that human."""
+        m = self.match
+        return (self.app.settings.hints and not m.is_over and m.seat_to_move.is_human
+                and self.viewer == m.to_move)
+
+    @property
+    def hint_thinking(self) -> bool:
+        return self._hint_ticket is not None
+
+    def request_hint(self) -> bool:
+        """H or the Hint button: Hard thinks on the worker for the seat to move, from that seat's
+        view only; asked again while it thinks, the hint is cancelled."""
+        if self.hint_thinking:
+            self.cancel_hint()
+            return True
+        if not (self.hints_offered and self.can_act):
+            return False
+        self.hint_move = None
+        view, seat, seed = hint_request(self.match)
+        self._hint_ticket = self.app.worker.request(self.info.id, HINT_LEVEL, view, seat, seed,
+                                                    iterations=self.hint_iterations)
+        self._hint_at = len(self.match.moves)
+        self._sync_hint_button()
+        return True
+
+    def cancel_hint(self) -> None:
+        """Stop the hint being thought about (the search stops early; a late answer is dropped)."""
+        if self._hint_ticket is None:
+            return
+        self._hint_ticket = None
+        try:
+            self.app.worker.cancel()
+        except Exception:  # a dead worker must not block playing on
+            pass
+        self._sync_hint_button()
+
+    def _hint_step(self) -> None:
+        """Take the hint's answer when it is there; drop it if the turn moved on meanwhile."""
+        if self._hint_ticket is None:
+            return
+        if len(self.match.moves) != self._hint_at or not self.hints_offered:
+            self.cancel_hint()
+            return
+        result = self.app.worker.poll()
+        if result is None or result[0] != self._hint_ticket:
+            return
+        self._hint_ticket = None
+        self._sync_hint_button()
+        move = result[1]
+        if isinstance(move, BaseException) or move is None or self.match.check(move) is not None:
+            self.toast(self.app.tr("ui.hint.failed"), error=True)
+            return
+        self.match.count_hint(self.match.to_move)
+        self.offer_hint(move)
+
+    def offer_hint(self, move: Any) -> None:
+        """Show `move` (legal for the seat to move) as the hint."""
+        self.hint_move = move
+        self.show_hint(move)
+
+    def hint_words(self, move: Any) -> str:
+        """The hinted move in words, as the seat to move may know it."""
+        seat = self.match.to_move
+        view = self.rules.observe(self.match.state, seat)
+        return self.app.tr("ui.hint.says", move=self.app.tr_reason(self.rules.describe(view, move, seat)))
+
+    def _sync_hint_button(self) -> None:
+        button = self.hint_button
+        if button is None:
+            return
+        shown = (self.hint_thinking or self.hints_offered) and self.app.scenes.top is self
+        if shown != bool(button.visible):
+            button.show() if shown else button.hide()
+        usable = self.hint_thinking or self.can_act
+        if usable != bool(button.is_enabled):
+            button.enable() if usable else button.disable()
+        if self.hint_thinking:
+            dots = "." * (1 + int(self.app.clock_time / HINT_DOT_SECONDS) % 3)
+            text = self.app.tr("ui.hint.thinking", dots=dots)
+        else:
+            text = self.app.tr("ui.hint.button")
+        if button.text != text:
+            button.set_text(text)
+
     # --- frame -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -362,10 +470,19 @@ class GameScene(Scene):
             if event.ui_element is self.results_button:
                 self.show_results()
                 return True
+            if event.ui_element is self.hint_button:
+                self.request_hint()
+                return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.open_pause()
+                if self.hint_thinking:
+                    self.cancel_hint()
+                else:
+                    self.open_pause()
                 return True
+            if event.key == pygame.K_h and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+                if self.request_hint():
+                    return True
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self.undo()
                 return True
@@ -376,6 +493,9 @@ class GameScene(Scene):
         self.toasts.update(dt)
         self.animator.update(dt)
         self.update_game(dt)
+        self._hint_step()
+        if self.app.scenes.top is self:  # a game's update may have opened a dialog over us
+            self._sync_hint_button()
         if self.is_animating():
             return
         m = self.match
@@ -459,6 +579,11 @@ class GameScene(Scene):
 
     def draw_game(self, surface: pygame.Surface) -> None:
         """Draw the board into board_rect and the player panels into panel_rect."""
+
+    def show_hint(self, move: Any) -> None:
+        """The hint arrived: preview `move` the way the game previews a human's move (`hint_move`
+        holds it until a move, undo or the next hint). Default: the move in words, as a toast."""
+        self.toast(self.hint_words(move))
 
     def handle_game_event(self, event: pygame.event.Event) -> bool:
         """Turn input into moves with `self.submit(move)`; check `self.can_act` first."""

@@ -23,6 +23,7 @@ INFO_BG = (38, 52, 70, 235)
 BAR_BG = (27, 32, 41)
 ACCENT = (243, 210, 122)
 GOOD = (140, 214, 150)
+HINT = (110, 220, 255)  # what a hint points at: cyan, unlike selections (yellow) and legal targets (green)
 
 
 @dataclass
@@ -156,3 +157,24 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, title: str | None = None, 
         draw.text(surface, font, title, inner.topleft, ACCENT if highlight else TEXT, anchor="topleft")
         inner = pygame.Rect(inner.x, inner.y + font.get_linesize() + 4, inner.w, inner.h - font.get_linesize() - 4)
     return inner
+
+
+def hint_ring(surface: pygame.Surface, app: "App", rect: pygame.Rect, colour: tuple[int, int, int] = HINT) -> None:
+    """A hint pointing at a button or a box: a ring around it with the "Hint" tab on top (drawn
+    under pygame_gui, so it frames a button from outside)."""
+    ring = rect.inflate(12, 12)
+    pygame.draw.rect(surface, colour, ring, 3, border_radius=10)
+    hint_tag(surface, app, (ring.centerx, ring.y + 2), size=12, colour=colour)
+
+
+def hint_tag(surface: pygame.Surface, app: "App", midbottom: tuple[float, float], size: int = 13,
+             colour: tuple[int, int, int] = HINT) -> pygame.Rect:
+    """The small "Hint" tab a game puts by what a hint points at (its ring, arrow or ghost); returns
+    where it went."""
+    label = app.tr("ui.hint.button")
+    font = app.font(size, bold=True)
+    tag = pygame.Rect(0, 0, font.size(label)[0] + 12, font.get_height() + 2)
+    tag.midbottom = (round(midbottom[0]), round(midbottom[1]))
+    draw.rounded_panel(surface, tag, (20, 24, 32, 235), 6, border=colour)
+    draw.text(surface, font, label, tag.center, colour)
+    return tag

@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from hexgames.ui.game_scene import GameScene
 
 
+HINTS_COLUMN_WIDTH = 560  # a ranking at least this wide has a column for the hints taken
+
+
 def _fmt_score(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
 
@@ -46,6 +49,13 @@ class ResultsScene(Scene):
         if len(winners) == 1:
             return tr("ui.results.winner", name=names)
         return tr("ui.results.shared", names=names)
+
+    def hints_taken(self, seat: int) -> str:
+        """How many hints `seat` took, in words ("" for none: the column shows only if anyone took one)."""
+        count = self.game.match.hints.get(seat, 0)
+        if not count:
+            return ""
+        return self.app.tr("ui.hint.taken_one") if count == 1 else self.app.tr("ui.hint.taken", n=count)
 
     def order(self) -> list[int]:
         return sorted(range(len(self.outcome.ranks)), key=lambda i: (self.outcome.ranks[i], i))
@@ -123,10 +133,13 @@ class ResultsScene(Scene):
             draw.text(surface, f, summary, (box.centerx, box.y + 112), hud.TEXT)
         y = box.y + 150
         small = app.font(15)
-        cols = (box.x + 30, box.x + 110, box.x + box.w - 180, box.x + box.w - 40)
-        for text, x, anchor in ((app.tr("ui.results.place"), cols[0], "midleft"),
-                                (app.tr("ui.results.player"), cols[1], "midleft"),
-                                (app.tr("ui.results.score"), cols[3], "midright")):
+        column = bool(self.game.match.hints) and box.w >= HINTS_COLUMN_WIDTH  # else hints join the details
+        cols = (box.x + 30, box.x + 110, box.x + box.w - (250 if column else 180), box.x + box.w - 40)
+        heads = [(app.tr("ui.results.place"), cols[0], "midleft"), (app.tr("ui.results.player"), cols[1], "midleft"),
+                 (app.tr("ui.results.score"), cols[3], "midright")]
+        if column:
+            heads.append((app.tr("ui.hint.column"), cols[2] + 6, "midleft"))
+        for text, x, anchor in heads:
             draw.text(surface, small, text, (x, y), hud.MUTED, anchor=anchor)
         y += 22
         for seat in self.order():
@@ -139,13 +152,21 @@ class ResultsScene(Scene):
             self.game.draw_seat_chip(surface, seat, (cols[1] + 8, row.centery), 8)
             name = self.game.seat_name(seat)
             detail = app.tr_reason(o.details[seat]) if seat < len(o.details) else ""
+            taken = self.hints_taken(seat)
+            if taken and not column:
+                detail = app.join([detail, taken]) if detail else taken
             name_font = draw.fit_text(app.font, name, cols[2] - cols[1] - 40, 20, 12, bold=True)
             if detail:
                 draw.text(surface, name_font, name, (cols[1] + 26, row.centery - 10), hud.TEXT, anchor="midleft")
-                dfont = draw.fit_text(app.font, detail, cols[3] - cols[1] - 110, 14, 10)
+                detail_w = (cols[2] if column else cols[3] - 84) - cols[1] - 26
+                dfont = draw.fit_text(app.font, detail, detail_w, 14, 10)
                 draw.text(surface, dfont, detail, (cols[1] + 26, row.centery + 12), hud.MUTED, anchor="midleft")
             else:
                 draw.text(surface, name_font, name, (cols[1] + 26, row.centery), hud.TEXT, anchor="midleft")
+            if taken and column:
+                cell_w = cols[3] - cols[2] - 66
+                draw.text(surface, draw.fit_text(app.font, taken, cell_w, 15, 10), taken, (cols[2] + 6, row.centery),
+                          hud.MUTED, anchor="midleft")
             score = _fmt_score(o.scores[seat]) if seat < len(o.scores) else ""
             draw.text(surface, app.font(24, bold=True), score, (cols[3], row.centery), hud.TEXT, anchor="midright")
             y += 56

@@ -35,6 +35,7 @@ class Settings:
     muted: bool = False
     window_size: tuple[int, int] | None = None  # the window as the player left it; None: fit the screen
     fullscreen: bool = False
+    hints: bool = True  # the Hint button ("What would Hard do?") on a human's turn
 
     @staticmethod
     def path():
@@ -78,6 +79,8 @@ class Settings:
             out.window_size = (size[0], size[1])
         if isinstance(data.get("fullscreen"), bool):
             out.fullscreen = data["fullscreen"]
+        if isinstance(data.get("hints"), bool):
+            out.hints = data["hints"]
         return out
 
     def save(self) -> None:
@@ -101,13 +104,14 @@ class Settings:
 
 
 class SettingsScene(Scene):
-    """Language, animation speed and target highlighting; changes apply and save at once."""
+    """Language, animation speed, target highlighting, hints and sound; changes apply and save at once."""
 
     def __init__(self, app: "App"):
         super().__init__(app)
         self.lang_buttons: dict[pygame_gui.elements.UIButton, str] = {}
         self.speed_buttons: dict[pygame_gui.elements.UIButton, str] = {}
         self.targets_button: pygame_gui.elements.UIButton | None = None
+        self.hints_button: pygame_gui.elements.UIButton | None = None
         self.volume_buttons: dict[pygame_gui.elements.UIButton, str] = {}
         self.sound_button: pygame_gui.elements.UIButton | None = None
         self.back_button: pygame_gui.elements.UIButton | None = None
@@ -146,17 +150,28 @@ class SettingsScene(Scene):
             self.speed_buttons[b] = name
             self.widgets.append(b)
         y += 64
-        self.widgets.append(UILabel(pygame.Rect(col.x, y, label_w - 10, 44), tr("ui.settings.targets"), app.ui))
-        on = app.settings.show_targets
-        self.targets_button = UIButton(pygame.Rect(bx, y, 150, 44), tr("ui.settings.on" if on else "ui.settings.off"),
-                                       app.ui, object_id=ObjectID(class_id="@selected" if on else None))
-        self.widgets.append(self.targets_button)
+        self.targets_button = self._switch_row(col, y, label_w, "ui.settings.targets", app.settings.show_targets)
+        y += 64
+        self.hints_button = self._switch_row(col, y, label_w, "ui.settings.hints", app.settings.hints)
         y += 64
         y = self._sound_rows(col, y, label_w, bw)
         y += 26
         self.back_button = UIButton(pygame.Rect(col.centerx - 110, y, 220, 48), tr("ui.settings.back"), app.ui,
                                     object_id=ObjectID(class_id="@primary"))
         self.widgets.append(self.back_button)
+
+    def _switch_row(self, col: pygame.Rect, y: int, label_w: int, label_key: str,
+                    on: bool) -> pygame_gui.elements.UIButton:
+        """A labelled On/Off button (lit when on); returns the button."""
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton, UILabel
+
+        app, tr = self.app, self.app.tr
+        self.widgets.append(UILabel(pygame.Rect(col.x, y, label_w - 10, 44), tr(label_key), app.ui))
+        button = UIButton(pygame.Rect(col.x + label_w, y, 150, 44), tr("ui.settings.on" if on else "ui.settings.off"),
+                          app.ui, object_id=ObjectID(class_id="@selected" if on else None))
+        self.widgets.append(button)
+        return button
 
     def _sound_rows(self, col: pygame.Rect, y: int, label_w: int, bw: int) -> int:
         """Sound on or off, and how loud; returns the y below them."""
@@ -165,10 +180,7 @@ class SettingsScene(Scene):
 
         app, tr, bx = self.app, self.app.tr, col.x + label_w
         on = not app.settings.muted
-        self.widgets.append(UILabel(pygame.Rect(col.x, y, label_w - 10, 44), tr("ui.settings.sound"), app.ui))
-        self.sound_button = UIButton(pygame.Rect(bx, y, 150, 44), tr("ui.settings.on" if on else "ui.settings.off"),
-                                     app.ui, object_id=ObjectID(class_id="@selected" if on else None))
-        self.widgets.append(self.sound_button)
+        self.sound_button = self._switch_row(col, y, label_w, "ui.settings.sound", on)
         y += 64
         self.widgets.append(UILabel(pygame.Rect(col.x, y, label_w - 10, 44), tr("ui.settings.volume"), app.ui))
         self.volume_buttons.clear()
@@ -203,6 +215,10 @@ class SettingsScene(Scene):
             self._rebuild()
         elif el is self.targets_button:
             settings.show_targets = not settings.show_targets
+            settings.save()
+            self._rebuild()
+        elif el is self.hints_button:
+            settings.hints = not settings.hints
             settings.save()
             self._rebuild()
         elif el is self.sound_button or el in self.volume_buttons:

@@ -30,7 +30,7 @@ import pygame
 from hexgames.core import hexgrid
 from hexgames.games.clans import emblems
 from hexgames.games.clans.keys import KeyboardMixin
-from hexgames.games.clans.look import CLAN_RGB, HIGHLIGHT, NEUTRAL_SEAT_RGB, TERRAIN_DARK, TERRAIN_RGB
+from hexgames.games.clans.look import CLAN_RGB, HIGHLIGHT, KEY_FOCUS, NEUTRAL_SEAT_RGB, TERRAIN_DARK, TERRAIN_RGB
 from hexgames.games.clans.map import TERRAIN_NAMES
 from hexgames.games.clans.panel import PanelMixin
 from hexgames.games.clans.recap_view import RecapMixin
@@ -338,6 +338,7 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
         self._draw_hint(surface)
         self._draw_key_focus(surface)
         self._draw_huts(surface)
+        self._draw_hint_arrow(surface)
         self._draw_order_marks(surface)
         self._draw_drag(surface)
         self._draw_score_caption(surface)
@@ -592,7 +593,41 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
         """What the strip above the map says now: the order decision, the how-to, or nothing."""
         if self.score_steps or self.match.is_over or not self.can_act:
             return None
+        hint = self.hint_move
+        if isinstance(hint, Move) and self.selected == hint.src and not self.state.pending:
+            return "clans.ui.hint_take"  # the hint is still picked up: say how to take it
         return "clans.ui.order_prompt" if self.state.pending else "clans.ui.drag_hint"
+
+    def show_hint(self, move: Any) -> None:
+        """The hint as a keyboard move half made: its group picked up, the keyboard's ring on its
+        target and an arrow from -> to; Enter (or a click on the target) plays it. A village to
+        score next gets the ring, and Enter scores it."""
+        if isinstance(move, Move):
+            self.selected, self.key_focus = move.src, move.dst
+        elif isinstance(move, ScoreNext):
+            self.selected, self.key_focus = None, move.area
+        else:
+            super().show_hint(move)
+
+    def _draw_hint_arrow(self, surface: pygame.Surface) -> None:
+        """The hinted move's arrow from -> to, in the keyboard's cyan with a dark rim, tagged "Hint"
+        behind its tail."""
+        move = self.hint_move
+        if not isinstance(move, Move) or not self.can_act:
+            return
+        a, b = self.area_center(move.src), self.area_center(move.dst)
+        outline = _arrow_outline(a, b, max(4.0, self.cell * 0.6))
+        draw.aa_polygon(surface, KEY_FOCUS, outline)
+        draw.aa_polygon(surface, (20, 20, 24), outline, 2)
+        length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        size = max(12, round(self.cell * 0.95))
+        w, h = self.app.font(size, bold=True).size(self.app.tr("ui.hint.button"))
+        reach = self.hut_radius() * 1.8 + (w + 12) / 2 * abs(ux) + (h + 2) / 2 * abs(uy)
+        x, y = a[0] - ux * reach, a[1] - uy * reach  # behind the tail, off the arrow, inside the map
+        x = min(max(x, self.map_rect.left + w / 2 + 6), self.map_rect.right - w / 2 - 6)
+        y = min(max(y + h / 2 + 1, self.map_rect.top + h + 2), self.map_rect.bottom)
+        hud.hint_tag(surface, self.app, (x, y), size=size, colour=KEY_FOCUS)
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         key = self.hint_key()
@@ -626,6 +661,23 @@ def _spots_box(spots: list[tuple[int, float, float]], r: float) -> pygame.Rect:
     x1 = max(x for _, x, _ in spots) + reach
     y1 = max(y for _, _, y in spots) + reach
     return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+
+
+def _arrow_outline(a: tuple[float, float], b: tuple[float, float], width: float) -> list[tuple[float, float]]:
+    """One polygon for an arrow from a to b (shaft and head), its tip a little short of b; the head
+    shrinks for near neighbours so the arrow always points the right way."""
+    length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    px, py = -uy, ux
+    tip_at = length - min(width * 1.2, length * 0.15)
+    head = min(width * 2.4, tip_at * 0.5)
+    half, wing = width / 2, width * 1.3
+
+    def at(along: float, side: float) -> tuple[float, float]:
+        return (a[0] + ux * along + px * side, a[1] + uy * along + py * side)
+
+    base = tip_at - head
+    return [at(0, -half), at(base, -half), at(base, -wing), at(tip_at, 0), at(base, wing), at(base, half), at(0, half)]
 
 
 def _emblem(colour: int) -> chart.Marker:

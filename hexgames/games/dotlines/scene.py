@@ -312,6 +312,9 @@ class DotLinesScene(GameScene):
                 self.clear_selection()
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.can_act:
+                if self.hint_move is not None and (self.hint_move in self.candidates() or self.hint_move in [
+                        m for _, m in self.prompt_buttons]):
+                    return self.submit(self.hint_move)  # the hint, still selected or framed: take it
                 moves = self._prompt_moves()
                 if self.state.phase != ACT and len(moves) == 1:
                     return self.submit(moves[0][1])
@@ -334,6 +337,45 @@ class DotLinesScene(GameScene):
         if ok:
             self.clear_selection()
         return ok
+
+    def show_hint(self, move: Any) -> None:
+        """A hinted placement or stack becomes the player's own selection (its hand tiles raised,
+        the chip on if it uses it) with its target ringed; a click there or Enter plays it. Other
+        moves are told in words (a choice's button framed, Enter takes it)."""
+        self.clear_selection()
+        if type(move) in (Place, Stack):
+            hand, picked = self.my_hand(), []
+            tiles, chip = self.move_tiles(move)
+            for value in tiles:
+                picked.append(next(i for i, v in enumerate(hand) if v == value and i not in picked))
+            self.selected, self.chip_on = picked, bool(chip)
+            if move in self.candidates():
+                return
+            self.clear_selection()
+        elif type(move) in (Redraw, Exchange):  # the tile to give up raised: the action's button takes it
+            value = move.value if type(move) is Redraw else move.give
+            self.selected = [self.my_hand().index(value)] if value in self.my_hand() else []
+        super().show_hint(move)
+
+    def _draw_hint_choice(self, surface: pygame.Surface) -> None:
+        """The hinted choice's button in the prompt box, framed in cyan and tagged "Hint"."""
+        for button, move in self.prompt_buttons:
+            if move == self.hint_move and self.can_act:
+                hud.hint_ring(surface, self.app, button.rect)
+
+    def _draw_hint_target(self, surface: pygame.Surface) -> None:
+        """The hinted target while its tiles are still selected: a cyan ring tagged "Hint"."""
+        m = self.hint_move
+        if type(m) not in (Place, Stack) or m not in self.candidates():
+            return
+        if type(m) is Place:
+            rect = self.col_rects[m.line][len(self.state.lines[m.line])]
+            draw_tile(surface, rect, m.value, alpha=150)
+        else:
+            rect = self.col_rects[m.line][m.col]
+        ring = rect.inflate(18, 26)
+        pygame.draw.rect(surface, hud.HINT, ring, 4, border_radius=10)
+        hud.hint_tag(surface, self.app, (ring.centerx, ring.y + 2), size=12)
 
     def toggle_chip(self) -> None:
         s = self.state
@@ -382,6 +424,8 @@ class DotLinesScene(GameScene):
         if self.mode == "stack":
             return _tr(self.app, "ask.stack", "Stack: select tiles, then click a column of that value and count.")
         if self.state.phase == ACT:
+            if self.hint_move is not None and self.hint_move in self.candidates():
+                return _tr(self.app, "ask.hint", "Hint: press Enter or click the ringed target to play it.")
             if self.selected:
                 return _tr(self.app, "ask.place", "Click a lit line end to place, or a column to stack.")
             return _tr(self.app, "ask.select",
@@ -554,12 +598,14 @@ class DotLinesScene(GameScene):
         v = self.view()
         pygame.draw.rect(surface, FELT, self.board_rect, border_radius=12)
         self._draw_lines(surface, v)
+        self._draw_hint_target(surface)  # under the targets' own marks: their counts stay readable
         self._draw_targets(surface)
         for seat in (0, 1):
             self._draw_hand(surface, v, seat)
         self._draw_flying(surface)
         self._draw_panel(surface, v)
         self._draw_prompt(surface, v)
+        self._draw_hint_choice(surface)
         if self.animator.value("roll") is not None:
             box = self.prompt_rect
             draw.rounded_panel(surface, box, (24, 30, 40, 235), 12, border=hud.ACCENT, border_width=2)

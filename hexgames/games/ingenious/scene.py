@@ -360,6 +360,18 @@ class IngeniousScene(GameScene):
         self.put_back()
         return self.submit(move)
 
+    def show_hint(self, move: Any) -> None:
+        """The hint as the player's own preview: the tile ghosted in place with the score it would
+        make; Enter or Confirm plays it, Esc or a rack tile puts it back. A swap choice frames its
+        button, with the move in words."""
+        rack = self.state.racks[self.match.to_move] or []
+        slot = next((i for i, t in enumerate(rack) if isinstance(move, Place) and sorted(t) == sorted(move.tile)), None)
+        if slot is None:
+            super().show_hint(move)
+            return
+        self.held = None
+        self.preview, self.preview_slot = move, slot
+
     def choose_swap(self, accept: bool) -> bool:
         if not self.swap_prompt_open():
             return False
@@ -458,6 +470,9 @@ class IngeniousScene(GameScene):
         self._draw_held(surface)
         if self.swap_prompt_open():
             self._draw_swap_box(surface)
+            if isinstance(self.hint_move, Swap):  # the hinted answer's button, framed
+                button = self.swap_accept_button if self.hint_move.accept else self.swap_decline_button
+                hud.hint_ring(surface, self.app, button.rect)
         self._draw_celebrations(surface)
 
     # board ---------------------------------------------------------------------------------------
@@ -585,8 +600,9 @@ class IngeniousScene(GameScene):
             return
         pulse = round(3 + 3 * math.sin(self.app.clock_time * 5)) / 6  # 7 steps: a few cached sprites
         edge = tuple(round(a + (b - a) * pulse) for a, b in zip(LEGAL, (255, 255, 255)))
-        self._draw_place(surface, self.preview, edge)  # type: ignore[arg-type]
-        self._draw_gains(surface, self.preview)
+        hinted = self.preview == self.hint_move  # the hint's tile is a ghost, its badge says "Hint"
+        self._draw_place(surface, self.preview, edge, alpha=170 if hinted else 255)  # type: ignore[arg-type]
+        self._draw_gains(surface, self.preview, self.app.tr("ui.hint.button") if hinted else "")
 
     def _draw_held(self, surface: pygame.Surface) -> None:
         tile = self.held_tile()
@@ -601,21 +617,26 @@ class IngeniousScene(GameScene):
             return
         self._draw_tile(surface, tile, self.mouse, self.orientation, self.hex_size, alpha=235)
 
-    def _draw_gains(self, surface: pygame.Surface, move: Place) -> None:
-        """A badge beside the tile: +points per colour, with the colour's symbol (score_preview)."""
+    def _draw_gains(self, surface: pygame.Surface, move: Place, label: str = "") -> None:
+        """A badge beside the tile: +points per colour, with the colour's symbol (score_preview),
+        after `label` if given (the hint's)."""
         gains = self.rules.score_preview(self.state, move)
         colours = sorted({move.tile[0], move.tile[1]})
         font = self.app.font(max(13, self.hex_size * 2 // 3), bold=True)
         icon = max(14, self.hex_size * 2 // 3)
         parts = [(c, font.render(f"+{gains[c]}", True, hud.TEXT)) for c in colours]
-        w = sum(icon + 4 + img.get_width() + 10 for _, img in parts) + 8
+        head = font.render(label, True, hud.ACCENT) if label else None
+        w = sum(icon + 4 + img.get_width() + 10 for _, img in parts) + 8 + (head.get_width() + 10 if head else 0)
         h = max(icon, font.get_linesize()) + 8
         (ax, ay), (bx, by) = self.hex_center(move.a), self.hex_center(move.b)
         box = pygame.Rect(0, 0, w, h)
         box.midbottom = ((ax + bx) / 2, min(ay, by) - self.hex_size * 0.95)  # above the tile, off the cursor
         box.clamp_ip(self.board_area)
-        draw.rounded_panel(surface, box, (20, 24, 32, 215), 8, border=(255, 255, 255, 70))
+        draw.rounded_panel(surface, box, (20, 24, 32, 215), 8, border=hud.ACCENT if head else (255, 255, 255, 70))
         x = box.x + 6
+        if head is not None:
+            surface.blit(head, head.get_rect(midleft=(x + 2, box.centery)))
+            x += head.get_width() + 12
         for c, img in parts:
             sprite = symbols.hex_sprite(symbols.FILLS[c], icon // 2 + 1, None, 1.0, c)
             surface.blit(sprite, sprite.get_rect(center=(x + icon // 2, box.centery)))

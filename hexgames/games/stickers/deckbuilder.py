@@ -322,9 +322,30 @@ class DeckBuilder:
                           hud.ACCENT, anchor="bottomleft", outline=(20, 20, 20), outline_px=1)
             if rect.collidepoint(hover):
                 pygame.draw.rect(surface, hud.ACCENT, rect.inflate(4, 4), 2, border_radius=4)
+        self._draw_hinted(surface)
         if self._max_scroll():
             draw.text(surface, self.app.font(13), self.scene.ui_text("deck.scroll", "Wheel: more stickers"),
                       (self.grid_rect.right - 10, self.grid_rect.bottom - 6), hud.MUTED, anchor="bottomright")
+
+    def bring_into_view(self, sticker: int) -> None:
+        """Scroll (clearing the filters if they hide it) until `sticker` shows in the grid."""
+        if sticker not in self.visible():
+            self.rarity = self.colour = None
+        row = self.visible().index(sticker) // self._columns()
+        shown = max(1, (self.grid_rect.h - 10) // (TILE + GAP))
+        if not self.scroll <= row < self.scroll + shown:
+            self.scroll = max(0, min(self._max_scroll(), row - shown // 2))
+
+    def _draw_hinted(self, surface: pygame.Surface) -> None:
+        """The sticker a hint suggests picking, ringed in the grid (where the filters show it)."""
+        hint = self.scene.hint_move
+        if type(hint) is not Pick:
+            return
+        for rect, s in self._grid_cells():
+            if s == hint.sticker:
+                pygame.draw.rect(surface, hud.HINT, rect.inflate(6, 6), 3, border_radius=5)
+                hud.hint_tag(surface, self.app, (rect.centerx, rect.y - 1), size=11)
+                return
 
     def _helper_label(self, s: int) -> str:
         return self.scene.ui_text(f"helper.{HELPER_NAMES[s]}", HELPER_NAMES[s].capitalize())

@@ -24,7 +24,7 @@ from hexgames.games.stickers import art, catalogue
 from hexgames.games.stickers.catalogue import BLOCK, DOUBLE, HELPER_NAMES, JUMP, LAYOUTS, PEEK
 from hexgames.games.stickers.deckbuilder import DeckBuilder
 from hexgames.games.stickers.regions import cell_xy, point_xy
-from hexgames.games.stickers.rules import Block, Place, Reorder, StickersRules, StickersState, board_layout
+from hexgames.games.stickers.rules import Block, Pick, Place, Reorder, StickersRules, StickersState, board_layout
 from hexgames.ui import chart, draw, hud
 from hexgames.ui.anim import ease_out_back
 from hexgames.ui.game_scene import GameScene
@@ -36,6 +36,7 @@ TARGET_RGB = (255, 236, 120)
 BLOCKED_RGB = (200, 70, 60)
 CANCELLED_RGB = (150, 150, 150)
 LAST_RGB = (110, 214, 255)
+HINT_RGB = (120, 240, 200)  # the hinted cell: mint, as the last move's is already cyan
 HELPER_TEXT = {
     JUMP: ("helper.jump_text", "Jump: your next sticker may go on any empty cell next to a sticker, no match needed."),
     DOUBLE: ("helper.double_text", "Double: place one extra sticker this turn."),
@@ -252,6 +253,9 @@ class StickersScene(GameScene):
             self.auto_fit = True
             self.fit()
             return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and type(self.hint_move) in (Place, Block, Reorder) \
+                and self.can_act:
+            return self.submit(self.hint_move)  # take the hint
         return False
 
     # --- Peek: choose the new order by clicking the shown stickers, top first -------------------------
@@ -367,6 +371,7 @@ class StickersScene(GameScene):
         self._draw_last(surface)
         self._draw_targets(surface)
         self._draw_preview(surface)
+        self._draw_hint_cell(surface)
         self._draw_peek(surface)
         self._draw_hint(surface)
         surface.set_clip(clip)
@@ -487,12 +492,18 @@ class StickersScene(GameScene):
             draw.rounded_panel(surface, rect, (*colour, round(30 + 40 * pulse)), 4, border=colour, border_width=2)
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
+        """The drawn sticker ghosted under the mouse on a lit cell (else on the hinted cell), with
+        what it would found or cancel."""
         s = self.state
-        if s.phase != "place" or not self.can_act or self.hover is None:
+        if s.phase != "place" or not self.can_act:
             return
-        x, y = self.hover
-        if (x, y) not in self.targets():
-            return
+        if self.hover is not None and self.hover in self.targets():
+            self._draw_place_preview(surface, *self.hover)
+        elif type(self.hint_move) is Place:
+            self._draw_place_preview(surface, self.hint_move.x, self.hint_move.y)
+
+    def _draw_place_preview(self, surface: pygame.Surface, x: int, y: int) -> None:
+        s = self.state
         art.sticker(surface, self.cell_rect(x, y), board_layout(s.drawn, s.current), s.current, alpha=170)
         text = self.cached(("preview", x, y), lambda: self.preview_text(x, y))
         if text:
@@ -524,6 +535,30 @@ class StickersScene(GameScene):
         joiner = self.ui_text("preview.joiner", ", ")
         return self.ui_text("preview.lead", "Here: {what}", what=joiner.join(parts))
 
+    def show_hint(self, move: Any) -> None:
+        """A hinted placement or block is ringed on the board (the placement ghosted with what it
+        would found, like the mouse's preview); a click on the cell or Enter plays it. A Peek order
+        numbers the shown stickers (Enter keeps it); a deck pick is ringed in the catalogue, with the
+        move in words."""
+        if type(move) in (Place, Block):
+            x, y = move.x, move.y
+            r = self.board_rect.inflate(-self.zoom * 2, -self.zoom * 2)
+            if not r.collidepoint(self.cell_centre(x, y)):  # bring the hinted cell into view
+                self.auto_fit = True
+                self.fit()
+            return
+        if type(move) is Pick and self.builder is not None:
+            self.builder.bring_into_view(move.sticker)
+        super().show_hint(move)
+
+    def _draw_hint_cell(self, surface: pygame.Surface) -> None:
+        move = self.hint_move
+        if type(move) not in (Place, Block) or not self.can_act:
+            return
+        rect = self.cell_rect(move.x, move.y).inflate(6, 6)
+        pygame.draw.rect(surface, HINT_RGB, rect, 4, border_radius=6)
+        hud.hint_tag(surface, self.app, (rect.centerx, rect.y + 2), colour=HINT_RGB)
+
     def _draw_peek(self, surface: pygame.Surface) -> None:
         stickers = self.peek_stickers()
         if not stickers:
@@ -543,12 +578,22 @@ class StickersScene(GameScene):
                 art.helper(surface, rect, st, small, self.helper_name(st))
             else:
                 art.sticker(surface, rect, board_layout(st, self.state.current), self.state.current)
+            self._draw_hinted_place(surface, rect, i, small)
             tag = str(self.peek_order.index(i) + 1) if i in self.peek_order else ""
             if tag:
                 draw.aa_circle(surface, hud.ACCENT, (rect.right - 4, rect.top + 4), 12, border=(20, 20, 20))
                 draw.text(surface, small, tag, (rect.right - 4, rect.top + 4), (20, 20, 20))
             draw.text(surface, small, self.ui_text("peek.position", "#{n} now", n=i + 1), (rect.centerx, rect.bottom + 12),
                       hud.MUTED)
+
+    def _draw_hinted_place(self, surface: pygame.Surface, rect: pygame.Rect, i: int, font: pygame.font.Font) -> None:
+        """A hinted Peek order: where shown sticker `i` would go (1 = top), in a cyan badge."""
+        hint = self.hint_move
+        if type(hint) is not Reorder or i not in hint.order:
+            return
+        centre = (rect.left + 4, rect.top + 4)
+        draw.aa_circle(surface, hud.HINT, centre, 12, border=(20, 20, 20))
+        draw.text(surface, font, str(hint.order.index(i) + 1), centre, (20, 20, 20))
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         s = self.state
@@ -559,9 +604,14 @@ class StickersScene(GameScene):
             "block": ("hint.block", "Block: click an empty cell next to a sticker"),
             "peek": ("hint.peek", "Peek: click your stickers in the order you want them drawn"),
         }.get(s.phase, ("", ""))
+        if key and type(self.hint_move) in (Place, Block):
+            key, default = "hint.take", "Hint: press Enter or click the ringed cell to play it."
+        elif key and type(self.hint_move) is Reorder:
+            key, default = "hint.take_order", "Hint: the cyan numbers; press Enter to keep that order."
         if key:
-            draw.text(surface, self.app.font(14), self.ui_text(key, default), (self.board_rect.left + 10,
-                                                                                self.board_rect.top + 6),
+            text = self.ui_text(key, default)
+            font = draw.fit_text(self.app.font, text, self.board_rect.w - 20, 14, 10)
+            draw.text(surface, font, text, (self.board_rect.left + 10, self.board_rect.top + 6),
                       hud.MUTED, anchor="topleft", outline=(15, 18, 24), outline_px=1)
 
     # --- the side panel ------------------------------------------------------------------------------

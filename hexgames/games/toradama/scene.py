@@ -380,6 +380,19 @@ class ToradamaScene(GameScene):
         self.swap_first = None
         return self._submit_okunote(Swap(a, b))
 
+    def show_hint(self, move: Any) -> None:
+        """The hint as the player's own selection: a tile to place is picked up and ghosted in its
+        column (a click on the column plays it), a clear ball is marked (a click on it clears), a
+        character card is lit (a click chooses it); an okunote's cells are ringed and other moves
+        told in words."""
+        self.cancel()
+        if type(move) in (Place, Give):
+            self.selected = move.src
+        elif type(move) is Clear:
+            self.ball = move.cell
+        if type(move) not in (Place, Clear, Choose):
+            super().show_hint(move)
+
     def _submit_okunote(self, move: Any) -> bool:
         reason = self.rules.check(self.state, move)
         if reason is not None:
@@ -594,6 +607,26 @@ class ToradamaScene(GameScene):
                 pygame.draw.rect(surface, BALL, self.cell_rect(c).inflate(2, 2), 2, border_radius=8)
         if self.swap_first is not None:
             pygame.draw.rect(surface, BALL, self.cell_rect(self.swap_first).inflate(4, 4), 4, border_radius=8)
+        self._draw_hint_ghost(surface, v)
+
+    def _draw_hint_ghost(self, surface: pygame.Surface, v: ToradamaState) -> None:
+        """The hinted placement while its tile is still picked up: the tile ghosted where it would
+        land, its column ringed and tagged "Hint"; an okunote's cells ringed."""
+        hint = self.hint_move
+        if type(hint) in (Swap, Flip, Dig) and self.can_act:
+            cells = [hint.a, hint.b] if type(hint) is Swap else [hint.cell] if type(hint) is Flip else [
+                cell(hint.col, max(0, sum(1 for r in range(ROWS) if v.cells[cell(hint.col, r)] != EMPTY) - 1))]
+            for c in cells:
+                pygame.draw.rect(surface, hud.HINT, self.cell_rect(c).inflate(6, 6), 4, border_radius=8)
+            hud.hint_tag(surface, self.app, (self.cell_rect(cells[0]).centerx, self.cell_rect(cells[0]).y - 2))
+        if type(hint) is not Place or self.selected != hint.src:
+            return
+        s = self.cell_size
+        row = sum(1 for r in range(ROWS) if v.cells[cell(hint.col, r)] != EMPTY)
+        self._blit_tile(surface, hint.src if hint.src < KINDS else HIDDEN_CUBE, self.tile_rect(hint.col, row), alpha=150)
+        column = pygame.Rect(self.grid.x + self.display_col(hint.col) * s, self.grid.y, s, self.grid.h)
+        pygame.draw.rect(surface, hud.HINT, column.inflate(-2, 0), 4, border_radius=8)
+        hud.hint_tag(surface, self.app, (column.centerx, column.y + 30))
 
     def _draw_pool(self, surface: pygame.Surface, v: ToradamaState, step: Any) -> None:
         hidden = None
@@ -832,11 +865,15 @@ class ToradamaScene(GameScene):
         title = tr(self.app, "choose.title", "{name}, choose your character", name=self.seat_name(s.current))
         draw.text(surface, draw.fit_text(self.app.font, title, r.w - 40, 28, 14, bold=True), title, (r.centerx, r.y + 40),
                   hud.ACCENT)
+        hinted = self.hint_move.character if type(self.hint_move) is Choose else None
         for c, rect in enumerate(self.char_cards):
             taken = c in s.chars
             hover = rect.collidepoint(self.mouse) and not taken
+            border = hud.HINT if c == hinted else hud.ACCENT if hover else (70, 80, 98)
             draw.rounded_panel(surface, rect, (44, 52, 66) if hover else (33, 39, 50), 12,
-                               border=hud.ACCENT if hover else (70, 80, 98), border_width=2 if hover else 1)
+                               border=border, border_width=3 if c == hinted else 2 if hover else 1)
+            if c == hinted:
+                hud.hint_tag(surface, self.app, (rect.centerx, rect.y - 4))
             icon = max(24, min(rect.w - 40, 72, rect.h // 3))
             surface.blit(sprites.face(c, icon), (rect.centerx - icon // 2, rect.y + 8))
             y = rect.y + icon + 18
@@ -855,3 +892,4 @@ class ToradamaScene(GameScene):
                 layer.fill((10, 12, 16, 170))
                 surface.blit(layer, rect.topleft)
                 draw.text(surface, self.app.font(16, bold=True), tr(self.app, "choose.taken", "taken"), rect.center, hud.MUTED)
+
