@@ -2,7 +2,8 @@
 display, and how tests check that rendering works.
 
 Shared screens (`SCENES`): the menu, settings, a game's setup, the game itself, the hot-seat hand-over,
-pause, rules help and results. Each game adds its own dialogs through its scene's `screens()` hook
+pause, rules help, results, the game with its move log open, and the replay viewer (the seeded game
+played to its end and shown at move `--moves`). Each game adds its own dialogs through its scene's `screens()` hook
 (Ingenious' swap prompt, Clans' village-order choice): a name and a test on the state that tells when
 that dialog is up. The screenshot plays the seeded game on until the test holds and shows that
 position to the seat to move, seated as a human so the dialog is theirs to answer; nothing here knows
@@ -17,7 +18,7 @@ from __future__ import annotations
 import os
 from typing import Any, Callable, Mapping, Sequence
 
-SCENES = ("menu", "settings", "setup", "game", "handover", "pause", "rules", "results")
+SCENES = ("menu", "settings", "setup", "game", "handover", "pause", "rules", "results", "log", "replay")
 SEARCH_GAMES = 40  # seeded games tried to find a position where a game's dialog is up
 
 
@@ -152,8 +153,12 @@ def _show(app: Any, info: Any, scene: str, seed: int, moves: int, seats: Sequenc
     if scene in dialogs:
         match = find_screen(info.id, scene, dialogs[scene], seed, moves, seats, options)
     else:
-        match = build_match(info.id, seed, moves, to_end=(scene == "results"), seats=seats, options=options)
+        match = build_match(info.id, seed, moves, to_end=scene in ("results", "replay"), seats=seats, options=options)
     _show_game(app, match, scene)
+    if scene == "replay":
+        why = app.open_replay(match, moves)
+        if why is not None:
+            raise NoSuchScreen(why)
 
 
 def _show_game(app: Any, match: Any, scene: str) -> None:
@@ -169,6 +174,8 @@ def _show_game(app: Any, match: Any, scene: str) -> None:
     app.scenes.reset(game)
     if scene == "pause":
         game.open_pause()
+    elif scene == "log":
+        game.toggle_log()
     elif scene == "results":
         game.show_results()
     elif scene == "handover":

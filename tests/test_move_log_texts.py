@@ -67,8 +67,10 @@ def test_sticker_turf_keeps_the_picks_secret(apps):
 
     rules, s = setup("stickers")
     mover = rules.to_move(s)
-    assert words(apps, rules.describe(s, Pick(0), mover), "en") == "picked red-red-red-red"
-    assert words(apps, rules.describe(s, Pick(0), mover), "ja") == "赤・赤・赤・赤を選んだ"
+    three_green_one_red = 3 * 64 + 3 * 16 + 0 * 4 + 3  # corners TL, TR, BR, BL: green, green, red, green
+    assert words(apps, rules.describe(s, Pick(0), mover), "en") == "picked 4 red"
+    assert words(apps, rules.describe(s, Pick(three_green_one_red), mover), "en") == "picked 3 green + 1 red"
+    assert words(apps, rules.describe(s, Pick(three_green_one_red), mover), "ja") == "緑3＋赤1を選んだ"
     assert words(apps, rules.describe(s, Pick(0), None), "en") == "picked a sticker for the deck"
     assert words(apps, rules.describe(s, Pick(258), 1 - mover), "ja") == "デッキにシールを1枚選んだ"
 
@@ -80,5 +82,6 @@ def test_toradama_never_names_a_cube_face(apps):
     assert words(apps, rules.describe(s, Choose(0), None), "en") == "chose Tora"
     assert words(apps, rules.describe(s, Choose(4), None), "ja") == "クマを選んだ"
     assert words(apps, rules.describe(s, Place(CUBE_SOURCE, 1), 0), "en") == "dropped a cube in column 2"
+    assert words(apps, rules.describe(s, Place(3, 2), 1), "ja") == "紫のたまを共通の列に置いた"
     assert words(apps, rules.describe(s, Give(0), None), "en") == "gave away a red tama"
     assert words(apps, rules.describe(s, Give(0), None), "ja") == "赤のたまを相手に渡した"

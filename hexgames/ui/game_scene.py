@@ -40,6 +40,7 @@ import pygame_gui
 from hexgames.core.match import Match
 from hexgames.ui import draw, hud
 from hexgames.ui.anim import Animator
+from hexgames.ui.move_log import MoveLog
 from hexgames.ui.scenes import Scene
 
 if TYPE_CHECKING:
@@ -75,6 +76,9 @@ class GameScene(Scene):
         self.undo_button: Any = None
         self.menu_button: Any = None
         self.results_button: Any = None
+        self.log_button: Any = None
+        self.log_open = False  # the move log panel shows over the side panel (Log button, key L)
+        self.move_log = MoveLog(app, match, lambda: self.viewer, self.seat_name, self.draw_seat_chip)
         self._ticket: int | None = None
         self._ai_failures = 0
         self._results_shown = False
@@ -166,9 +170,12 @@ class GameScene(Scene):
         self.menu_button = UIButton(pygame.Rect(r.right - bw - 16, y, bw, bh), tr("ui.game.menu"), ui)
         self.results_button = UIButton(pygame.Rect(r.right - 2 * bw - 28, y, bw, bh), tr("ui.game.results"), ui,
                                        object_id=ObjectID(class_id="@primary"))
-        self.widgets += [self.undo_button, self.menu_button, self.results_button]
+        self.log_button = UIButton(self.top_button_rect(0), tr("ui.log.button"), ui,
+                                   tool_tip_text=tr("ui.log.tip"))
+        self.widgets += [self.undo_button, self.menu_button, self.results_button, self.log_button]
         self.build_widgets()
         self._sync_buttons()
+        self._sync_log_button()
 
     def exit(self) -> None:
         self._cancel_ai()
@@ -341,6 +348,9 @@ class GameScene(Scene):
             if event.ui_element is self.results_button:
                 self.show_results()
                 return True
+            if event.ui_element is self.log_button:
+                self.toggle_log()
+                return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.open_pause()
@@ -348,7 +358,42 @@ class GameScene(Scene):
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self.undo()
                 return True
+            if event.key == pygame.K_l and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+                self.toggle_log()
+                return True
+        if self._log_takes(event):
+            return True
         return self.handle_game_event(event)
+
+    # --- the move log ----------------------------------------------------------------------------
+    def log_rect(self) -> pygame.Rect:
+        """Where the move log shows: over the side panel, so the board stays in full view."""
+        return self.panel_rect
+
+    def toggle_log(self) -> None:
+        self.log_open = not self.log_open
+        self.move_log.scroll = 0
+        self._sync_log_button()
+
+    def _sync_log_button(self) -> None:
+        """The Log button looks pressed while the log shows."""
+        if self.log_button is not None:
+            if self.log_open:
+                self.log_button.select()
+            else:
+                self.log_button.unselect()
+
+    def _log_takes(self, event: pygame.event.Event) -> bool:
+        """Mouse input over the open log scrolls it and goes no further (the panel beneath is hidden)."""
+        if not self.log_open:
+            return False
+        pos = getattr(event, "pos", self.pointer)  # wheel events carry no position: the pointer's
+        if not self.log_rect().collidepoint(pos):
+            return False
+        if event.type == pygame.MOUSEWHEEL:
+            self.move_log.scroll_by(3 * event.y)
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
     def update(self, dt: float) -> None:
         """Runs only while this scene is on top, so no overlay is up here."""
@@ -393,6 +438,8 @@ class GameScene(Scene):
         hud.turn_banner(surface, self.app, self.top_rect, self.banner_text(), colour, thinking, self.app.clock_time,
                         text_width=right - font.size(title)[0] - 24)
         draw.text(surface, font, title, (right, self.top_rect.centery), hud.MUTED, anchor="midright")
+        if self.log_open:
+            self.move_log.draw(surface, self.log_rect(), self.app.tr("ui.log.title"))
         pygame.draw.rect(surface, hud.BAR_BG, self.bottom_rect)
         pygame.draw.line(surface, (60, 70, 86), self.bottom_rect.topleft, self.bottom_rect.topright)
 

@@ -694,15 +694,22 @@ class DotLinesRules(Rules[DotState, Move]):
             return _reason("log.exchange", "Exchange: gave a {give}, took a {take}", give=m.give, take=m.take)
         line = _line_name(m.line)
         if kind is Place:
-            text = _reason("log.place", "new column {count}×{value} on {line}", line=line, value=m.value,
-                           count=self.chip_count(s.chip[seat], m.plain, m.chip))
+            text = _reason("log.place", "new column on {line}: {tiles}", line=line,
+                           tiles=_tiles(self.chip_count(s.chip[seat], m.plain, m.chip), m.value))
         else:
             column = s.lines[m.line][m.col] if 0 <= m.col < len(s.lines[m.line]) else Column(0, 0, ())
-            text = _reason("log.stack", "Stack: on column {col} of {line} ({count}×{value})", line=line,
-                           col=m.col + 1, value=column.value, count=column.count)
+            text = _reason("log.stack", "Stack on {line} column {col}: {tiles}", line=line, col=m.col + 1,
+                           tiles=_tiles(column.count, column.value))
         if m.chip and s.chip[seat] in (DOUBLE, INVERTER):
             return _reason("log.with_chip", "{move}, with the {chip} chip", move=text, chip=_chip_name(s.chip[seat]))
         return text
+
+
+def _tiles(count: int, value: int) -> Reason:
+    """"2 tiles of 4": what a column stands for."""
+    if count == 1:
+        return _reason("log.tile", "1 tile of {value}", value=value)
+    return _reason("log.tiles", "{count} tiles of {value}", count=count, value=value)
 
 
 def _line_name(line: int) -> Reason:

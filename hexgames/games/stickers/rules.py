@@ -701,8 +701,11 @@ class StickersRules(Rules[StickersState, Move]):
             return _reason("log.block", "Block: closed a cell")
         before, after, _, cancelled = self._placement(s, m)
         gain = after[seat] - before[seat]
-        text = _reason("log.place", "placed {sticker}: {gain} corners", sticker=sticker_words(s.drawn),
-                       gain=f"{gain:+d}")
+        if gain:
+            text = _reason("log.place", "placed {sticker}: {gain} corners", sticker=sticker_words(s.drawn),
+                           gain=f"{gain:+d}")
+        else:
+            text = _reason("log.place_plain", "placed {sticker}", sticker=sticker_words(s.drawn))
         lost = sum(before[o] - after[o] for o in range(s.seats) if o != seat and after[o] < before[o])
         if cancelled and lost:
             return _reason("log.cancel", "{move}, cancelling {n} of the rival's", move=text, n=lost)
@@ -717,10 +720,17 @@ class StickersRules(Rules[StickersState, Move]):
 
 
 def sticker_words(sticker: int) -> Reason:
-    """A sticker in words: a helper by name, a layout by its corners (top-left first, clockwise)."""
+    """A sticker in words: a helper by name, a layout by its corner colours, most first ("3 green +
+    1 red"; the board shows where each corner lies)."""
     if sticker >= LAYOUTS:
         name = HELPER_NAMES.get(sticker, "?")
         return _reason(f"log.helper.{name}", name.capitalize())
-    names = [_reason(f"log.colour.{catalogue.COLOUR_NAMES[c]}", catalogue.COLOUR_NAMES[c])
-             for c in catalogue.corners(sticker)]
-    return _reason("log.corners", "{a}-{b}-{c}-{d}", a=names[0], b=names[1], c=names[2], d=names[3])
+    colours = catalogue.corners(sticker)
+    counts = sorted({c: colours.count(c) for c in colours}.items(), key=lambda kv: (-kv[1], kv[0]))
+    parts = [_reason("log.part", "{n} {colour}", n=n, colour=_reason(f"log.colour.{catalogue.COLOUR_NAMES[c]}",
+                                                                     catalogue.COLOUR_NAMES[c]))
+             for c, n in counts]
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        out = _reason("log.plus", "{a} + {b}", a=part, b=out)
+    return out

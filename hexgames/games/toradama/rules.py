@@ -734,19 +734,19 @@ class ToradamaRules(Rules[ToradamaState, Any]):
         if kind is Place or kind is Give:
             tile = _reason("log.cube", "a cube") if m.src == CUBE_SOURCE else _tama(m.src)
             if kind is Place:
-                return _reason("log.place", "dropped {tile} in column {col}", tile=tile, col=m.col + 1)
+                return _reason("log.place", "dropped {tile} in {col}", tile=tile, col=_column(m.col))
             if s.seats == 1:
                 return _reason("log.discard", "discarded {tile}", tile=tile)
             return _reason("log.give", "gave away {tile}", tile=tile)
         if kind is Clear:
-            return _reason("log.clear", "cleared with {tile} in column {col}", tile=_tama(s.cells[m.cell]),
-                           col=m.cell // ROWS + 1)
+            return _reason("log.clear", "cleared with {tile} in {col}", tile=_tama(s.cells[m.cell]),
+                           col=_column(m.cell // ROWS))
         if kind is Resign:
             return _reason("log.resign", "resigned")
         what = {Swap: ("swap", "swapped two tiles"), Reroll: ("reroll", "returned the pool and refilled it"),
                 Triple: ("triple", "places 3 tiles this turn"), Flip: ("flip", "turned a cube face up")}
         if kind is Dig:
-            text = _reason("log.dig", "discarded the top of column {col}", col=m.col + 1)
+            text = _reason("log.dig", "discarded the top of {col}", col=_column(m.col))
         else:
             text = _reason(f"log.{what[kind][0]}", what[kind][1])
         return _reason("log.okunote", "okunote: {what}", what=text)
@@ -764,6 +764,13 @@ def _tama(kind: int) -> Reason:
     """"a red tama": a face-up tile of `kind` in words."""
     name = board.KIND_NAMES[kind]
     return _reason("log.tama", "a {kind} tama", kind=_reason(f"kind.{name}", name))
+
+
+def _column(col: int) -> Reason:
+    """A column as the board labels it: the shared middle one by name, the others counted from the left."""
+    if col == board.SHARED_COLUMN:
+        return _reason("log.shared", "the shared column")
+    return _reason("log.column", "column {n}", n=col + 1)
 
 
 def _looks(code: int) -> int:
