@@ -125,6 +125,16 @@ class MoveLog:
         row = (pos[1] - y) // (self._line_h + 1)
         return shown[row][0] if 0 <= row < len(shown) else None
 
+    def rect_of_entry(self, rect: pygame.Rect, index: int) -> pygame.Rect | None:
+        """Where move `index`'s first visible line is drawn (None when scrolled out of view)."""
+        shown, y = self._visible(rect)
+        body = self._body(rect)
+        step = self._line_h + 1
+        for row, (k, _, _) in enumerate(shown):
+            if k == index:
+                return pygame.Rect(body.x, y + row * step, body.w, step)
+        return None
+
     # --- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, title: str) -> None:
         app = self.app
