@@ -30,10 +30,10 @@ def test_ingenious_names_the_tile_and_what_it_scored(apps):
 
     rules, s = setup("ingenious")
     place = Place((RED, RED), (4, 0), (3, 0))  # touches the red start symbol at (5, 0): one red point
-    assert words(apps, rules.describe(s, place, None), "en") == "placed red/red: +1 red"
-    assert words(apps, rules.describe(s, place, None), "ja") == "赤/赤を配置：赤+1"
+    assert words(apps, rules.describe(s, place, None), "en") == "placed red/red (+1 red)"
+    assert words(apps, rules.describe(s, place, None), "ja") == "赤/赤を配置（赤+1）"
     none = Place((BLUE, BLUE), (1, 0), (1, 1))
-    assert words(apps, rules.describe(s, none, 0), "en") == "placed blue/blue: no points"
+    assert words(apps, rules.describe(s, none, 0), "en") == "placed blue/blue (no points)"
     assert words(apps, rules.describe(s, Swap(True), 1), "ja") == "手持ちタイルをすべて交換"
 
 

@@ -133,19 +133,23 @@ NO_LINE_START = set("、。，．・：；？！ー）」』】〉》〕ぁぃ�
 def _units(para: str) -> list[tuple[str, str]]:
     """The pieces a line may break between, each with what joins it to the piece before: words
     separated by spaces, and inside a word written without spaces (Japanese) single characters,
-    keeping closing punctuation with the character before it (kinsoku)."""
+    keeping closing punctuation with the character before it (kinsoku) and runs of Latin letters
+    and digits whole ("緑+2" never breaks inside "+2")."""
     units: list[tuple[str, str]] = []
     for i, word in enumerate(para.split(" ")):
         joiner = " " if i else ""
         if not any(_is_wide(ch) for ch in word):
             units.append((word, joiner))
             continue
+        narrow = False  # the previous character was Latin: a run like "+12" or "CPU" stays whole
         for ch in word:
-            if units and ch in NO_LINE_START:
+            wide = _is_wide(ch)
+            if units and (ch in NO_LINE_START or (narrow and not wide)):
                 units[-1] = (units[-1][0] + ch, units[-1][1])
             else:
                 units.append((ch, joiner))
                 joiner = ""
+            narrow = not wide
     return units
 
 

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from hexgames.core.match import Match
 
 PANEL_BG = (26, 31, 40)
+NUMBER_W, CHIP_X, TEXT_X = 22, 32, 42  # the columns of an entry, from the body's left edge
 HIGHLIGHT = (58, 70, 92)
 
 
@@ -88,7 +89,7 @@ class MoveLog:
     # --- geometry ------------------------------------------------------------------------------
     @staticmethod
     def text_width(rect: pygame.Rect) -> int:
-        return rect.w - 58 - 14
+        return rect.w - 16 - TEXT_X - 4
 
     def _body(self, rect: pygame.Rect) -> pygame.Rect:
         return pygame.Rect(rect.x + 8, rect.y + 40, rect.w - 16, rect.h - 48 - self.footer)
@@ -101,7 +102,10 @@ class MoveLog:
         fit = max(1, body.h // step)
         self.scroll = max(0, min(self.scroll, len(lines) - fit))
         end = len(lines) - self.scroll
-        return lines[max(0, end - fit):end], body.y
+        start = max(0, end - fit)
+        while 0 < start < end - 1 and not lines[start][2]:
+            start += 1  # begin with a whole entry, not the tail of one
+        return lines[start:end], body.y
 
     def scroll_by(self, lines: int) -> None:
         self.scroll = max(0, self.scroll + lines)
@@ -156,12 +160,12 @@ class MoveLog:
                 pygame.draw.rect(surface, HIGHLIGHT, (body.x, y, body.w, step), border_radius=3)
             if first:
                 e = entries[k]
-                draw.text(surface, number_font, str(e.number), (body.x + 30, y + step // 2), hud.MUTED,
+                draw.text(surface, number_font, str(e.number), (body.x + NUMBER_W, y + step // 2), hud.MUTED,
                           anchor="midright")
-                centre = (body.x + 42, y + step / 2)
+                centre = (body.x + CHIP_X, y + step / 2)
                 draw.aa_circle(surface, (120, 132, 152), centre, 7)  # a ring: dark seat colours show too
                 self.seat_chip(surface, e.seat, centre, 5)
-            draw.text(surface, font, line, (body.x + 52, y), hud.TEXT, anchor="topleft")
+            draw.text(surface, font, line, (body.x + TEXT_X, y), hud.TEXT, anchor="topleft")
             y += step
         surface.set_clip(clip)
         if self.scroll:

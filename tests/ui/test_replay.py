@@ -250,3 +250,14 @@ def test_the_log_panel_opens_with_l_and_the_button(real_app):
     assert len(match.moves) == before and game.log_open
     key(app, pygame.K_l)
     assert not game.log_open
+
+
+def test_japanese_log_lines_never_break_inside_a_number(real_app):
+    from hexgames.ui import draw
+
+    font = real_app.font(14)
+    text = "CPU 1：緑/オレンジを配置（緑+12、オレンジ+3）"
+    for width in range(60, 320, 7):
+        for line in draw.wrap(font, text, width):
+            assert not line.startswith(("2", "12")), (width, line)
+            assert not line.endswith("+"), (width, line)

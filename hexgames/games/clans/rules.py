@@ -425,7 +425,7 @@ class ClansRules(Rules[ClansState, Any]):
         self.apply(after, m)
         villages = [self._village_text(e) for e in after.score_log[len(s.score_log):]]
         if isinstance(m, ScoreNext):
-            return Reason("clans.log.order", "scoring order chosen: {villages}", villages=listing(villages))
+            return Reason("clans.log.order", "chose the scoring order; {villages}", villages=listing(villages))
         huts = s.size[m.src]
         key, words = ("log.move_one", "moved 1 hut from {src} to {dst}") if huts == 1 else \
             ("log.move", "moved {huts} huts from {src} to {dst}")
@@ -443,11 +443,11 @@ class ClansRules(Rules[ClansState, Any]):
     def _village_text(self, e: ScoreEntry) -> Reason:
         terrain = self._terrain(e.area)
         if e.hostile:
-            return Reason("clans.log.hostile", "village in hostile {terrain}: huts removed", terrain=terrain)
+            return Reason("clans.log.hostile", "village in hostile {terrain} (huts removed)", terrain=terrain)
         if not e.scorers:
-            return Reason("clans.log.village_none", "village in {terrain}: no points", terrain=terrain)
+            return Reason("clans.log.village_none", "village in {terrain} (no points)", terrain=terrain)
         colours = listing([Reason(f"clans.colour.{COLOUR_NAMES[c]}", COLOUR_NAMES[c].capitalize()) for c in e.scorers])
-        return Reason("clans.log.village", "village in {terrain}: +{value} {colours}", terrain=terrain,
+        return Reason("clans.log.village", "village in {terrain} (+{value} {colours})", terrain=terrain,
                       value=e.value, colours=colours)
 
     def terrain_name(self, area: int) -> str:

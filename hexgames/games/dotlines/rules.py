@@ -689,16 +689,16 @@ class DotLinesRules(Rules[DotState, Move]):
             return _reason(f"log.{key}", {"roll": "rolled for the start", "first": "chose to move first",
                                           "draw": "drew a tile"}[key])
         if kind is Redraw:
-            return _reason("log.redraw", "Redraw: discarded a {value}, drew a tile", value=m.value)
+            return _reason("log.redraw", "discarded a {value} and drew (Redraw)", value=m.value)
         if kind is Exchange:
-            return _reason("log.exchange", "Exchange: gave a {give}, took a {take}", give=m.give, take=m.take)
+            return _reason("log.exchange", "gave a {give} for a {take} (Exchange)", give=m.give, take=m.take)
         line = _line_name(m.line)
         if kind is Place:
-            text = _reason("log.place", "new column on {line}: {tiles}", line=line,
+            text = _reason("log.place", "new column on {line} ({tiles})", line=line,
                            tiles=_tiles(self.chip_count(s.chip[seat], m.plain, m.chip), m.value))
         else:
             column = s.lines[m.line][m.col] if 0 <= m.col < len(s.lines[m.line]) else Column(0, 0, ())
-            text = _reason("log.stack", "Stack on {line} column {col}: {tiles}", line=line, col=m.col + 1,
+            text = _reason("log.stack", "stacked on {line} column {col} ({tiles})", line=line, col=m.col + 1,
                            tiles=_tiles(column.count, column.value))
         if m.chip and s.chip[seat] in (DOUBLE, INVERTER):
             return _reason("log.with_chip", "{move}, with the {chip} chip", move=text, chip=_chip_name(s.chip[seat]))

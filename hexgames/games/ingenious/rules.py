@@ -726,7 +726,7 @@ class IngeniousRules(Rules[IngeniousState, Move]):
         tile = _reason("log.tile", "{a}/{b}", a=a, b=b)
         gains = self.score_preview(s, m) if s.phase in ("place", "bonus") else (0,) * 6
         earned = [_reason("log.gain", "+{n} {colour}", n=gains[c], colour=_colour(c)) for c in COLOURS if gains[c]]
-        key, text = ("log.bonus", "bonus {tile}: {points}") if s.phase == "bonus" else ("log.place", "placed {tile}: {points}")
+        key, text = ("log.bonus", "bonus {tile} ({points})") if s.phase == "bonus" else ("log.place", "placed {tile} ({points})")
         points = listing(earned) if earned else _reason("log.nothing", "no points")
         return _reason(key, text, tile=tile, points=points)
 

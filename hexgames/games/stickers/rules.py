@@ -691,18 +691,18 @@ class StickersRules(Rules[StickersState, Move]):
             return _reason("log.pick", "picked {sticker}", sticker=sticker_words(m.sticker))
         if kind is Reorder:
             if viewer != seat:
-                return _reason("log.peek_secret", "Peek: ordered the top {k} stickers", k=len(m.order))
+                return _reason("log.peek_secret", "ordered the top {k} stickers (Peek)", k=len(m.order))
             deck = s.decks[seat]
             top = deck[::-1][:len(m.order)]
             order = [top[i] for i in m.order if i < len(top)]
-            return _reason("log.peek", "Peek: put on top {stickers}",
+            return _reason("log.peek", "put {stickers} on top (Peek)",
                            stickers=listing([sticker_words(x) for x in order]))
         if kind is Block:
-            return _reason("log.block", "Block: closed a cell")
+            return _reason("log.block", "closed a cell (Block)")
         before, after, _, cancelled = self._placement(s, m)
         gain = after[seat] - before[seat]
         if gain:
-            text = _reason("log.place", "placed {sticker}: {gain} corners", sticker=sticker_words(s.drawn),
+            text = _reason("log.place", "placed {sticker} ({gain} corners)", sticker=sticker_words(s.drawn),
                            gain=f"{gain:+d}")
         else:
             text = _reason("log.place_plain", "placed {sticker}", sticker=sticker_words(s.drawn))

@@ -749,7 +749,7 @@ class ToradamaRules(Rules[ToradamaState, Any]):
             text = _reason("log.dig", "discarded the top of {col}", col=_column(m.col))
         else:
             text = _reason(f"log.{what[kind][0]}", what[kind][1])
-        return _reason("log.okunote", "okunote: {what}", what=text)
+        return _reason("log.okunote", "{what} (okunote)", what=text)
 
     # --- tiles accounted for (tests, debugging) -----------------------------------------------
     def tile_count(self, s: ToradamaState) -> int:
