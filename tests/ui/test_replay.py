@@ -261,3 +261,23 @@ def test_japanese_log_lines_never_break_inside_a_number(real_app):
         for line in draw.wrap(font, text, width):
             assert not line.startswith(("2", "12")), (width, line)
             assert not line.endswith("+"), (width, line)
+
+
+def test_a_game_in_progress_is_reviewed_from_the_pause_menu(real_app):
+    app = real_app
+    match = Match("toradama", [Seat("human", None, "Ann"), Seat("ai", "easy", "CPU")], None, 3)
+    rng = random.Random(3)
+    for _ in range(6):
+        match.replay([match.rules.random_move(match.state, rng)])
+    app.start_match(match)
+    game = app.scenes.top
+    step(app, 2)
+    key(app, pygame.K_ESCAPE)
+    pause = app.scenes.top
+    click(app, next(b for b, a in pause.buttons.items() if a == "review"))
+    replay = app.scenes.top
+    assert isinstance(replay, ReplayScene) and replay.step == replay.total == len(match.moves)
+    key(app, pygame.K_HOME)
+    assert replay.step == 0 and game.match.moves == match.moves  # the game itself is untouched
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is pause
