@@ -70,7 +70,7 @@ def test_sticker_turf_keeps_the_picks_secret(apps):
     three_green_one_red = 3 * 64 + 3 * 16 + 0 * 4 + 3  # corners TL, TR, BR, BL: green, green, red, green
     assert words(apps, rules.describe(s, Pick(0), mover), "en") == "picked 4 red"
     assert words(apps, rules.describe(s, Pick(three_green_one_red), mover), "en") == "picked 3 green + 1 red"
-    assert words(apps, rules.describe(s, Pick(three_green_one_red), mover), "ja") == "緑3＋赤1を選んだ"
+    assert words(apps, rules.describe(s, Pick(three_green_one_red), mover), "ja") == "緑×3＋赤×1を選んだ"
     assert words(apps, rules.describe(s, Pick(0), None), "en") == "picked a sticker for the deck"
     assert words(apps, rules.describe(s, Pick(258), 1 - mover), "ja") == "デッキにシールを1枚選んだ"
 

@@ -133,23 +133,23 @@ NO_LINE_START = set("、。，．・：；？！ー）」』】〉》〕ぁぃ�
 def _units(para: str) -> list[tuple[str, str]]:
     """The pieces a line may break between, each with what joins it to the piece before: words
     separated by spaces, and inside a word written without spaces (Japanese) single characters,
-    keeping closing punctuation with the character before it (kinsoku) and runs of Latin letters
-    and digits whole ("緑+2" never breaks inside "+2")."""
+    keeping closing punctuation with the character before it (kinsoku), runs of Latin letters and
+    digits whole ("緑+2" never breaks inside "+2") and a number with the counter after it ("1枚")."""
     units: list[tuple[str, str]] = []
     for i, word in enumerate(para.split(" ")):
         joiner = " " if i else ""
         if not any(_is_wide(ch) for ch in word):
             units.append((word, joiner))
             continue
-        narrow = False  # the previous character was Latin: a run like "+12" or "CPU" stays whole
+        prev = ""  # a run of Latin letters and digits stays whole ("+12", "CPU"), a number keeps its counter ("1枚")
         for ch in word:
             wide = _is_wide(ch)
-            if units and (ch in NO_LINE_START or (narrow and not wide)):
+            if units and (ch in NO_LINE_START or (prev and not _is_wide(prev) and (not wide or prev.isdigit()))):
                 units[-1] = (units[-1][0] + ch, units[-1][1])
             else:
                 units.append((ch, joiner))
                 joiner = ""
-            narrow = not wide
+            prev = ch
     return units
 
 

@@ -281,3 +281,12 @@ def test_a_game_in_progress_is_reviewed_from_the_pause_menu(real_app):
     assert replay.step == 0 and game.match.moves == match.moves  # the game itself is untouched
     key(app, pygame.K_ESCAPE)
     assert app.scenes.top is pause
+
+
+def test_japanese_lines_keep_a_number_with_its_counter(real_app):
+    from hexgames.ui import draw
+
+    font = real_app.font(14)
+    text = "CPU 2：デッキにシールを1枚選んだ"
+    for width in range(80, 260, 5):
+        assert not any(line.startswith("枚") for line in draw.wrap(font, text, width)), width
