@@ -367,8 +367,18 @@ class GameScene(Scene):
 
     # --- the move log ----------------------------------------------------------------------------
     def log_rect(self) -> pygame.Rect:
-        """Where the move log shows: over the side panel, so the board stays in full view."""
-        return self.panel_rect
+        """Where the move log shows: over the side panel, so the board stays in full view, in its
+        tallest stretch free of the game's own buttons there (they stay in sight and usable)."""
+        panel = self.panel_rect
+        taken = sorted((w.rect.top, w.rect.bottom) for w in self.widgets
+                       if w not in (self.log_button, self.undo_button, self.menu_button, self.results_button)
+                       and w.rect.colliderect(panel))
+        best, top = (0, panel.top, panel.bottom), panel.top
+        for lo, hi in taken + [(panel.bottom + 8, panel.bottom + 8)]:
+            if lo - 8 - top > best[0]:
+                best = (lo - 8 - top, top, lo - 8)
+            top = max(top, hi + 8)
+        return pygame.Rect(panel.x, best[1], panel.w, best[2] - best[1])
 
     def toggle_log(self) -> None:
         self.log_open = not self.log_open

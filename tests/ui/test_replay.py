@@ -290,3 +290,16 @@ def test_japanese_lines_keep_a_number_with_its_counter(real_app):
     text = "CPU 2：デッキにシールを1枚選んだ"
     for width in range(80, 260, 5):
         assert not any(line.startswith("枚") for line in draw.wrap(font, text, width)), width
+
+
+@pytest.mark.parametrize("game_id", BUILTIN)
+def test_the_open_log_leaves_the_games_own_buttons_in_sight(real_app, game_id):
+    app = real_app
+    app.start_match(Match(game_id, [Seat("human", None, "Ann"), Seat("ai", "easy", "CPU")], None, 4))
+    game = app.scenes.top
+    game.auto_play = False
+    step(app, 2)
+    key(app, pygame.K_l)
+    rect = game.log_rect()
+    assert game.log_open and rect.h >= 160 and game.panel_rect.contains(rect)
+    assert not [w for w in game.widgets if w.visible and w.rect.colliderect(rect)]
