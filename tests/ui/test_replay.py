@@ -303,3 +303,23 @@ def test_the_open_log_leaves_the_games_own_buttons_in_sight(real_app, game_id):
     rect = game.log_rect()
     assert game.log_open and rect.h >= 160 and game.panel_rect.contains(rect)
     assert not [w for w in game.widgets if w.visible and w.rect.colliderect(rect)]
+
+
+def test_screenshot_shows_the_replay_at_the_asked_move_and_the_open_log(tmp_path):
+    from hexgames.app import App
+    from hexgames.cli import main
+    from hexgames.screenshot import _show
+
+    app = App(size=(800, 600), headless=True, language="ja")
+    try:
+        _show(app, games.get("dotlines"), "replay", 2, 9, None, None)
+        replay = app.scenes.top
+        assert isinstance(replay, ReplayScene) and replay.step == 9 and replay.full.is_over
+        assert replay.log.highlight == 8
+        _show(app, games.get("clans"), "log", 2, 5, None, None)
+        assert isinstance(app.scenes.top, GameScene) and app.scenes.top.log_open
+    finally:
+        app.shutdown()
+    out = tmp_path / "replay.png"
+    assert main(["screenshot", "--game", "toradama", "--scene", "replay", "--moves", "7", "--out", str(out)]) == 0
+    assert pygame.image.load(str(out)).get_size() == (1280, 800)
