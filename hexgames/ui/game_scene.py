@@ -29,6 +29,11 @@ chip in the banner: override `seat_colour(seat)`; beside a name in the results, 
 `self.app.settings.show_targets`. The Undo button is disabled, with the match's reason on hover,
 whenever `match.undo_refusal()` would refuse. Dialogs of the game's own (a swap prompt...) are
 named in `screens()`, so the screenshot command can show them.
+
+The move log (`ui.move_log`: the Log button in `top_button_rect(0)`, or the key L) shows the moves so far,
+worded by the rules' `describe` for the current `viewer`, over the side panel's tallest stretch free of
+the game's own buttons; mouse input over it goes no further. The replay viewer (`ui.replay`) draws a
+game scene as a spectator's, with no input, AI, hand-over or results.
 """
 from __future__ import annotations
 

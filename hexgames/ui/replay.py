@@ -275,6 +275,12 @@ class ReplayScene(Scene):
             area = surface.subsurface(self.game_rect)
             self.game.draw(area)
             self.game.toasts.draw(area, self.app, self.game.board_rect)
+        if self.game is not None:  # where the game's Log and Hint buttons would be: this is a replay
+            slots = self.game.top_button_rect(1).union(self.game.top_button_rect(0))
+            draw.rounded_panel(surface, slots, (44, 52, 66), 8, border=hud.ACCENT)
+            badge = self.app.tr("ui.replay.badge")
+            draw.text(surface, draw.fit_text(self.app.font, badge, slots.w - 12, 17, 11, bold=True), badge,
+                      slots.center, hud.ACCENT)
         pygame.draw.rect(surface, hud.BAR_BG, self.bar)
         pygame.draw.line(surface, (60, 70, 86), self.bar.topleft, self.bar.topright)
         if self.log_shown:

@@ -323,3 +323,12 @@ def test_screenshot_shows_the_replay_at_the_asked_move_and_the_open_log(tmp_path
     out = tmp_path / "replay.png"
     assert main(["screenshot", "--game", "toradama", "--scene", "replay", "--moves", "7", "--out", str(out)]) == 0
     assert pygame.image.load(str(out)).get_size() == (1280, 800)
+
+
+def test_japanese_lines_never_end_on_an_opening_bracket(real_app):
+    from hexgames.ui import draw
+
+    font = real_app.font(14)
+    text = "CPU 1：草原から森へ小屋1個を移動。森の村（青、緑、赤に+5）"
+    for width in range(80, 300, 3):
+        assert not any(line.endswith("（") for line in draw.wrap(font, text, width)), width
