@@ -332,3 +332,44 @@ def test_japanese_lines_never_end_on_an_opening_bracket(real_app):
     text = "CPU 1：草原から森へ小屋1個を移動。森の村（青、緑、赤に+5）"
     for width in range(80, 300, 3):
         assert not any(line.endswith("（") for line in draw.wrap(font, text, width)), width
+
+
+def test_the_log_names_my_picks_and_keeps_the_others_secret(real_app):
+    app = real_app
+    match = Match("stickers", [Seat("human", None, "Ann"), Seat("ai", "easy", "CPU")], None, 8)
+    rng = random.Random(8)
+    while match.to_move == 0:
+        match.replay([match.rules.random_move(match.state, rng)])
+    mine = len(match.moves)
+    for _ in range(2):
+        match.replay([match.rules.random_move(match.state, rng)])
+    app.start_match(match)
+    game = app.scenes.top
+    game.auto_play = False
+    step(app, 2)
+    click(app, game.log_button)
+    texts = [e.text for e in game.move_log.entries()]
+    secret = app.tr("stickers.log.pick_secret")
+    assert game.viewer == 0 and len(texts) == mine + 2
+    assert secret not in texts[:mine] and texts[mine:] == [secret, secret]
+    assert all(text != app.tr_reason(match.rules.describe(match.states[mine], match.moves[mine], 1))
+               for text in texts[mine:])
+
+
+def test_hot_seat_log_shows_a_secret_chip_to_nobody_but_its_chooser(real_app):
+    from hexgames.games.dotlines.rules import CHIP, DOUBLE, Chip
+
+    app = real_app
+    match = Match("dotlines", [Seat("human", None, "Ann"), Seat("human", None, "Bob")], None, 5)
+    while match.state.phase != CHIP:
+        match.replay([match.rules.legal_moves(match.state)[0]])
+    chooser = match.to_move
+    match.replay([Chip(DOUBLE)])
+    app.start_match(match)
+    game = app.scenes.top
+    step(app, 2)
+    secret = app.tr("dotlines.log.chip_secret")
+    for viewer in (None, 1 - chooser, chooser):
+        game._viewer = viewer  # who is at the screen: nobody (hand-over), the other player, the chooser
+        text = game.move_log.entries()[-1].text
+        assert (text == secret) == (viewer != chooser), (viewer, text)
