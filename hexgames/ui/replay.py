@@ -44,6 +44,12 @@ def rebuilt(match: Match) -> Match:
     return saves.match_from_dict(saves.match_to_dict(match))
 
 
+def spectator_seat(match: Match) -> int | None:
+    """Whose secrets a replay may show: nobody's (a spectator), except in a solo game, where the one
+    player has nobody to hide them from."""
+    return 0 if len(match.seats) == 1 else None
+
+
 def spectator_scene(cls: type) -> type:
     """The game's scene class as a spectator's: nobody's secrets, no turn logic, no input."""
     if cls not in _SPECTATORS:
@@ -53,7 +59,7 @@ def spectator_scene(cls: type) -> type:
             self.update_game(dt)
 
         _SPECTATORS[cls] = type(f"Spectator{cls.__name__}", (cls,), {
-            "viewer": property(lambda self: None), "update": update,
+            "viewer": property(lambda self: spectator_seat(self.match)), "update": update,
             "__doc__": f"{cls.__name__} watched by a spectator in the replay viewer."})
     return _SPECTATORS[cls]
 
@@ -71,7 +77,7 @@ class ReplayScene(Scene):
         self._clock = 0.0
         self.game: "GameScene | None" = None
         self.view: Match | None = None
-        self.log = MoveLog(app, match, lambda: None, self._seat_name, self._seat_chip)
+        self.log = MoveLog(app, match, lambda: spectator_seat(match), self._seat_name, self._seat_chip)
         self.log.footer = 22
         self.log_open = True  # small windows: the log over the side panel, or the players' panel (L)
         self.pointer = (-1, -1)

@@ -373,3 +373,12 @@ def test_hot_seat_log_shows_a_secret_chip_to_nobody_but_its_chooser(real_app):
         game._viewer = viewer  # who is at the screen: nobody (hand-over), the other player, the chooser
         text = game.move_log.entries()[-1].text
         assert (text == secret) == (viewer != chooser), (viewer, text)
+
+
+def test_a_solo_replay_shows_the_one_players_tiles(real_app):
+    app = real_app
+    match = finished_match("ingenious", seed=3, seats=[Seat("human", None, "Ann")])
+    assert app.open_replay(match, 4) is None
+    replay = app.scenes.top
+    assert replay.game.viewer == 0 and replay.log.viewer() == 0
+    step(app, 2)
