@@ -382,3 +382,28 @@ def test_a_solo_replay_shows_the_one_players_tiles(real_app):
     replay = app.scenes.top
     assert replay.game.viewer == 0 and replay.log.viewer() == 0
     step(app, 2)
+
+
+def test_the_log_scrolls_with_the_wheel_and_a_new_move_shows_the_newest(real_app):
+    from tests.drive import move_to, post
+
+    app = real_app
+    match = Match("toradama", [Seat("human", None, "Ann"), Seat("ai", "easy", "CPU")], None, 2)
+    rng = random.Random(2)
+    while len(match.moves) < 60 and not match.is_over:
+        match.replay([match.rules.random_move(match.state, rng)])
+    app.start_match(match)
+    game = app.scenes.top
+    game.auto_play = False
+    step(app, 2)
+    key(app, pygame.K_l)
+    move_to(app, game.log_rect().center)
+    post(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0)
+    step(app, 2)
+    assert game.move_log.scroll == 6
+    post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
+    step(app, 2)
+    assert game.move_log.scroll == 3
+    game.match.replay([game.rules.random_move(game.match.state, rng)])
+    step(app, 2)
+    assert game.move_log.scroll == 0
