@@ -407,3 +407,25 @@ def test_the_log_scrolls_with_the_wheel_and_a_new_move_shows_the_newest(real_app
     game.match.replay([game.rules.random_move(game.match.state, rng)])
     step(app, 2)
     assert game.move_log.scroll == 0
+
+
+def test_the_viewer_survives_a_resize_and_a_change_of_language(real_app):
+    app = real_app
+    match = finished_match("clans", seed=8)
+    app.open_replay(match, 6)
+    replay = app.scenes.top
+    assert replay.wide
+    app.resize((800, 600))
+    step(app, 2)
+    assert not replay.wide and replay.step == 6 and replay.game.panel_rect == replay.log_rect
+    assert replay.slider.rect.right < 800 and all(b.rect.right <= 800 for b in replay.buttons)
+    key(app, pygame.K_l)
+    assert not replay.log_shown
+    app.set_language("ja" if app.settings.language == "en" else "en")
+    step(app, 2)
+    assert app.scenes.top is replay and replay.step == 6
+    key(app, pygame.K_RIGHT)
+    assert replay.step == 7 and replay.view.moves == match.moves[:7]
+    app.resize((1600, 1000))
+    step(app, 2)
+    assert replay.wide and replay.log_shown and replay.log_rect.right <= 1600
