@@ -271,7 +271,22 @@ class App:
             return self.tr_reason(e.reason)
         except Exception:  # read_save promises SaveError only; a player's file must not end the app
             return self.tr_reason(Reason("core.save.damaged", "The save file is damaged."))
+        if match.is_over:  # a finished game has nothing to resume: it is reviewed
+            return self.open_replay(match)
         self.start_match(match)
+        return None
+
+    def open_replay(self, match: Match, step: int = 0) -> str | None:
+        """Review `match` in the replay viewer over the current screen (Back returns to it), rebuilt
+        from its move log and checked against its digest; returns the translated reason it is
+        refused for, and then nothing changes."""
+        from hexgames.ui.replay import ReplayScene, rebuilt
+
+        try:
+            checked = rebuilt(match)
+        except saves.SaveError as e:
+            return self.tr("ui.replay.refused", why=self.tr_reason(e.reason))
+        self.scenes.push(ReplayScene(self, checked, step))
         return None
 
     def set_language(self, lang: str) -> None:

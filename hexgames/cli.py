@@ -197,9 +197,9 @@ def _screenshot_parser() -> argparse.ArgumentParser:
     p.add_argument("--mode", default=None, help="the game's mode, e.g. team or solo")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--moves", type=int, default=None, help="moves played first (a dialog: searched from there); "
-                   "for --scene records, the seeded games recorded first in a temporary data folder (default 8, "
-                   "0: the empty screen)")
+    p.add_argument("--moves", type=int, default=None, help="moves played first (a dialog: searched from there; "
+                   "replay: the game is played to its end and shown at this move); for --scene records, the "
+                   "seeded games recorded first in a temporary data folder (default 8, 0: the empty screen)")
     p.add_argument("--out", required=True)
     p.add_argument("--language", choices=("en", "ja"))
     p.add_argument("--size", default="1280x800", help="WIDTHxHEIGHT")

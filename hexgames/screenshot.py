@@ -2,9 +2,10 @@
 display, and how tests check that rendering works.
 
 Shared screens (`SCENES`): the menu, settings, a game's setup, the game itself, the hot-seat hand-over,
-pause, rules help, results, and the players' records. The records screen is shown over a temporary
-data folder (never the user's) filled first with a few seeded games finished through the game's own
-scene, as a player's would be (`fill_records`). Each game adds its own dialogs through its scene's `screens()` hook
+pause, rules help, results, the game with its move log open, the replay viewer (the seeded game
+played to its end and shown at move `--moves`), and the players' records. The records screen is shown
+over a temporary data folder (never the user's) filled first with a few seeded games finished through
+the game's own scene, as a player's would be (`fill_records`). Each game adds its own dialogs through its scene's `screens()` hook
 (Ingenious' swap prompt, Clans' village-order choice): a name and a test on the state that tells when
 that dialog is up. The screenshot plays the seeded game on until the test holds and shows that
 position to the seat to move, seated as a human so the dialog is theirs to answer; nothing here knows
@@ -23,7 +24,8 @@ import os
 import tempfile
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
-SCENES = ("menu", "settings", "setup", "game", "handover", "pause", "rules", "results", "records", "hint")
+SCENES = ("menu", "settings", "setup", "game", "handover", "pause", "rules", "results", "records", "hint", "log",
+          "replay")
 NO_GAME_SCENES = ("menu", "settings", "records")  # scenes that need no --game
 SAMPLE_GAMES = 8  # seeded games the records screenshot records first (its --moves)
 SEARCH_GAMES = 40  # seeded games tried to find a position where a game's dialog is up
@@ -235,12 +237,16 @@ def _show(app: Any, info: Any, scene: str, seed: int, moves: int, seats: Sequenc
     if scene in dialogs:
         match = find_screen(info.id, scene, dialogs[scene], seed, moves, seats, options)
     else:
-        match = build_match(info.id, seed, moves, to_end=(scene == "results"), seats=seats, options=options)
+        match = build_match(info.id, seed, moves, to_end=scene in ("results", "replay"), seats=seats, options=options)
     if scene == "hint":
         if match.is_over:
             raise NoSuchScreen(f"the {info.id} game from seed {seed} is over after {moves} moves: no hint to show")
         match = human_to_move(match)
     _show_game(app, match, scene)
+    if scene == "replay":
+        why = app.open_replay(match, moves)
+        if why is not None:
+            raise NoSuchScreen(why)
 
 
 def _show_game(app: Any, match: Any, scene: str) -> None:
@@ -256,6 +262,8 @@ def _show_game(app: Any, match: Any, scene: str) -> None:
     app.scenes.reset(game)
     if scene == "pause":
         game.open_pause()
+    elif scene == "log":
+        game.toggle_log()
     elif scene == "results":
         game.show_results()
     elif scene == "handover":

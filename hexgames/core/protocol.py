@@ -79,6 +79,17 @@ def _rebuild_reason(key: str, text: str, params: dict[str, Any]) -> Reason:
     return obj
 
 
+def listing(items: Sequence[Any]) -> Any:
+    """Several texts (plain or `Reason`s) as one, joined the active language's way when translated
+    ("a, b, c" in English, "a、b、c" in Japanese): the move log names a varying number of things."""
+    if not items:
+        return ""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = Reason("core.log.list", "{a}, {b}", a=item, b=out)
+    return out
+
+
 def clip(text: str, limit: int = MAX_MESSAGE) -> str:
     """`text` cut to `limit` characters with an ellipsis: messages never echo a page of bad data."""
     text = str(text)

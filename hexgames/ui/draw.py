@@ -144,24 +144,31 @@ def dim(surface: pygame.Surface, alpha: int = 150, colour: tuple[int, int, int] 
 
 
 NO_LINE_START = set("、。，．・：；？！ー）」』】〉》〕ぁぃぅぇぉっゃゅょァィゥェォッャュョ,.:;!?)")
+NO_LINE_END = set("（「『【〈《〔(")  # opening brackets stay with what they open
 
 
 def _units(para: str) -> list[tuple[str, str]]:
     """The pieces a line may break between, each with what joins it to the piece before: words
     separated by spaces, and inside a word written without spaces (Japanese) single characters,
-    keeping closing punctuation with the character before it (kinsoku)."""
+    keeping closing punctuation with the character before it (kinsoku), runs of Latin letters and
+    digits whole ("緑+2" never breaks inside "+2"), a number with the counter after it ("1枚") and an
+    opening bracket with what it opens."""
     units: list[tuple[str, str]] = []
     for i, word in enumerate(para.split(" ")):
         joiner = " " if i else ""
         if not any(_is_wide(ch) for ch in word):
             units.append((word, joiner))
             continue
+        prev = ""  # a run of Latin letters and digits stays whole ("+12", "CPU"), a number keeps its counter ("1枚")
         for ch in word:
-            if units and ch in NO_LINE_START:
+            wide = _is_wide(ch)
+            if units and (ch in NO_LINE_START or prev in NO_LINE_END
+                          or (prev and not _is_wide(prev) and (not wide or prev.isdigit()))):
                 units[-1] = (units[-1][0] + ch, units[-1][1])
             else:
                 units.append((ch, joiner))
                 joiner = ""
+            prev = ch
     return units
 
 

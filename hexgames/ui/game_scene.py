@@ -35,6 +35,11 @@ on the worker from the seat's `observe`d view only; the answer arrives in `show_
 games override to preview the move as they preview a human's (default: a toast in words). The shown
 move is `self.hint_move`; any move, undo or new hint clears it (games clear their preview in
 `on_move_played` / `on_undo` as usual).
+
+The move log (`ui.move_log`: the Log button in `top_button_rect(0)`, or the key L) shows the moves so far,
+worded by the rules' `describe` for the current `viewer`, over the side panel's tallest stretch free of
+the game's own buttons; mouse input over it goes no further. The replay viewer (`ui.replay`) draws a
+game scene as a spectator's, with no input, AI, hand-over or results.
 """
 from __future__ import annotations
 
@@ -48,6 +53,7 @@ from hexgames.ai.hint import HINT_LEVEL, hint_request
 from hexgames.core.match import Match
 from hexgames.ui import draw, hud
 from hexgames.ui.anim import Animator
+from hexgames.ui.move_log import MoveLog
 from hexgames.ui.scenes import Scene
 
 if TYPE_CHECKING:
@@ -89,6 +95,9 @@ class GameScene(Scene):
         self.hint_iterations: int | None = None  # caps Hard's search for hints (tests); None: Hard's clock
         self._hint_ticket: int | None = None
         self._hint_at = -1  # the move count the pending hint was asked at
+        self.log_button: Any = None
+        self.log_open = False  # the move log panel shows over the side panel (Log button, key L)
+        self.move_log = MoveLog(app, match, lambda: self.viewer, self.seat_name, self.draw_seat_chip)
         self._ticket: int | None = None
         self._ai_failures = 0
         self._results_shown = False
@@ -183,9 +192,13 @@ class GameScene(Scene):
                                        object_id=ObjectID(class_id="@primary"))
         self.hint_button = UIButton(self.top_button_rect(1), tr("ui.hint.button"), ui,
                                     tool_tip_text=tr("ui.hint.tip"))
-        self.widgets += [self.undo_button, self.menu_button, self.results_button, self.hint_button]
+        self.log_button = UIButton(self.top_button_rect(0), tr("ui.log.button"), ui,
+                                   tool_tip_text=tr("ui.log.tip"))
+        self.widgets += [self.undo_button, self.menu_button, self.results_button, self.log_button,
+                         self.hint_button]
         self.build_widgets()
         self._sync_buttons()
+        self._sync_log_button()
 
     def exit(self) -> None:
         self._cancel_ai()
@@ -473,6 +486,9 @@ class GameScene(Scene):
             if event.ui_element is self.hint_button:
                 self.request_hint()
                 return True
+            if event.ui_element is self.log_button:
+                self.toggle_log()
+                return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 if self.hint_thinking:
@@ -486,7 +502,52 @@ class GameScene(Scene):
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self.undo()
                 return True
+            if event.key == pygame.K_l and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+                self.toggle_log()
+                return True
+        if self._log_takes(event):
+            return True
         return self.handle_game_event(event)
+
+    # --- the move log ----------------------------------------------------------------------------
+    def log_rect(self) -> pygame.Rect:
+        """Where the move log shows: over the side panel, so the board stays in full view, in its
+        tallest stretch free of the game's own buttons there (they stay in sight and usable)."""
+        panel = self.panel_rect
+        taken = sorted((w.rect.top, w.rect.bottom) for w in self.widgets
+                       if w not in (self.log_button, self.undo_button, self.menu_button, self.results_button)
+                       and w.rect.colliderect(panel))
+        best, top = (0, panel.top, panel.bottom), panel.top
+        for lo, hi in taken + [(panel.bottom + 8, panel.bottom + 8)]:
+            if lo - 8 - top > best[0]:
+                best = (lo - 8 - top, top, lo - 8)
+            top = max(top, hi + 8)
+        return pygame.Rect(panel.x, best[1], panel.w, best[2] - best[1])
+
+    def toggle_log(self) -> None:
+        self.log_open = not self.log_open
+        self.move_log.scroll = 0
+        self._sync_log_button()
+
+    def _sync_log_button(self) -> None:
+        """The Log button looks pressed while the log shows."""
+        if self.log_button is not None:
+            if self.log_open:
+                self.log_button.select()
+            else:
+                self.log_button.unselect()
+
+    def _log_takes(self, event: pygame.event.Event) -> bool:
+        """Mouse input over the open log scrolls it and goes no further (the panel beneath is hidden)."""
+        if not self.log_open:
+            return False
+        pos = getattr(event, "pos", self.pointer)  # wheel events carry no position: the pointer's
+        if not self.log_rect().collidepoint(pos):
+            return False
+        if event.type == pygame.MOUSEWHEEL:
+            self.move_log.scroll_by(3 * event.y)
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
     def update(self, dt: float) -> None:
         """Runs only while this scene is on top, so no overlay is up here."""
@@ -534,6 +595,8 @@ class GameScene(Scene):
         hud.turn_banner(surface, self.app, self.top_rect, self.banner_text(), colour, thinking, self.app.clock_time,
                         text_width=right - font.size(title)[0] - 24)
         draw.text(surface, font, title, (right, self.top_rect.centery), hud.MUTED, anchor="midright")
+        if self.log_open:
+            self.move_log.draw(surface, self.log_rect(), self.app.tr("ui.log.title"))
         pygame.draw.rect(surface, hud.BAR_BG, self.bottom_rect)
         pygame.draw.line(surface, (60, 70, 86), self.bottom_rect.topleft, self.bottom_rect.topright)
 

@@ -16,7 +16,8 @@ if TYPE_CHECKING:
     from hexgames.app import App
     from hexgames.ui.game_scene import GameScene
 
-ACTIONS = ("resume", "save", "load", "undo", "rules", "settings", "quit")
+ACTIONS = ("resume", "save", "load", "undo", "review", "rules", "settings", "quit")
+LABELS = {"review": "ui.replay.review"}  # actions whose label lives outside ui.pause
 
 
 class PauseScene(Scene):
@@ -46,8 +47,8 @@ class PauseScene(Scene):
         self.buttons.clear()
         for action in ACTIONS:
             cls = "@primary" if action == "resume" else ("@danger" if action == "quit" else None)
-            b = UIButton(pygame.Rect(self.box.x + 30, y, bw, bh), self.app.tr(f"ui.pause.{action}"), self.app.ui,
-                         object_id=ObjectID(class_id=cls))
+            label = self.app.tr(LABELS.get(action, f"ui.pause.{action}"))
+            b = UIButton(pygame.Rect(self.box.x + 30, y, bw, bh), label, self.app.ui, object_id=ObjectID(class_id=cls))
             if action == "undo" and (self.game.undo_reason is not None or self.game.match.human_count == 0):
                 b.disable()
                 self.undo_button = b
@@ -106,6 +107,10 @@ class PauseScene(Scene):
                 return
             app.scenes.pop()
             game.undo()
+        elif action == "review":  # the game so far, as a spectator sees it
+            why = app.open_replay(game.match, len(game.match.moves))
+            if why is not None:
+                self.toasts.add(why, error=True)
         elif action == "rules":
             from hexgames.ui.rules_help import RulesHelpScene
 

@@ -76,11 +76,12 @@ class ResultsScene(Scene):
         self.chart_rect = pygame.Rect(self.table.right, self.box.y + 20, self.box.right - self.table.right - 20,
                                       bh - 110) if self.panels else pygame.Rect(0, 0, 0, 0)
         self.buttons.clear()
-        labels = (("rematch", "@primary"), ("board", None), ("menu", None))
-        btn_w = (bw - 80) // 3
+        labels = (("rematch", "@primary"), ("review", None), ("board", None), ("menu", None))
+        btn_w = (bw - 20 - 20 * len(labels)) // len(labels)
         for i, (action, cls) in enumerate(labels):
+            text = self.app.tr("ui.replay.review" if action == "review" else f"ui.results.{action}")
             b = UIButton(pygame.Rect(self.box.x + 20 + i * (btn_w + 20), self.box.bottom - 70, btn_w, 50),
-                         self.app.tr(f"ui.results.{action}"), self.app.ui, object_id=ObjectID(class_id=cls))
+                         text, self.app.ui, object_id=ObjectID(class_id=cls))
             self.buttons[b] = action
             self.widgets.append(b)
 
@@ -101,6 +102,10 @@ class ResultsScene(Scene):
             self.app.start_match(new)
         elif action == "board":
             self.app.scenes.pop()
+        elif action == "review":
+            why = self.app.open_replay(m)
+            if why is not None:
+                self.game.toast(why, error=True)
         elif action == "menu":
             self.app.open_menu()
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, NamedTuple, Sequence
 
-from hexgames.core.protocol import JSON, IllegalMove, Outcome, Reason, Rules
+from hexgames.core.protocol import JSON, IllegalMove, Outcome, Reason, Rules, listing
 from hexgames.games.clans.map import FOREST, GRASSLAND, MOUNTAINS, STEPPE, TERRAIN_NAMES, ClansMap, load_map
 
 WHITE, YELLOW, BLUE, GREEN, RED = range(5)
@@ -419,12 +419,36 @@ class ClansRules(Rules[ClansState, Any]):
                 s.villages_scored, s.colour_of, s.current, s.removed, tuple(s.score_log))
 
     def describe(self, s: ClansState, m: Any, viewer: int | None = None) -> Reason:
-        return Reason("core.log.move", "{move}", move=self._debug_text(s, m))
-
-    def _debug_text(self, s: ClansState, m: Any) -> str:
+        """Every move is public (only who plays which colour is secret, and no text names a seat's
+        colour): the group moved, by the terrains the map shows, and the villages it scored."""
+        after = self.copy(s)
+        self.apply(after, m)
+        villages = [self._village_text(e) for e in after.score_log[len(s.score_log):]]
         if isinstance(m, ScoreNext):
-            return f"score village {m.area}"
-        return f"move {m.src}->{m.dst}"
+            return Reason("clans.log.order", "chose the scoring order; {villages}", villages=listing(villages))
+        huts = s.size[m.src]
+        key, words = ("log.move_one", "moved 1 hut from {src} to {dst}") if huts == 1 else \
+            ("log.move", "moved {huts} huts from {src} to {dst}")
+        text = Reason(f"clans.{key}", words, huts=huts, src=self._terrain(m.src), dst=self._terrain(m.dst))
+        if after.pending and not s.pending:
+            villages.append(Reason("clans.log.pending", "{n} villages formed", n=len(after.pending)))
+        if not villages:
+            return text
+        return Reason("clans.log.then", "{move}; {villages}", move=text, villages=listing(villages))
+
+    def _terrain(self, area: int) -> Reason:
+        name = self.terrain_name(area)
+        return Reason(f"clans.terrain.{name}", name.capitalize())
+
+    def _village_text(self, e: ScoreEntry) -> Reason:
+        terrain = self._terrain(e.area)
+        if e.hostile:
+            return Reason("clans.log.hostile", "village in hostile {terrain} (huts removed)", terrain=terrain)
+        if not e.scorers:
+            return Reason("clans.log.village_none", "village in {terrain} (no points)", terrain=terrain)
+        colours = listing([Reason(f"clans.colour.{COLOUR_NAMES[c]}", COLOUR_NAMES[c].capitalize()) for c in e.scorers])
+        return Reason("clans.log.village", "village in {terrain} (+{value} {colours})", terrain=terrain,
+                      value=e.value, colours=colours)
 
     def terrain_name(self, area: int) -> str:
         return TERRAIN_NAMES[self.map.terrain[area]]

@@ -661,10 +661,53 @@ class DotLinesRules(Rules[DotState, Move]):
                 s.rng, s.ending, s.matches, s.winner, s.observer)
 
     def describe(self, s: DotState, m: Move, viewer: int | None = None) -> Reason:
-        return Reason("core.log.move", "{move}", move=self._debug_text(s, m))
+        """The move as `viewer` may know it: a chip chosen while the other chip is still to come is
+        secret from all but its chooser; the dice and drawn tiles come from the deck after the move
+        and are not named. Everything else (homes, lines, open hands' exchanges) is public."""
+        kind = type(m)
+        seat = s.current
+        if kind is Chip:
+            if viewer != seat and s.chip[1 - seat] == CHIP_NONE:
+                return _reason("log.chip_secret", "chose a chip side (secret)")
+            return _reason("log.chip", "chose the {chip} chip", chip=_chip_name(m.side))
+        if kind is Home:
+            return _reason("log.home", "took the {line} line as home", line=_line_name(m.line))
+        if kind in (Roll, First, Draw):
+            key = {Roll: "roll", First: "first", Draw: "draw"}[kind]
+            return _reason(f"log.{key}", {"roll": "rolled for the start", "first": "chose to move first",
+                                          "draw": "drew a tile"}[key])
+        if kind is Redraw:
+            return _reason("log.redraw", "discarded a {value} and drew (Redraw)", value=m.value)
+        if kind is Exchange:
+            return _reason("log.exchange", "gave a {give} for a {take} (Exchange)", give=m.give, take=m.take)
+        line = _line_name(m.line)
+        if kind is Place:
+            text = _reason("log.place", "new column on {line} ({tiles})", line=line,
+                           tiles=_tiles(self.chip_count(s.chip[seat], m.plain, m.chip), m.value))
+        else:
+            column = s.lines[m.line][m.col] if 0 <= m.col < len(s.lines[m.line]) else Column(0, 0, ())
+            text = _reason("log.stack", "stacked on {line} column {col} ({tiles})", line=line, col=m.col + 1,
+                           tiles=_tiles(column.count, column.value))
+        if m.chip and s.chip[seat] in (DOUBLE, INVERTER):
+            return _reason("log.with_chip", "{move}, with the {chip} chip", move=text, chip=_chip_name(s.chip[seat]))
+        return text
 
-    def _debug_text(self, s: DotState, m: Move) -> str:
-        return " ".join(str(x) for x in self.encode(m))
+
+def _tiles(count: int, value: int) -> Reason:
+    """"2 tiles of 4": what a column stands for."""
+    if count == 1:
+        return _reason("log.tile", "1 tile of {value}", value=value)
+    return _reason("log.tiles", "{count} tiles of {value}", count=count, value=value)
+
+
+def _line_name(line: int) -> Reason:
+    name = ("white", "black")[line] if line in (WHITE, BLACK) else "?"
+    return _reason(f"log.{name}", name.capitalize())
+
+
+def _chip_name(side: int) -> Reason:
+    name = ("double", "inverter")[side] if side in (DOUBLE, INVERTER) else "?"
+    return _reason(f"log.{name}", name.capitalize())
 
 
 _NAMES = {Roll: "roll", First: "first", Home: "home", Chip: "chip", Draw: "draw", Place: "place",

@@ -23,7 +23,7 @@ from typing import Any, Mapping, Sequence
 
 from hexgames.core import chance, hexgrid
 from hexgames.core.hexgrid import Hex
-from hexgames.core.protocol import Outcome, Reason, Rules
+from hexgames.core.protocol import Outcome, Reason, Rules, listing
 
 RED, GREEN, BLUE, ORANGE, YELLOW, PURPLE = range(6)
 COLOURS = (RED, GREEN, BLUE, ORANGE, YELLOW, PURPLE)
@@ -716,9 +716,20 @@ class IngeniousRules(Rules[IngeniousState, Move]):
                 tuple(s.touched), s.pairs, s.observer, s.unseen, s.rack_counts, s.hidden_bag)
 
     def describe(self, s: IngeniousState, m: Move, viewer: int | None = None) -> Reason:
-        return Reason("core.log.move", "{move}", move=self._debug_text(s, m))
-
-    def _debug_text(self, s: IngeniousState, m: Move) -> str:
+        """Every Ingenious move is public once played (the tile is on the board, the swap is seen);
+        the tiles drawn after it are not named, so nothing hidden shows whoever reads it."""
         if isinstance(m, Swap):
-            return "swap rack" if m.accept else "refill"
-        return f"{COLOUR_NAMES[m.tile[0]]}@{m.a} {COLOUR_NAMES[m.tile[1]]}@{m.b}"
+            if m.accept:
+                return _reason("log.swap", "swapped the whole rack")
+            return _reason("log.refill", "kept the rack")
+        a, b = (_colour(c) for c in m.tile)
+        tile = _reason("log.tile", "{a}/{b}", a=a, b=b)
+        gains = self.score_preview(s, m) if s.phase in ("place", "bonus") else (0,) * 6
+        earned = [_reason("log.gain", "+{n} {colour}", n=gains[c], colour=_colour(c)) for c in COLOURS if gains[c]]
+        key, text = ("log.bonus", "bonus {tile} ({points})") if s.phase == "bonus" else ("log.place", "placed {tile} ({points})")
+        points = listing(earned) if earned else _reason("log.nothing", "no points")
+        return _reason(key, text, tile=tile, points=points)
+
+
+def _colour(c: int) -> Reason:
+    return _reason(f"colour.{COLOUR_NAMES[c]}", COLOUR_NAMES[c])

@@ -684,18 +684,58 @@ class StickersRules(Rules[StickersState, Move]):
                 s.rng, s.hidden_draws, s.observer)
 
     def describe(self, s: StickersState, m: Move, viewer: int | None = None) -> Reason:
-        return Reason("core.log.move", "{move}", move=self._debug_text(s, m))
-
-    def _debug_text(self, s: StickersState, m: Move) -> str:
+        """The move as `viewer` may know it: a pick is secret from the other seat (the decks are
+        built in secret), and so is the order Peek gave the top of a deck; the sticker drawn next is
+        never named (it shows on the board). A placement names the drawn sticker (everyone sees it)
+        and the corners it wins or cancels."""
         kind = type(m)
+        seat = s.current
         if kind is Pick:
-            return f"pick {sticker_name(m.sticker)}"
+            if viewer != seat:
+                return _reason("log.pick_secret", "picked a sticker for the deck")
+            return _reason("log.pick", "picked {sticker}", sticker=sticker_words(m.sticker))
         if kind is Reorder:
-            return f"peek order {m.order}"
-        return f"{'place' if kind is Place else 'block'} ({m.x}, {m.y})"
+            if viewer != seat:
+                return _reason("log.peek_secret", "ordered the top {k} stickers (Peek)", k=len(m.order))
+            deck = s.decks[seat]
+            top = deck[::-1][:len(m.order)]
+            order = [top[i] for i in m.order if i < len(top)]
+            return _reason("log.peek", "put {stickers} on top (Peek)",
+                           stickers=listing([sticker_words(x) for x in order]))
+        if kind is Block:
+            return _reason("log.block", "closed a cell (Block)")
+        before, after, _, cancelled = self._placement(s, m)
+        gain = after[seat] - before[seat]
+        if gain:
+            text = _reason("log.place", "placed {sticker} ({gain} corners)", sticker=sticker_words(s.drawn),
+                           gain=f"{gain:+d}")
+        else:
+            text = _reason("log.place_plain", "placed {sticker}", sticker=sticker_words(s.drawn))
+        lost = sum(before[o] - after[o] for o in range(s.seats) if o != seat and after[o] < before[o])
+        if cancelled and lost:
+            return _reason("log.cancel", "{move}, cancelling {n} of the rival's", move=text, n=lost)
+        return text
+
+    def _placement(self, s: StickersState, m: Place) -> Preview:
+        """`preview` for a described placement (a drawn sticker is needed; else nothing changes)."""
+        if s.drawn < 0 or s.drawn >= LAYOUTS or cell_key(m.x, m.y) in s.cells:
+            scores = tuple(self.scores(s))
+            return Preview(scores, scores, (), ())
+        return self.preview(s, m.x, m.y)
 
 
-def sticker_name(sticker: int) -> str:
+def sticker_words(sticker: int) -> Reason:
+    """A sticker in words: a helper by name, a layout by its corner colours, most first ("3 green +
+    1 red"; the board shows where each corner lies)."""
     if sticker >= LAYOUTS:
-        return HELPER_NAMES[sticker]
-    return "".join(catalogue.COLOUR_NAMES[c][0].upper() for c in catalogue.corners(sticker))
+        name = HELPER_NAMES.get(sticker, "?")
+        return _reason(f"log.helper.{name}", name.capitalize())
+    colours = catalogue.corners(sticker)
+    counts = sorted({c: colours.count(c) for c in colours}.items(), key=lambda kv: (-kv[1], kv[0]))
+    parts = [_reason("log.part", "{n} {colour}", n=n, colour=_reason(f"log.colour.{catalogue.COLOUR_NAMES[c]}",
+                                                                     catalogue.COLOUR_NAMES[c]))
+             for c, n in counts]
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        out = _reason("log.plus", "{a} + {b}", a=part, b=out)
+    return out

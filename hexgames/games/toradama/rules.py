@@ -712,10 +712,33 @@ class ToradamaRules(Rules[ToradamaState, Any]):
                 s.first_turn, s.bag_out, s.winner, s.end, s.seen, s.turn, s.observer, s.unseen, s.hidden_bag)
 
     def describe(self, s: ToradamaState, m: Any, viewer: int | None = None) -> Reason:
-        return Reason("core.log.move", "{move}", move=self._debug_text(s, m))
-
-    def _debug_text(self, s: ToradamaState, m: Any) -> str:
-        return repr(m)
+        """The decision as the table saw it taken. Cube faces are unknown to everyone and draws come
+        after the move, so neither is ever named (a cube given away or dug up shows its face on the
+        board, not here)."""
+        kind = type(m)
+        if kind is Choose:
+            name = CHARACTER_NAMES[m.character]
+            return _reason("log.choose", "chose {character}",
+                           character=_reason(f"character.{name}", name.capitalize()))
+        if kind is Place or kind is Give:
+            tile = _reason("log.cube", "a cube") if m.src == CUBE_SOURCE else _tama(m.src)
+            if kind is Place:
+                return _reason("log.place", "dropped {tile} in {col}", tile=tile, col=_column(m.col))
+            if s.seats == 1:
+                return _reason("log.discard", "discarded {tile}", tile=tile)
+            return _reason("log.give", "gave away {tile}", tile=tile)
+        if kind is Clear:
+            return _reason("log.clear", "cleared with {tile} in {col}", tile=_tama(s.cells[m.cell]),
+                           col=_column(m.cell // ROWS))
+        if kind is Resign:
+            return _reason("log.resign", "resigned")
+        what = {Swap: ("swap", "swapped two tiles"), Reroll: ("reroll", "returned the pool and refilled it"),
+                Triple: ("triple", "places 3 tiles this turn"), Flip: ("flip", "turned a cube face up")}
+        if kind is Dig:
+            text = _reason("log.dig", "discarded the top of {col}", col=_column(m.col))
+        else:
+            text = _reason(f"log.{what[kind][0]}", what[kind][1])
+        return _reason("log.okunote", "{what} (okunote)", what=text)
 
     # --- tiles accounted for (tests, debugging) -----------------------------------------------
     def tile_count(self, s: ToradamaState) -> int:
@@ -724,6 +747,19 @@ class ToradamaRules(Rules[ToradamaState, Any]):
         bag = s.hidden_bag if s.observer >= 0 else len(s.bag)
         return (on_board + len(s.pool) + bag + sum(map(len, s.cubes)) + sum(map(sum, s.score))
                 + sum(s.niku) + sum(s.discard))
+
+
+def _tama(kind: int) -> Reason:
+    """"a red tama": a face-up tile of `kind` in words."""
+    name = board.KIND_NAMES[kind]
+    return _reason("log.tama", "a {kind} tama", kind=_reason(f"kind.{name}", name))
+
+
+def _column(col: int) -> Reason:
+    """A column as the board labels it: the shared middle one by name, the others counted from the left."""
+    if col == board.SHARED_COLUMN:
+        return _reason("log.shared", "the shared column")
+    return _reason("log.column", "column {n}", n=col + 1)
 
 
 def _looks(code: int) -> int:

@@ -1,0 +1,87 @@
+"""A few move-log texts per game, read as a player reads them, in English and Japanese."""
+import pytest
+
+from hexgames import games
+from tests.drive import make_app
+
+
+@pytest.fixture(scope="module")
+def apps():
+    en = make_app("en")
+    yield en
+    en.shutdown()
+
+
+def words(app, reason, language):
+    app.set_language(language)
+    try:
+        return app.tr_reason(reason)
+    finally:
+        app.set_language("en")
+
+
+def setup(game_id, seats=2, seed=3, **options):
+    info = games.get(game_id)
+    return info.rules, info.rules.setup(info.resolve_options(options or None, seats), seats, seed)
+
+
+def test_ingenious_names_the_tile_and_what_it_scored(apps):
+    from hexgames.games.ingenious.rules import BLUE, RED, Place, Swap
+
+    rules, s = setup("ingenious")
+    place = Place((RED, RED), (4, 0), (3, 0))  # touches the red start symbol at (5, 0): one red point
+    assert words(apps, rules.describe(s, place, None), "en") == "placed red/red (+1 red)"
+    assert words(apps, rules.describe(s, place, None), "ja") == "赤/赤を配置（赤+1）"
+    none = Place((BLUE, BLUE), (1, 0), (1, 1))
+    assert words(apps, rules.describe(s, none, 0), "en") == "placed blue/blue (no points)"
+    assert words(apps, rules.describe(s, Swap(True), 1), "ja") == "手持ちタイルをすべて交換"
+
+
+def test_clans_names_the_terrains_the_map_shows(apps):
+    rules, s = setup("clans", seats=3)
+    m = rules.legal_moves(s)[0]
+    names = {"mountains": ("Mountains", "山岳"), "forest": ("Forest", "森"), "steppe": ("Steppe", "ステップ"),
+             "grassland": ("Grassland", "草原")}
+    src, dst = names[rules.terrain_name(m.src)], names[rules.terrain_name(m.dst)]
+    assert words(apps, rules.describe(s, m, 0), "en") == f"moved 1 hut from {src[0]} to {dst[0]}"
+    assert words(apps, rules.describe(s, m, None), "ja") == f"{src[1]}から{dst[1]}へ小屋1個を移動"
+
+
+def test_dot_lines_keeps_a_chip_secret_until_both_chose(apps):
+    from hexgames.games.dotlines.rules import CHIP, DOUBLE, INVERTER, Chip
+
+    rules, s = setup("dotlines")
+    while s.phase != CHIP:
+        s = rules.play(s, rules.legal_moves(s)[0])
+    mover = rules.to_move(s)
+    first = Chip(DOUBLE)
+    assert words(apps, rules.describe(s, first, mover), "en") == "chose the Double chip"
+    assert words(apps, rules.describe(s, first, 1 - mover), "en") == "chose a chip side (secret)"
+    assert words(apps, rules.describe(s, first, None), "ja") == "変換チップを選んだ（非公開）"
+    s = rules.play(s, first)
+    assert words(apps, rules.describe(s, Chip(INVERTER), None), "ja") == "変換チップはインバータ"
+
+
+def test_sticker_turf_keeps_the_picks_secret(apps):
+    from hexgames.games.stickers.rules import Pick
+
+    rules, s = setup("stickers")
+    mover = rules.to_move(s)
+    three_green_one_red = 3 * 64 + 3 * 16 + 0 * 4 + 3  # corners TL, TR, BR, BL: green, green, red, green
+    assert words(apps, rules.describe(s, Pick(0), mover), "en") == "picked 4 red"
+    assert words(apps, rules.describe(s, Pick(three_green_one_red), mover), "en") == "picked 3 green + 1 red"
+    assert words(apps, rules.describe(s, Pick(three_green_one_red), mover), "ja") == "緑×3＋赤×1を選んだ"
+    assert words(apps, rules.describe(s, Pick(0), None), "en") == "picked a sticker for the deck"
+    assert words(apps, rules.describe(s, Pick(258), 1 - mover), "ja") == "デッキにシールを1枚選んだ"
+
+
+def test_toradama_never_names_a_cube_face(apps):
+    from hexgames.games.toradama.moves import CUBE_SOURCE, Choose, Give, Place
+
+    rules, s = setup("toradama")
+    assert words(apps, rules.describe(s, Choose(0), None), "en") == "chose Tora"
+    assert words(apps, rules.describe(s, Choose(4), None), "ja") == "クマを選んだ"
+    assert words(apps, rules.describe(s, Place(CUBE_SOURCE, 1), 0), "en") == "dropped a cube in column 2"
+    assert words(apps, rules.describe(s, Place(3, 2), 1), "ja") == "紫のたまを共通の列に置いた"
+    assert words(apps, rules.describe(s, Give(0), None), "en") == "gave away a red tama"
+    assert words(apps, rules.describe(s, Give(0), None), "ja") == "赤のたまを相手に渡した"
