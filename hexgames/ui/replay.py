@@ -58,8 +58,15 @@ def spectator_scene(cls: type) -> type:
             self.animator.update(dt)
             self.update_game(dt)
 
+        def banner_text(self: Any) -> str:  # whose turn it was; the game's prompts ("your tiles") are not
+            m = self.match
+            if m.is_over:
+                return self.app.tr("ui.game.game_over")
+            return self.app.tr("ui.game.to_move", name=self.seat_name(m.to_move))
+
         _SPECTATORS[cls] = type(f"Spectator{cls.__name__}", (cls,), {
             "viewer": property(lambda self: spectator_seat(self.match)), "update": update,
+            "banner_text": banner_text,
             "__doc__": f"{cls.__name__} watched by a spectator in the replay viewer."})
     return _SPECTATORS[cls]
 
