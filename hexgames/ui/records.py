@@ -1,6 +1,7 @@
 """The Records screen: per game and per player name, games played, won/lost/drawn, average and best
 score, the record against each AI level and a chart of recent results; beside them the game's solo
-high-score tables. Reached from the menu's "Records" button; Escape or Back returns.
+high-score tables. Reached from the menu's "Records" button; Escape or Back returns. A click on one
+of the last games opens its replay (the record keeps the game's save).
 
 Everything is read once when the screen opens (`core/records.py`, `core/highscores.py`) and the
 statistics come from `core/record_stats.py`; this module only lays them out. The game and the player
@@ -62,6 +63,9 @@ class RecordsScene(Scene):
         self.back_button: Any = None
         self.content = pygame.Rect(0, 0, 0, 0)
         self._painted: pygame.Surface | None = None  # the statistics, painted once per choice and layout
+        self.game_rows: list[tuple[pygame.Rect, int]] = []  # the last games as painted, with their record ids
+        self.pointer: tuple[int, int] = (-1, -1)
+        self.toasts = hud.ToastStack()
         self._pick_player()
         self._stats = self.stats()
 
@@ -160,10 +164,42 @@ class RecordsScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button:
             self.app.scenes.pop()
             return True
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            row = self.row_at(event.pos)
+            if row is not None:
+                self.review(row)
+                return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.controls:
             self.choose(self.controls[event.ui_element], event.selected_option_id)
             return True
         return False
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        """The record id of the last game painted under `pos`, if any."""
+        return next((record_id for rect, record_id in self.game_rows if rect.collidepoint(pos)), None)
+
+    def review(self, record_id: int) -> None:
+        """Open a recorded game in the replay viewer; a record whose save no longer replays (another
+        rules version) is refused with the reason, and the screen stays."""
+        from hexgames.core import saves
+
+        data = records.save_of(record_id)
+        if data is None:
+            self.toasts.add(self.app.tr("ui.records.missing"), True)
+            return
+        try:
+            match = saves.match_from_dict(data)
+        except saves.SaveError as e:
+            self.toasts.add(self.app.tr("ui.replay.refused", why=self.app.tr_reason(e.reason)), True)
+            return
+        why = self.app.open_replay(match, len(match.moves))
+        if why is not None:
+            self.toasts.add(why, True)
+
+    def update(self, dt: float) -> None:
+        self.toasts.update(dt)
 
     def choose(self, what: str, value: str) -> None:
         if what == "game":
@@ -178,8 +214,13 @@ class RecordsScene(Scene):
         surface.fill(self.app.BG)
         if self._painted is None or self._painted.get_size() != surface.get_size():
             self._painted = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self.game_rows = []
             self._paint(self._painted)
         surface.blit(self._painted, (0, 0))
+        row = next((rect for rect, _ in self.game_rows if rect.collidepoint(self.pointer)), None)
+        if row is not None and self.app.scenes.top is self:
+            pygame.draw.rect(surface, hud.ACCENT, row.inflate(8, 0), 1, border_radius=4)
+        self.toasts.draw(surface, self.app, self.content)
 
     def _paint(self, surface: pygame.Surface) -> None:
         area = self.content
@@ -237,12 +278,16 @@ class RecordsScene(Scene):
             return
         draw.text(surface, app.font(15, bold=True), tr("ui.records.last_games"), box.topleft, hud.ACCENT,
                   anchor="topleft")
+        tip = tr("ui.records.click_to_review")
+        draw.text(surface, draw.fit_text(app.font, tip, box.w // 2, 12, 9), tip, (box.right, box.y + 9), hud.MUTED,
+                  anchor="midright")
         y = box.y + 26
         font, bold = app.font(14), app.font(14, bold=True)
         for r in reversed(recent):
             if y + line > box.bottom:
                 break
             mid = y + line // 2
+            self.game_rows.append((pygame.Rect(box.x, y, box.w, line), r.record_id))
             _result_mark(surface, (box.x + 6, mid), r.result)
             draw.text(surface, font, r.date[:10], (box.x + 18, mid), hud.MUTED, anchor="midleft")
             score = fmt_score(r.score) if r.best_other is None else f"{fmt_score(r.score)} – {fmt_score(r.best_other)}"

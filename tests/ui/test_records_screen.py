@@ -144,3 +144,37 @@ def test_a_damaged_database_is_told_once_when_the_records_open():
         assert any(".damaged-" in p.name for p in records.path().parent.iterdir())
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_last_game_opens_in_the_replay_viewer_and_back_returns_to_the_records(language):
+    from hexgames.ui.replay import ReplayScene
+    from tests.drive import click_at
+
+    toygame.register()
+    alice = Seat("human", None, "Alice")
+    _record([alice, Seat("ai", "medium", "M")], [1, 2], pile=3, seed=4)
+    app = make_app(language)
+    try:
+        click(app, app.scenes.top.button_for("records"))
+        scene = app.scenes.top
+        step(app, 2)
+        [(row, record_id)] = scene.game_rows
+        assert record_id == records.load()[0].id
+        click_at(app, row.center)
+        replay = app.scenes.top
+        assert isinstance(replay, ReplayScene) and replay.step == replay.total == 2
+        assert replay.full.digest() == records.load()[0].digest
+        key(app, pygame.K_ESCAPE)
+        assert app.scenes.top is scene
+
+        import sqlite3
+
+        con = sqlite3.connect(records.path())  # the record's save damaged behind the screen's back
+        with con:
+            con.execute("UPDATE games SET save = ?", ('{"format": "hexgames-save", "version": 1}',))
+        con.close()
+        click_at(app, row.center)
+        assert app.scenes.top is scene and any(t.error for t in scene.toasts.toasts)
+    finally:
+        app.shutdown()
