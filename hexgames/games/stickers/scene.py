@@ -119,7 +119,8 @@ class StickersScene(GameScene):
 
         a = self.actions_rect
         self.fit_button = UIButton(pygame.Rect(a.x, a.y, 110, a.h), self.ui_text("fit", "Fit"), self.app.ui)
-        self.keep_button = UIButton(pygame.Rect(a.right - 200, a.y, 200, a.h),
+        keep_w = min(200, a.w - 110 - 12)  # beside Fit, never over it in a small window
+        self.keep_button = UIButton(pygame.Rect(a.right - keep_w, a.y, keep_w, a.h),
                                     self.ui_text("peek.keep", "Keep this order"), self.app.ui)
         self.widgets += [self.fit_button, self.keep_button]
         if self.builder is None:
