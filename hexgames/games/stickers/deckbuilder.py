@@ -392,8 +392,10 @@ class DeckBuilder:
         font = self.app.font(14)
         rows = self._saved_rows()
         if not rows:
-            draw.text(surface, font, t("deck.none_saved", "None yet: name a deck below and save it."),
-                      (r.x + 10, r.y + 36), hud.MUTED, anchor="topleft")
+            y = r.y + 36
+            for line in draw.wrap(font, t("deck.none_saved", "None yet: name a deck below and save it."), r.w - 20):
+                draw.text(surface, font, line, (r.x + 10, y), hud.MUTED, anchor="topleft")
+                y += font.get_linesize()
         for rect, deck in rows:
             draw.rounded_panel(surface, rect, (44, 52, 66), 6)
             draw.text(surface, font, deck.name, (rect.x + 8, rect.centery), hud.TEXT, anchor="midleft")
