@@ -21,13 +21,16 @@ from hexgames.games.dotlines.rules import (
 
 RULES = DotLinesRules()
 EVAL_SCALE = 2.5
-W_HAND = 0.3  # per tile in hand (few: more tiles are also more ways to fit)
+W_HAND = -0.2  # per tile in hand: early on a tile is worth keeping (more ways to fit, ending D is the
+# usual danger); ending A is seen by the win-at-once chances, and late in the game W_HAND_LATE takes over
 W_HAND_LATE = 0.3  # extra per tile as the deck empties (ending E compares hands)
-W_COLUMN = 0.6  # per column of the home line
-W_COLUMN_5 = 0.8  # extra for a home line one column from six
-W_ACTION = (0.7, 0.6, 0.5)  # unused Redraw, Exchange, Stack: each a way out of a dead end
+W_COLUMNS = (0.0, 0.5, 1.2, 2.2, 3.6, 6.0, 6.0)  # by columns on the home line: each nearer six weighs more
+W_ACTION = (1.0, 1.5, 0.3)  # unused Redraw, Exchange, Stack: each a way out of a dead end (Stack only
+# when a column matches, so it is the least sure)
+W_ACTIONS_LEFT = (0.0, 3.0, 4.0, 4.5)  # by how many actions are unused: spending the last way out of a
+# dead end costs most (all three spent is how most games against a careless player are lost, by D)
 W_CHIP = 0.5
-W_FIT = 0.45  # per fitting placement (at most FIT_CAP counted)
+W_FIT = 0.2  # per fitting placement (at most FIT_CAP counted)
 FIT_CAP = 3
 W_STUCK = 2.0  # no placement fits and no action left
 W_THREAT = 3.0  # the waiting player's chance to win at once on their next turn, as things stand
@@ -163,13 +166,18 @@ def standing(s: DotState, seat: int) -> float:
     home = s.home[seat]
     cols = len(s.lines[home]) if home >= 0 else 0
     used = s.used[seat]
-    v = -(W_HAND + W_HAND_LATE * late) * hand + W_COLUMN * cols + (W_COLUMN_5 if cols == 5 else 0.0)
+    v = -(W_HAND + W_HAND_LATE * late) * hand + W_COLUMNS[cols]
+    left = 0
     if not used & REDRAW:
         v += W_ACTION[0]
+        left += 1
     if not used & EXCHANGE:
         v += W_ACTION[1]
+        left += 1
     if not used & STACK:
         v += W_ACTION[2]
+        left += 1
+    v += W_ACTIONS_LEFT[left]
     if s.chip_at[seat] is None:
         v += W_CHIP
     fit = placements(s, seat)
