@@ -1,12 +1,14 @@
 """Dot Lines AI hooks: evaluation, the greedy (Medium) move, candidate ranking and the playout policy.
 
 What a position is worth to a seat (see `standing`): the game is a race on two fronts, so a seat's
-standing counts its home line's columns (ending B), its hand size (ending A, and E's tie-break when the
-deck runs low, where every tile in hand weighs more), the one-shot actions and the chip still in hand
-(each is a way out of a dead end), and whether its hand still fits the open line ends (a player with
-nothing to place drifts towards ending D). Placing on the opponent's line helps them, unless it wins
-at once, which the terminal check sees. No pygame; nothing here reads hidden information beyond the
-state it is given (a view or a determinisation from `sample`).
+standing counts its home line's columns (ending B; each column nearer six weighs more), its hand size
+(E's tie-break when the deck runs low, where every tile in hand weighs more; early on a tile is no
+burden, as it is one more way to fit, and ending A is seen by the win-at-once chances), the one-shot
+actions and the chip still in hand (each is a way out of a dead end, and the last one left is worth the
+most: a player with none left who cannot place loses by D, the usual way games are lost), and whether its
+hand still fits the open line ends. Placing on the opponent's line helps them, unless it wins at once,
+which the terminal check sees. No pygame; nothing here reads hidden information beyond the state it is
+given (a view or a determinisation from `sample`).
 """
 from __future__ import annotations
 
