@@ -643,8 +643,8 @@ class DotLinesRules(Rules[DotState, Move]):
             return None
         kind = type(m)
         if kind is Draw or kind is Redraw:
-            return _reason("undo_drawn", "a tile has been drawn from the deck since that move (by you or your opponent), "
-                                         "and a drawn tile cannot go back unseen.")
+            return _reason("undo_drawn", "a tile has been drawn from the deck (by you or by your opponent), and a drawn "
+                                         "tile cannot go back unseen.")
         if kind is Home or (kind is Chip and s.chip[1 - s.current] != CHIP_NONE):
             t = _copy(s)
             self.apply(t, m)
