@@ -1,12 +1,14 @@
 """Dot Lines AI hooks: evaluation, the greedy (Medium) move, candidate ranking and the playout policy.
 
 What a position is worth to a seat (see `standing`): the game is a race on two fronts, so a seat's
-standing counts its home line's columns (ending B), its hand size (ending A, and E's tie-break when the
-deck runs low, where every tile in hand weighs more), the one-shot actions and the chip still in hand
-(each is a way out of a dead end), and whether its hand still fits the open line ends (a player with
-nothing to place drifts towards ending D). Placing on the opponent's line helps them, unless it wins
-at once, which the terminal check sees. No pygame; nothing here reads hidden information beyond the
-state it is given (a view or a determinisation from `sample`).
+standing counts its home line's columns (ending B; each column nearer six weighs more), its hand size
+(E's tie-break when the deck runs low, where every tile in hand weighs more; early on a tile is no
+burden, as it is one more way to fit, and ending A is seen by the win-at-once chances), the one-shot
+actions and the chip still in hand (each is a way out of a dead end, and the last one left is worth the
+most: a player with none left who cannot place loses by D, the usual way games are lost), and whether its
+hand still fits the open line ends. Placing on the opponent's line helps them, unless it wins at once,
+which the terminal check sees. No pygame; nothing here reads hidden information beyond the state it is
+given (a view or a determinisation from `sample`).
 """
 from __future__ import annotations
 
@@ -21,13 +23,16 @@ from hexgames.games.dotlines.rules import (
 
 RULES = DotLinesRules()
 EVAL_SCALE = 2.5
-W_HAND = 0.3  # per tile in hand (few: more tiles are also more ways to fit)
+W_HAND = -0.2  # per tile in hand: early on a tile is worth keeping (more ways to fit, ending D is the
+# usual danger); ending A is seen by the win-at-once chances, and late in the game W_HAND_LATE takes over
 W_HAND_LATE = 0.3  # extra per tile as the deck empties (ending E compares hands)
-W_COLUMN = 0.6  # per column of the home line
-W_COLUMN_5 = 0.8  # extra for a home line one column from six
-W_ACTION = (0.7, 0.6, 0.5)  # unused Redraw, Exchange, Stack: each a way out of a dead end
+W_COLUMNS = (0.0, 0.5, 1.2, 2.2, 3.6, 6.0, 6.0)  # by columns on the home line: each nearer six weighs more
+W_ACTION = (1.0, 1.5, 0.3)  # unused Redraw, Exchange, Stack: each a way out of a dead end (Stack only
+# when a column matches, so it is the least sure)
+W_ACTIONS_LEFT = (0.0, 3.0, 4.0, 4.5)  # by how many actions are unused: spending the last way out of a
+# dead end costs most (all three spent is how most games against a careless player are lost, by D)
 W_CHIP = 0.5
-W_FIT = 0.45  # per fitting placement (at most FIT_CAP counted)
+W_FIT = 0.2  # per fitting placement (at most FIT_CAP counted)
 FIT_CAP = 3
 W_STUCK = 2.0  # no placement fits and no action left
 W_THREAT = 3.0  # the waiting player's chance to win at once on their next turn, as things stand
@@ -163,13 +168,18 @@ def standing(s: DotState, seat: int) -> float:
     home = s.home[seat]
     cols = len(s.lines[home]) if home >= 0 else 0
     used = s.used[seat]
-    v = -(W_HAND + W_HAND_LATE * late) * hand + W_COLUMN * cols + (W_COLUMN_5 if cols == 5 else 0.0)
+    v = -(W_HAND + W_HAND_LATE * late) * hand + W_COLUMNS[cols]
+    left = 0
     if not used & REDRAW:
         v += W_ACTION[0]
+        left += 1
     if not used & EXCHANGE:
         v += W_ACTION[1]
+        left += 1
     if not used & STACK:
         v += W_ACTION[2]
+        left += 1
+    v += W_ACTIONS_LEFT[left]
     if s.chip_at[seat] is None:
         v += W_CHIP
     fit = placements(s, seat)

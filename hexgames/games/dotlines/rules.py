@@ -584,7 +584,7 @@ class DotLinesRules(Rules[DotState, Move]):
         details = tuple(_reason("detail", "{tiles} tiles in hand, {columns} columns on the home line",
                                 tiles=s.hand_size(i), columns=len(s.lines[s.home[i]]) if s.home[i] >= 0 else 0)
                         for i in (0, 1))
-        return Outcome(scores, ranks, summary, details)
+        return Outcome(scores, ranks, summary, details, ending=ending_label(s))
 
     # --- hidden information -----------------------------------------------------------------------
     def observe(self, s: DotState, seat: int) -> DotState:
@@ -631,7 +631,8 @@ class DotLinesRules(Rules[DotState, Move]):
             return None
         kind = type(m)
         if kind is Draw or kind is Redraw:
-            return _reason("undo_drawn", "a tile was drawn from the deck.")
+            return _reason("undo_drawn", "a tile has been drawn from the deck (by you or by your opponent), and a drawn "
+                                         "tile cannot go back unseen.")
         if kind is Home or (kind is Chip and s.chip[1 - s.current] != CHIP_NONE):
             t = _copy(s)
             self.apply(t, m)
@@ -739,6 +740,14 @@ def _groups(out: list, kind: type, line: int, key: int, counts: Sequence[int], h
         elif side == INVERTER:
             if hand[7 - v] and have >= n - 1:
                 out.append(kind(line, key, n - 1, 1))
+
+
+def ending_label(s: DotState) -> str:
+    """The ending as a short label for the arena's tally: the deciding letter, "A+C" when C held too
+    (C implies A, which §4.8 checks first, so C never decides alone), "" before the end."""
+    if s.phase != OVER:
+        return ""
+    return "A+C" if s.ending == "A" and "C" in s.matches else s.ending
 
 
 def ending_reason(s: DotState) -> Reason:

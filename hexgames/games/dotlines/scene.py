@@ -40,6 +40,7 @@ ACTION_KEYS = ("redraw", "exchange", "stack")
 
 
 CHART_RGB = (LINE_RGB[0], (150, 150, 162))  # the black line's player, visible on the dark chart
+MARKER_OUTLINE = (214, 214, 224)  # the black square's light edge: it stands out on dark panels
 
 
 def _line_marker(line: int) -> chart.Marker:
@@ -52,7 +53,7 @@ def _line_marker(line: int) -> chart.Marker:
             box = pygame.Rect(0, 0, 2 * r, 2 * r)
             box.center = center
             pygame.draw.rect(surface, LINE_RGB[1], box)
-            pygame.draw.rect(surface, CHART_RGB[1], box, 1)
+            pygame.draw.rect(surface, MARKER_OUTLINE, box, 2 if r >= 6 else 1)
     return marker
 
 
@@ -129,6 +130,16 @@ class DotLinesScene(GameScene):
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         line = self.state.home[seat]
         return LINE_RGB[line] if line >= 0 else ((200, 120, 80), (110, 150, 210))[seat]
+
+    def draw_seat_chip(self, surface: pygame.Surface, seat: int, center: tuple[float, float],
+                       radius: float) -> None:
+        """The seat's home line as the results chart marks it (white disc, black square with a light
+        edge), so the black line's player is seen on the dark results panel, and told apart by shape."""
+        line = self.state.home[seat]
+        if line < 0:
+            super().draw_seat_chip(surface, seat, center, radius)
+            return
+        _line_marker(line)(surface, (round(center[0]), round(center[1])), round(2 * radius))
 
     def my_hand(self) -> list[int]:
         return self.state.hand_tiles(self.match.to_move)
@@ -779,11 +790,18 @@ class DotLinesScene(GameScene):
                 used = flip >= 0.5
                 r = r.inflate(-round(r.w * (1 - abs(1 - 2 * flip))), 0)
             pygame.draw.rect(surface, (52, 58, 70) if used else (226, 214, 170), r, border_radius=5)
-            label = _tr(self.app, f"action.{key}", key.capitalize())
-            font = draw.fit_text(self.app.font, label, r.w - 6, 13, 8)
-            draw.text(surface, font, label, r.center, (120, 126, 140) if used else (40, 36, 30), anchor="center")
-            if used:
-                pygame.draw.line(surface, (120, 126, 140), (r.x + 4, r.bottom - 4), (r.right - 4, r.y + 4), 1)
+            self._draw_marker_label(surface, _tr(self.app, f"action.{key}", key.capitalize()), r, mw, used)
+
+    def _draw_marker_label(self, surface: pygame.Surface, label: str, r: pygame.Rect, full_w: int,
+                           used: bool) -> None:
+        """An action marker's name, sized for the marker's full width with room for the strike-through
+        (long Japanese names), and clipped to the marker while it turns over."""
+        font = draw.fit_text(self.app.font, label, full_w - 12, 13, 7)
+        if font.size(label)[0] > r.w - 4:  # narrowed by the flip: the edge of a turning card shows no name
+            return
+        draw.text(surface, font, label, r.center, (120, 126, 140) if used else (40, 36, 30), anchor="center")
+        if used:
+            pygame.draw.line(surface, (120, 126, 140), (r.x + 4, r.bottom - 4), (r.right - 4, r.y + 4), 1)
 
     def _draw_roll(self, surface: pygame.Surface, v: DotState, rect: pygame.Rect) -> None:
         """The roll-off dice: tumbling while the roll animation runs, then the final faces."""

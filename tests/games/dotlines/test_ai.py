@@ -7,7 +7,9 @@ from hypothesis import strategies as st
 from hexgames import games
 from hexgames.ai.agents import make_agent
 from hexgames.games.dotlines import ai
-from hexgames.games.dotlines.rules import ACT, BLACK, DRAW, EXCHANGE, OVER, REDRAW, STACK, WHITE, Place
+from hexgames.games.dotlines.rules import (
+    ACT, BLACK, DOUBLE, DRAW, EXCHANGE, INVERTER, OVER, REDRAW, STACK, WHITE, Place, Stack,
+)
 from tests.games.dotlines.boards import RULES, col, position
 
 INFO = games.get("dotlines")
@@ -104,6 +106,27 @@ def test_unused_actions_are_worth_something():
     fresh = position(mine=(2, 5), theirs=(6, 1))
     spent = position(mine=(2, 5), theirs=(6, 1), used=(REDRAW | EXCHANGE | STACK, 0))
     assert ai.standing(fresh, 0) > ai.standing(spent, 0)
+
+
+def test_greedy_keeps_its_last_action_when_a_placement_takes_the_same_tiles():
+    # seat 0 (white) has only Stack left; its two 2s can make a new home column (2x2 after 1x3) or be
+    # stacked on the 2x2 column: the same tiles leave the hand either way, so spending the last way out
+    # of a dead end is a waste (the old weights did it; most games lost to a careless player end by D)
+    home = [col(1, 1), col(2, 2), col(1, 3)]
+    theirs_line = [col(5, 1, (2, 5)), col(6, 2), col(5, 3, (5, 5))]
+    s = position(mine=(2, 2, 3, 4, 6), theirs=(1, 2, 4), white=home, black=theirs_line, die=(2, 6),
+                 used=(REDRAW | EXCHANGE, REDRAW | EXCHANGE | STACK), chips=(INVERTER, DOUBLE))
+    s.chip_at = [(BLACK, 0, 0), (BLACK, 2, 1)]
+    assert set(RULES.legal_moves(s)) == {Place(WHITE, 2, 2, 0), Stack(WHITE, 1, 2, 0)}
+    assert ai.greedy(s, random.Random(0), 0.0) == Place(WHITE, 2, 2, 0)
+
+
+def test_the_last_unused_action_is_worth_the_most():
+    def worth(used):
+        return ai.standing(position(mine=(2, 5), theirs=(6, 1), used=(used, 0)), 0)
+
+    none, one, two = worth(REDRAW | EXCHANGE | STACK), worth(REDRAW | EXCHANGE), worth(REDRAW)
+    assert one - none > two - one > 0
 
 
 def _score_against(level: str, other: str, games: int, seed0: int = 100) -> float:

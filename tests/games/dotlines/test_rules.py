@@ -180,6 +180,43 @@ def test_ending_c_situation_the_mover_wins_not_the_lines_owner():
     assert "C" in t.matches and t.winner == 0 and RULES.outcome(t).ranks == (0, 1)
 
 
+def _ending_text(language: str, key: str) -> str:
+    """A translated ending from the game's translation file (no app needed)."""
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[3] / "assets" / "translations" / f"dotlines.{language}.json"
+    return json.loads(path.read_text(encoding="utf-8"))[language]["ending"][key]
+
+
+def c_position():
+    """Seat 0 (white) holds one 2; black (seat 1's home) has five columns ending in a column of two 3s,
+    so the 2 alone makes black's 6th column: ending C's situation, with A's (an empty hand) too."""
+    five = [col(5, 2), col(6, 1), col(5, 2), col(4, 1), col(3, 2)]
+    return position(mine=(2,), theirs=(1, 1, 6), black=five, die=(3, 4))
+
+
+def test_ending_c_reached_with_the_last_tile_is_announced_with_a():
+    t = RULES.play(c_position(), Place(BLACK, 2, 1, 0))
+    assert len(t.lines[BLACK]) == 6 and t.hands[0][0] == 0
+    # §4.8 checks A first and C implies A: A decides, for the mover, and the ending says C held too
+    assert t.phase == OVER and t.winner == 0 and t.ending == "A" and t.matches == ("A", "C", "B")
+    out = RULES.outcome(t)
+    assert out.ranks == (0, 1) and out.ending == "A+C"
+    assert out.summary.key == "dotlines.ending.A_C"
+    assert "Ending A" in out.summary and "C matched too" in out.summary
+    for language in ("en", "ja"):
+        text = _ending_text(language, "A_C")
+        assert ("Ending A" in text and "C matched" in text) if language == "en" else ("終了A" in text and "C" in text)
+
+
+def test_the_ending_label_is_the_deciding_letter_otherwise():
+    five = [col(5, 1), col(6, 2), col(5, 1), col(4, 2), col(3, 1)]
+    t = RULES.play(position(mine=(2, 2, 1), theirs=(1, 1, 3), white=five, die=(4, 4)), Place(WHITE, 2, 2, 0))
+    assert RULES.outcome(t).ending == "B"
+    assert RULES.outcome(position(mine=(2,), theirs=(1,))).ending == ""
+
+
 def test_ending_b_own_sixth_column_wins():
     five = [col(5, 1), col(6, 2), col(5, 1), col(4, 2), col(3, 1)]
     s = position(mine=(2, 2, 1), theirs=(1, 1, 3), white=five, die=(4, 4))

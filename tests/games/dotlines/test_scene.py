@@ -16,11 +16,12 @@ from hexgames.core.match import Match, Seat
 from hexgames.games.dotlines.rules import (
     ACT, CHIP, DOUBLE, DRAW, INVERTER, OVER, Chip, Draw, Exchange, Home, Place, Redraw, Stack,
 )
-from hexgames.games.dotlines.scene import DotLinesScene
+from hexgames.games.dotlines.pieces import LINE_RGB
+from hexgames.games.dotlines.scene import MARKER_OUTLINE, DotLinesScene
 from hexgames.ui.anim import INSTANT
 from hexgames.ui.handover import HandoverScene
 from hexgames.ui.results import ResultsScene
-from tests.drive import click_at, key, make_app, post, step
+from tests.drive import click_at, key, make_app, move_to, post, step, step_until
 from tests.games.dotlines.boards import RULES, col, position
 
 ALICE, BOB = Seat("human", None, "Alice"), Seat("human", None, "Bob")
@@ -336,3 +337,49 @@ def test_a_used_action_marker_turns_over(app):
     assert scene.animator.value(("flip", 0, REDRAW)) is not None
     step(app, 60)
     assert scene.animator.value(("flip", 0, REDRAW)) is None and scene.state.used[0] & REDRAW
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_against_the_ai_the_disabled_undo_says_its_draw_showed_a_tile(app, language):
+    app.set_language(language)
+    s = position(mine=(4, 4, 2), theirs=(1, 5, 6), die=(3, 5))
+    scene = at_position(app, s)
+    match = scene.match
+    gesture(app, scene, Place(0, 4, 2, 0))
+    assert scene.undo_button.is_enabled  # nothing drawn since: the placement can still be taken back
+    scene.auto_play = True
+    assert step_until(app, lambda: len(match.moves) >= 2 and not scene.is_animating())
+    assert match.moves[1] == Draw()
+    step(app, 2)
+    assert not scene.undo_button.is_enabled
+    why = app.tr("dotlines.undo_drawn")
+    assert scene.undo_reason and why in scene.undo_reason
+    assert ("your opponent" if language == "en" else "相手") in why
+    move_to(app, scene.undo_button.rect.center)  # the hover tip draws over the table
+    step(app, 2)
+
+
+def test_the_black_line_players_seat_chip_is_a_square_with_a_light_edge(app):
+    s = position(mine=(4,), theirs=(1, 2, 3))
+    scene = at_position(app, s)
+    surface = pygame.Surface((40, 40))
+    surface.fill((30, 34, 42))  # the results panel's dark
+    scene.draw_seat_chip(surface, 1, (20, 20), 8)  # seat 1's home is the black line
+    assert surface.get_at((20 - 8, 20 - 8))[:3] == MARKER_OUTLINE  # a square's corner, light
+    assert surface.get_at((20, 20))[:3] == LINE_RGB[1]
+    surface.fill((30, 34, 42))
+    scene.draw_seat_chip(surface, 0, (20, 20), 8)  # the white line's player: a disc (no corner)
+    assert surface.get_at((20 - 8, 20 - 8))[:3] != MARKER_OUTLINE
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_ending_c_is_announced_as_a_with_c_held_too(app, language):
+    from tests.games.dotlines.test_rules import c_position
+
+    app.set_language(language)
+    scene = at_position(app, c_position())
+    gesture(app, scene, Place(1, 2, 1, 0))  # the last tile makes the opponent's 6th column
+    assert scene.match.is_over and scene.state.winner == 0
+    announced = app.tr("dotlines.ending.A_C")
+    assert announced in scene.toasts.texts
+    assert ("Ending A (C matched too)" if language == "en" else "終了A（Cにも当てはまります）") in announced
