@@ -372,10 +372,6 @@ class SetupScene(Scene):
         self.controls[dd] = ("mode", None)
         self.widgets.append(dd)
 
-    def _rebuild(self) -> None:
-        self.exit()
-        self.enter()
-
     def button_for(self, action: str) -> Any:
         return next((b for b, a in self.buttons.items() if a == action), None)
 
@@ -415,7 +411,7 @@ class SetupScene(Scene):
         elif what == "option":
             spec = next(o for o in self.info.options if o.name == arg)
             self.options[arg] = next(v for v in spec.choices if str(v) == value)
-        self._rebuild()
+        self.rebuild()
 
     def act(self, action: str) -> None:
         if action == "back":

@@ -152,10 +152,6 @@ class RecordsScene(Scene):
         """The drop-down for "game" or "player" (tests open it), or None."""
         return next((c for c, v in self.controls.items() if v == what), None)
 
-    def _rebuild(self) -> None:
-        self.exit()
-        self.enter()
-
     # --- input ------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -207,7 +203,7 @@ class RecordsScene(Scene):
             self._pick_player()
         elif what == "player":
             self.player = value
-        self._rebuild()
+        self.rebuild()
 
     # --- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -45,6 +45,10 @@ class Scene:
 
     def on_resize(self, size: tuple[int, int]) -> None:
         """The window changed size: lay out again (default: rebuild widgets)."""
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """Build the widgets again (a choice changed what the screen shows)."""
         self.exit()
         self.enter()
 

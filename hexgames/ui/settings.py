@@ -194,10 +194,6 @@ class SettingsScene(Scene):
             self.widgets.append(b)
         return y + 64
 
-    def _rebuild(self) -> None:
-        self.exit()
-        self.enter()
-
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.scenes.pop()
@@ -212,15 +208,15 @@ class SettingsScene(Scene):
         elif el in self.speed_buttons:
             settings.anim_speed = SPEEDS[self.speed_buttons[el]]
             settings.save()
-            self._rebuild()
+            self.rebuild()
         elif el is self.targets_button:
             settings.show_targets = not settings.show_targets
             settings.save()
-            self._rebuild()
+            self.rebuild()
         elif el is self.hints_button:
             settings.hints = not settings.hints
             settings.save()
-            self._rebuild()
+            self.rebuild()
         elif el is self.sound_button or el in self.volume_buttons:
             if el is self.sound_button:
                 settings.muted = not settings.muted
@@ -228,7 +224,7 @@ class SettingsScene(Scene):
                 settings.volume = VOLUMES[self.volume_buttons[el]]
             settings.save()
             self.app.sound.play("select")  # hear the new volume
-            self._rebuild()
+            self.rebuild()
         else:
             return False
         return True
