@@ -358,3 +358,46 @@ def test_dot_lines_hinted_choice_is_framed_and_enter_takes_it(app_en):
     moves = len(scene.match.moves)
     key(app_en, pygame.K_RETURN)
     assert scene.match.moves[moves] == hint
+
+
+# --- hot-seat secrets and typing -----------------------------------------------------------------
+def test_a_hint_in_words_never_shows_over_the_next_players_hand_over(app_en):
+    """A hint may tell a secret choice (Dot Lines' chip); toasts draw above the hand-over screen, so
+    the hint's words must go with the turn, taken or not."""
+    from hexgames.core.match import Seat
+    from hexgames.ui.handover import HandoverScene
+
+    match = Match("dotlines", [Seat("human", None, "Ann"), Seat("human", None, "Bob")], {}, 1)
+    rules, rng = match.rules, random.Random(2)
+    from hexgames.games.dotlines.rules import CHIP_NONE, Chip
+
+    while not (type(rules.legal_moves(match.state)[0]) is Chip and set(match.state.chip) == {CHIP_NONE}):
+        match.play(rules.random_move(match.state, rng))  # on to the first of the two secret chip choices
+    app_en.start_match(match)
+    step(app_en, 2)
+    if isinstance(app_en.scenes.top, HandoverScene):
+        key(app_en, pygame.K_RETURN, unicode="\r")
+    scene = app_en.scenes.stack[0]
+    scene.hint_iterations = ITERATIONS
+    hint = ask_by_key(app_en, scene)
+    words = scene.hint_words(hint)
+    assert words in scene.toasts.texts  # the chip choice has no board preview: it is said in words
+    other = next(m for m in rules.legal_moves(match.state) if m != hint)
+    assert scene.submit(other)  # not taken: Ann chooses the other chip
+    assert step_until(app_en, lambda: isinstance(app_en.scenes.top, HandoverScene), 600)
+    assert words not in scene.toasts.texts
+
+
+def test_letters_typed_in_a_text_field_are_not_shortcuts(app_en):
+    from tests.drive import click_at as click_there
+
+    scene = start(app_en, human_to_move(build_match("stickers", 1, 3)))  # deck building: a name field
+    entry = scene.builder.name_entry
+    click_there(app_en, entry.rect.center)
+    assert entry.is_focused and scene.typing
+    key(app_en, pygame.K_h, unicode="h")
+    key(app_en, pygame.K_l, unicode="l")
+    assert not scene.hint_thinking and scene.match.hints == {} and not scene.log_open
+    click_there(app_en, scene.board_rect.center)  # the field lets go of the keyboard
+    key(app_en, pygame.K_l, unicode="l")
+    assert not scene.typing and scene.log_open

@@ -92,6 +92,7 @@ class GameScene(Scene):
         self.results_button: Any = None
         self.hint_button: Any = None
         self.hint_move: Any = None  # the suggested move on show: cleared by any move, undo or new hint
+        self._hint_toast: Any = None  # the hint in words, when the game shows it so (`show_hint`)
         self.hint_iterations: int | None = None  # caps Hard's search for hints (tests); None: Hard's clock
         self._hint_ticket: int | None = None
         self._hint_at = -1  # the move count the pending hint was asked at
@@ -252,7 +253,7 @@ class GameScene(Scene):
         seat = self.match.to_move
         before = self.match.state
         self.cancel_hint()
-        self.hint_move = None
+        self.forget_hint()
         self.match.play(move)  # autosaves through the listener the app attached
         if self.match.is_over:
             self.record_game()
@@ -262,6 +263,7 @@ class GameScene(Scene):
                 # the turn is over: hide it now, not at the next hand-over, so nothing private shows
                 # if the device changes hands while an AI moves
                 self._viewer = None
+                self.forget_hint()
         self.on_move_played(before, move, self.match.state, by_ai)
         self.app.sound.play(self.move_sound(before, move, self.match.state))
         self._sync_buttons()
@@ -307,7 +309,7 @@ class GameScene(Scene):
             return False
         self._cancel_ai()
         self.cancel_hint()
-        self.hint_move = None
+        self.forget_hint()
         self.match.undo()
         self.animator.clear()
         self._results_shown = False
@@ -402,7 +404,7 @@ class GameScene(Scene):
             return True
         if not (self.hints_offered and self.can_act):
             return False
-        self.hint_move = None
+        self.forget_hint()
         view, seat, seed = hint_request(self.match)
         self._hint_ticket = self.app.worker.request(self.info.id, HINT_LEVEL, view, seat, seed,
                                                     iterations=self.hint_iterations)
@@ -496,18 +498,26 @@ class GameScene(Scene):
                 else:
                     self.open_pause()
                 return True
-            if event.key == pygame.K_h and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            letter = not self.typing and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
+            if event.key == pygame.K_h and letter:
                 if self.request_hint():
                     return True
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self.undo()
                 return True
-            if event.key == pygame.K_l and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            if event.key == pygame.K_l and letter:
                 self.toggle_log()
                 return True
         if self._log_takes(event):
             return True
         return self.handle_game_event(event)
+
+    @property
+    def typing(self) -> bool:
+        """A text field has the keyboard (a deck's name): letters are text then, not shortcuts."""
+        from pygame_gui.elements import UITextEntryBox, UITextEntryLine
+
+        return any(isinstance(el, (UITextEntryLine, UITextEntryBox)) for el in self.app.ui.get_focus_set() or ())
 
     # --- the move log ----------------------------------------------------------------------------
     def log_rect(self) -> pygame.Rect:
@@ -572,6 +582,7 @@ class GameScene(Scene):
             from hexgames.ui.handover import HandoverScene
 
             self._viewer = None  # nothing private shows while the device changes hands
+            self.forget_hint()
             self.app.scenes.push(HandoverScene(self.app, self, seat))
 
     def banner_text(self) -> str:
@@ -646,7 +657,15 @@ class GameScene(Scene):
     def show_hint(self, move: Any) -> None:
         """The hint arrived: preview `move` the way the game previews a human's move (`hint_move`
         holds it until a move, undo or the next hint). Default: the move in words, as a toast."""
-        self.toast(self.hint_words(move))
+        self._hint_toast = self.toasts.add(self.hint_words(move))
+
+    def forget_hint(self) -> None:
+        """The hint is over (a move, undo, a new hint, the device changing hands): its words go too,
+        since toasts draw above the hand-over screen and a hint may tell a secret choice."""
+        self.hint_move = None
+        if self._hint_toast is not None:
+            self.toasts.toasts = [t for t in self.toasts.toasts if t is not self._hint_toast]
+            self._hint_toast = None
 
     def handle_game_event(self, event: pygame.event.Event) -> bool:
         """Turn input into moves with `self.submit(move)`; check `self.can_act` first."""
