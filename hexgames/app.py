@@ -17,7 +17,7 @@ import pygame_gui
 
 from hexgames import paths
 from hexgames.core import files, saves
-from hexgames.core.match import Match
+from hexgames.core.match import Match, new_uid
 from hexgames.core.protocol import Reason, clip
 from hexgames.ui import hud
 from hexgames.ui.scenes import SceneManager
@@ -273,6 +273,9 @@ class App:
             return self.tr_reason(Reason("core.save.damaged", "The save file is damaged."))
         if match.is_over:  # a finished game has nothing to resume: it is reviewed
             return self.open_replay(match)
+        # a file can be loaded again and played on another way: each time is its own game for the
+        # records (only undo and the autosave's resume keep a match's id)
+        match.uid = new_uid()
         self.start_match(match)
         return None
 

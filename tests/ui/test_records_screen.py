@@ -178,3 +178,25 @@ def test_a_last_game_opens_in_the_replay_viewer_and_back_returns_to_the_records(
         assert app.scenes.top is scene and any(t.error for t in scene.toasts.toasts)
     finally:
         app.shutdown()
+
+
+def test_a_save_loaded_twice_and_finished_two_ways_is_two_records(app, tmp_path):
+    """Undo and the autosave's resume keep a match's id, so a re-finished game replaces its record;
+    a file loaded again is a new game, and the first ending must stay in the records."""
+    from hexgames.core import saves
+
+    alice, bob = Seat("human", None, "Alice"), Seat("human", None, "Bob")
+    match = Match("ui_toy", [alice, bob], {"pile": 3}, 5)
+    match.play(1)
+    path = tmp_path / "two-ways.json"
+    saves.write_save(match, path)
+    for last in (2, 1):  # Bob takes the last two; or Bob takes one and Alice the last
+        assert app.load_file(path) is None
+        game = app.scenes.stack[0]
+        assert game.submit(last)
+        if not game.match.is_over:
+            assert game.submit(1)
+        assert game.match.is_over
+    kept = records.load()
+    assert len(kept) == 2 and kept[0].uid != kept[1].uid != match.uid
+    assert sorted(tuple(s.rank for s in r.seats) for r in kept) == [(0, 1), (1, 0)]
