@@ -147,14 +147,21 @@ def cmd_arena(argv: Sequence[str]) -> int:
         raise UsageError("--iterations must be at least 1, and replaces --budget (an untimed search)")
     from hexgames.arena import format_arena, run_arena
 
+    live = sys.stderr.isatty()  # a terminal gets one line counting up; a log file a line a tenth
+
     def progress(done: int, total: int) -> None:
-        if not args.json:
+        if args.json:
+            return
+        if live:
             print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
+        elif done == total or done * 10 // total != (done - 1) * 10 // total:
+            print(f"{done}/{total} games", file=sys.stderr, flush=True)
 
     result = run_arena(info.id, levels, args.games, args.seed, jobs=args.jobs, options=options,
                        budget=args.budget, progress=progress, iterations=args.iterations)
     if not args.json:
-        print(file=sys.stderr)
+        if live:
+            print(file=sys.stderr)
         print(format_arena(result))
     else:
         print(json.dumps(result))

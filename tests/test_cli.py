@@ -124,3 +124,11 @@ def test_help_lists_every_subcommand_with_one_line(capsys):
     for command in cli.SUBCOMMANDS:
         lines = [line for line in out.splitlines() if line.strip().startswith(f"hexgames {command} ")]
         assert len(lines) == 1 and len(lines[0].split(None, 2)[2]) > 10, out
+
+
+def test_arena_progress_in_a_log_file_is_a_line_a_tenth(capsys):
+    code, out, err = _run(capsys, "arena", "--game", "dotlines", "--seats", "random,random", "--games", "20",
+                          "--seed", "3")
+    assert code == 0 and "\r" not in err  # captured stderr is no terminal
+    assert err.split() == [word for k in range(2, 21, 2) for word in (f"{k}/20", "games")]
+    assert "random" in out
