@@ -781,11 +781,12 @@ class IngeniousScene(GameScene):
             y += 18
         x = inner.x
         for k, seat in enumerate(seats):
-            mark = "* " if seat == mover else ""
-            name = mark + self.seat_name(seat)
+            name = self.seat_name(seat)
             draw.aa_circle(surf, self.seat_colour(seat), (x + 7, y + 11), 6, border=(20, 20, 20))
             img_rect = draw.text(surf, draw.fit_text(self.app.font, name, inner.w // len(seats) - 24, 16, 10, True),
                                  name, (x + 18, y + 11), hud.ACCENT if seat == mover else hud.TEXT, anchor="midleft")
+            if seat == mover:  # underlined as well as lit: the partner to move reads without colour
+                pygame.draw.line(surf, hud.ACCENT, (img_rect.x, img_rect.bottom), (img_rect.right, img_rect.bottom), 2)
             x = max(img_rect.right + 14, inner.x + (k + 1) * inner.w // len(seats))
         y += 26
         chart = pygame.Rect(inner.x, y, inner.w, inner.bottom - y)
