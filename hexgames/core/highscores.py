@@ -113,9 +113,9 @@ def _tables(data: Any) -> dict[str, list[Entry]]:
     return tables
 
 
-def _insert(con: sqlite3.Connection, key: str, entry: Entry) -> None:
-    con.execute("INSERT INTO highscores (key, scores, date, seed) VALUES (?, ?, ?, ?)",
-                (key, json.dumps(list(entry.scores)), entry.date, entry.seed))
+def _insert(con: sqlite3.Connection, key: str, entry: Entry, uid: str | None = None) -> None:
+    con.execute("INSERT INTO highscores (key, scores, date, seed, uid) VALUES (?, ?, ?, ?, ?)",
+                (key, json.dumps(list(entry.scores)), entry.date, entry.seed, uid))
 
 
 def _rows(con: sqlite3.Connection, key: str | None = None) -> dict[str, list[tuple[int, Entry]]]:
@@ -165,19 +165,23 @@ def qualifies(key: str, scores: Sequence[int]) -> bool:
     return len(table) < KEEP or tuple(scores) > table[-1].scores
 
 
-def record(key: str, scores: Sequence[int], seed: int, date: str | None = None) -> int | None:
-    """Add a result; returns its place (0 = best) if it made the top 10, else None. Raises
+def record(key: str, scores: Sequence[int], seed: int, date: str | None = None,
+           uid: str | None = None) -> int | None:
+    """Add a result; returns its place (0 = best) if it made the top 10, else None. A result of the
+    match `uid` (its end undone, then played again) replaces that match's earlier entry. Raises
     `records.RecordsUnavailable` (an OSError) when the database cannot be written."""
     entry = Entry(tuple(int(x) for x in scores), date or datetime.now(timezone.utc).isoformat(timespec="seconds"),
                   int(seed))
 
     def add(con: sqlite3.Connection) -> int | None:
+        if uid is not None:
+            con.execute("DELETE FROM highscores WHERE key = ? AND uid = ?", (key, uid))
         table = [e for _, e in _rows(con, key).get(key, [])]
         # a new entry goes after existing equal ones: earlier results keep their place
         place = sum(1 for e in table if e.scores >= entry.scores)
         if place >= KEEP:
             return None
-        _insert(con, key, entry)
+        _insert(con, key, entry, uid)
         _trim(con, key)
         return place
 

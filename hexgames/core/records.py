@@ -85,6 +85,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX highscores_by_key ON highscores(key)",
         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     ),
+    (  # 3: the match that made a high score: a solo game whose end is undone and that ends again
+        # replaces its entry, as it replaces its record (NULL: entries from before)
+        "ALTER TABLE highscores ADD COLUMN uid TEXT",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 WHAT = Reason("core.file.records", "Your game records")

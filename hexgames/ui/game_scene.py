@@ -270,15 +270,16 @@ class GameScene(Scene):
         return True
 
     def record_highscore(self, key: str | None, scores: Sequence[int]) -> int | None:
-        """Enter a finished solo game in its high-score table (once) and say so if it placed;
-        a table that cannot be written must not spoil the game's end, so that is passed over."""
+        """Enter a finished solo game in its high-score table (once per end: an end undone and played
+        again replaces the match's entry) and say so if it placed; a table that cannot be written must
+        not spoil the game's end, so that is passed over."""
         from hexgames.core import highscores
 
         if key is None or self._recorded:
             return None
         self._recorded = True
         try:
-            place = highscores.record(key, list(scores), self.match.seed)
+            place = highscores.record(key, list(scores), self.match.seed, uid=self.match.uid)
         except OSError:
             return None
         self.highscore_place = place
@@ -314,6 +315,8 @@ class GameScene(Scene):
         self.animator.clear()
         self._results_shown = False
         self._game_recorded = False
+        self._recorded = False  # an end played again replaces this match's high score
+        self.highscore_place = None
         self._ai_failures = 0
         self.on_undo()
         self._sync_buttons()

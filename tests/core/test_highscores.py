@@ -108,3 +108,29 @@ def test_table_is_the_best_ten_sorted(results):
         highscores.record("prop", r, seed=i)
     got = [list(e.scores) for e in highscores.top("prop")]
     assert got == sorted(results, reverse=True)[:10]
+
+
+def test_a_match_played_to_its_end_again_replaces_its_own_entry_only():
+    assert highscores.record("g", [5], seed=1, uid="a") == 0
+    assert highscores.record("g", [7], seed=2, uid="b") == 0
+    assert highscores.record("g", [3], seed=1, uid="a") == 1  # match a's end undone and played worse
+    assert [e.scores for e in highscores.top("g")] == [(7,), (3,)]
+    assert highscores.record("g", [9], seed=1, uid="a") == 0  # ... and better
+    assert [e.scores for e in highscores.top("g")] == [(9,), (7,)]
+    assert highscores.record("g", [9], seed=3) == 1  # entries without a match are never replaced
+    assert highscores.record("g", [9], seed=4) == 2
+    assert len(highscores.top("g")) == 4
+
+
+def test_entries_from_before_the_match_column_survive_the_migration():
+    import sqlite3
+
+    data_dir()
+    con = sqlite3.connect(records.path())
+    con.isolation_level = None
+    records.migrate(con, upto=2)
+    con.execute("INSERT INTO highscores (key, scores, date, seed) VALUES ('g', '[4, 2]', '2025-01-01', 8)")
+    con.close()
+    assert [(e.scores, e.seed) for e in highscores.top("g")] == [((4, 2), 8)]
+    assert highscores.record("g", [5], seed=9, uid="x") == 0
+    assert [e.scores for e in highscores.top("g")] == [(5,), (4, 2)]

@@ -200,3 +200,21 @@ def test_a_save_loaded_twice_and_finished_two_ways_is_two_records(app, tmp_path)
     kept = records.load()
     assert len(kept) == 2 and kept[0].uid != kept[1].uid != match.uid
     assert sorted(tuple(s.rank for s in r.seats) for r in kept) == [(0, 1), (1, 0)]
+
+
+def test_a_high_score_is_entered_once_per_end_and_replaced_when_the_end_is_played_again(app):
+    from hexgames.core import highscores
+
+    game = start(app, HUMAN_VS_AI, pile=2)
+    take(app, game, 2)
+    assert game.match.is_over
+    assert game.record_highscore("ui_toy/solo", [5]) == 0
+    assert game.record_highscore("ui_toy/solo", [5]) is None  # once per end
+    assert step_until(app, lambda: isinstance(app.scenes.top, ResultsScene), max_frames=60)
+    key(app, pygame.K_ESCAPE)
+    click(app, game.undo_button)
+    assert not game.match.is_over and game.highscore_place is None
+    take(app, game, 1)
+    assert step_until(app, lambda: game.match.is_over)
+    assert game.record_highscore("ui_toy/solo", [3]) == 0
+    assert [e.scores for e in highscores.top("ui_toy/solo")] == [(3,)]  # the match's entry, replaced

@@ -423,8 +423,8 @@ class IngeniousScene(GameScene):
             self._shown_state = before
 
     def _record_highscore(self, s: IngeniousState) -> None:
-        if self.record_highscore(self.rules.highscore_key(s), self.rules.result_sequence(s)) is not None:
-            self._best = None  # the table changed: read it again
+        self.record_highscore(self.rules.highscore_key(s), self.rules.result_sequence(s))
+        self._best = None  # the table may have changed (an entry of this match replaced): read it again
 
     def on_undo(self) -> None:
         self.put_back()

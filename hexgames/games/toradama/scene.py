@@ -477,8 +477,8 @@ class ToradamaScene(GameScene):
         self.timeline = []
 
     def _record_highscore(self, s: ToradamaState) -> None:
-        if self.record_highscore(self.rules.highscore_key(s), [s.points(0)]) is not None:
-            self._best = None  # the table changed: read it again
+        self.record_highscore(self.rules.highscore_key(s), [s.points(0)])
+        self._best = None  # the table may have changed (an entry of this match replaced): read it again
 
     def on_undo(self) -> None:
         self.cancel()
