@@ -21,17 +21,10 @@ from hexgames.games.dotlines.scene import MARKER_OUTLINE, DotLinesScene
 from hexgames.ui.anim import INSTANT
 from hexgames.ui.handover import HandoverScene
 from hexgames.ui.results import ResultsScene
-from tests.drive import click_at, key, make_app, move_to, post, step, step_until
+from tests.drive import click_at, key, move_to, post, step, step_until
 from tests.games.dotlines.boards import RULES, col, position
 
 ALICE, BOB = Seat("human", None, "Alice"), Seat("human", None, "Bob")
-
-
-@pytest.fixture
-def app():
-    application = make_app("en", anim_speed=INSTANT)
-    yield application
-    application.shutdown()
 
 
 def start(app, match: Match, auto_play: bool = True) -> DotLinesScene:

@@ -23,13 +23,6 @@ from tests.drive import click_at, key, make_app, post, step, step_until
 ALICE, BOB = Seat("human", None, "Alice"), Seat("human", None, "Bob")
 
 
-@pytest.fixture
-def app():
-    application = make_app("en", anim_speed=INSTANT)
-    yield application
-    application.shutdown()
-
-
 def start(app, seats, seed: int = 3, options=None) -> StickersScene:
     app.start_match(Match("stickers", seats, options or {}, seed))
     scene = app.scenes.stack[0]

@@ -27,13 +27,6 @@ R = ToradamaRules()
 ALICE, BOB = Seat("human", None, "Alice"), Seat("human", None, "Bob")
 
 
-@pytest.fixture
-def app():
-    application = make_app("en", anim_speed=INSTANT)
-    yield application
-    application.shutdown()
-
-
 def start(app, seats, seed: int, options=None) -> ToradamaScene:
     app.start_match(Match("toradama", seats, options, seed))
     step(app, 2)
