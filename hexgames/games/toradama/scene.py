@@ -315,13 +315,7 @@ class ToradamaScene(GameScene):
         src = self.selected
         if src is None:
             return False
-        move = Place(src, col)
-        reason = self.rules.check(self.state, move)
-        if reason is not None:
-            self.toast(self.app.tr_reason(reason), error=True)
-            return False
-        self.cancel()
-        return self.submit(move)
+        return self._submit_checked(Place(src, col))
 
     def pick_ball(self, c: int) -> bool:
         """The first click marks the clear ball, the second clears (a clearing cannot be undone)."""
@@ -367,18 +361,18 @@ class ToradamaScene(GameScene):
         c = self.cell_at(pos)
         if self.targeting == "dig":
             col = self.column_at(pos)
-            return col is not None and self._submit_okunote(Dig(col))
+            return col is not None and self._submit_checked(Dig(col))
         if c is None:
             self.cancel()
             return False
         if self.targeting == "flip":
-            return self._submit_okunote(Flip(c))
+            return self._submit_checked(Flip(c))
         if self.swap_first is None or self.swap_first == c:
             self.swap_first = None if self.swap_first == c else c
             return True
         a, b = sorted((self.swap_first, c))
         self.swap_first = None
-        return self._submit_okunote(Swap(a, b))
+        return self._submit_checked(Swap(a, b))
 
     def show_hint(self, move: Any) -> None:
         """The hint as the player's own selection: a tile to place is picked up and ghosted in its
@@ -393,7 +387,8 @@ class ToradamaScene(GameScene):
         if type(move) not in (Place, Clear, Choose):
             super().show_hint(move)
 
-    def _submit_okunote(self, move: Any) -> bool:
+    def _submit_checked(self, move: Any) -> bool:
+        """Submit `move`, dropping the selection only if it is legal (a refused move keeps it)."""
         reason = self.rules.check(self.state, move)
         if reason is not None:
             self.toast(self.app.tr_reason(reason), error=True)
