@@ -114,6 +114,31 @@ _FITTED: dict[tuple, tuple[pygame.font.Font, pygame.font.Font]] = {}
 _FITTED_MAX = 2048
 
 
+def fit_wrapped(font_for, content: str, max_width: int, max_lines: int, start_size: int, min_size: int = 10,
+                bold: bool = False) -> tuple[pygame.font.Font, list[str]]:
+    """The largest font in which `content` wraps into `max_lines` lines of `max_width`, and those
+    lines (at `min_size` it may still take more: the caller decides what to show). Remembered like
+    `fit_text`: a dialog asks every frame."""
+    first = font_for(start_size, bold)
+    key = ("wrapped", id(first), content, max_width, max_lines, start_size, min_size, bold)
+    found = _WRAPPED.get(key)
+    if found is not None and found[0] is first:
+        return found[1], found[2]
+    size = start_size
+    lines = wrap(font_for(size, bold), content, max_width)
+    while size > min_size and len(lines) > max_lines:
+        size -= 1
+        lines = wrap(font_for(size, bold), content, max_width)
+    if len(_WRAPPED) >= _FITTED_MAX:
+        _WRAPPED.clear()
+    font = font_for(size, bold)
+    _WRAPPED[key] = (first, font, lines)
+    return font, lines
+
+
+_WRAPPED: dict[tuple, tuple[pygame.font.Font, pygame.font.Font, list[str]]] = {}
+
+
 def rounded_panel(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, radius: int = 10,
                   border: Colour | None = None, border_width: int = 1) -> None:
     """A rounded rectangle; colours with alpha are blended (panels over the board)."""

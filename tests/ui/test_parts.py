@@ -277,3 +277,20 @@ def test_fitted_fonts_are_remembered_per_text_and_width_and_still_fit():
     fonts.clear()  # another set of fonts (a new app, a new language): fitted afresh, not the old ones
     again = ui_draw.fit_text(font_for, text, 120, 30, 8)
     assert again is not narrow and again in fonts.values() and again.size(text)[0] <= 120
+
+
+def test_wrapped_text_gets_the_largest_font_that_keeps_it_within_its_lines():
+    from hexgames.ui import draw as ui_draw
+
+    pygame.font.init()
+    fonts: dict = {}
+
+    def font_for(size, bold=False):
+        return fonts.setdefault((size, bold), pygame.font.Font(None, size))
+
+    text = "a sentence long enough to need more than one line at the larger sizes of type"
+    font, lines = ui_draw.fit_wrapped(font_for, text, 200, 3, 30, 8)
+    size = next(k for (k, _), f in fonts.items() if f is font)
+    assert 8 < size < 30 and len(lines) <= 3 and " ".join(lines) == text
+    assert len(ui_draw.wrap(font_for(size + 1), text, 200)) > 3  # one size up needs a fourth line
+    assert ui_draw.fit_wrapped(font_for, text, 200, 3, 30, 8) == (font, lines)  # remembered

@@ -882,11 +882,7 @@ class IngeniousScene(GameScene):
         draw.text(surface, draw.fit_text(self.app.font, title, box.w - 40, 24, 14, bold=True), title,
                   (box.centerx, box.y + 30), hud.ACCENT)
         body = _tr(self.app, "swap.body", "None of your tiles shows your lowest colour.")
-        for size in (15, 14, 13, 12):  # the whole text in the three lines the box has
-            font = self.app.font(size)
-            lines = draw.wrap(font, body, box.w - 48)
-            if len(lines) <= 3:
-                break
+        font, lines = draw.fit_wrapped(self.app.font, body, box.w - 48, 3, 15, 12)  # the whole text in 3 lines
         y = box.y + 58
         for line in lines[:3]:
             draw.text(surface, font, line, (box.centerx, y), hud.TEXT)
