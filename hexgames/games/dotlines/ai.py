@@ -18,7 +18,8 @@ from typing import Any
 
 from hexgames.games.dotlines.rules import (
     ACT, CHIP, CHOOSE, DOUBLE, DRAW, EXCHANGE, MAX_COLUMNS, OVER, REDRAW, STACK, VALUES, Chip, DotLinesRules, DotState,
-    CHIP_NONE, COUNTS_AFTER, INVERTER, NEIGHBOURS, Home, Place, Stack, neighbours, next_counts, unseen_counts,
+    CHIP_NONE, COUNTS_AFTER, INVERTER, NEIGHBOURS, Exchange, Home, Place, Stack, can_exchange, neighbours, next_counts,
+    unseen_counts,
 )
 
 RULES = DotLinesRules()
@@ -41,6 +42,7 @@ W_STUCK_NEXT = 3.0  # the waiting player's chance of ending D on the present tab
 HOME_FIT_ONLY = True  # a fit on the opponent's line only helps them towards six columns
 CHIP_PICK = DOUBLE  # arena: Double beat Inverter against Random (94.7% v 88%)
 WINNER_MOVES_FIRST = False
+PASS_TIE_BREAK = 1e-6  # below an equal-value Exchange's rating: it loses every tie (see `ranked_moves`)
 ALL_USED = REDRAW | EXCHANGE | STACK
 
 
@@ -88,7 +90,7 @@ def _chances_now(s: DotState, seat: int, hand: list[int]) -> tuple[bool, bool, b
                     dead = False
     if not dead:
         return False, False, False
-    can_act = (not used & REDRAW and s.deck and n) or (not used & EXCHANGE and _can_exchange(hand, s.hands[1 - seat]))
+    can_act = (not used & REDRAW and s.deck and n) or (not used & EXCHANGE and can_exchange(hand, s.hands[1 - seat]))
     return False, not can_act, True
 
 
@@ -104,14 +106,6 @@ def _fits(hand: list[int], v: int, c: int, side: int, n: int) -> int:
     elif side == INVERTER and hand[7 - v] and have >= c - 1 and best < 0:
         best = c
     return best
-
-
-def _can_exchange(hand: list[int], other: list[int] | None) -> bool:
-    if other is None:
-        return False
-    mine = [v for v in VALUES if hand[v]]
-    theirs = [v for v in VALUES if other[v]]
-    return bool(mine and theirs and (len(mine) > 1 or len(theirs) > 1 or mine != theirs))
 
 
 def turn_chances(s: DotState, seat: int, drew: bool, left: list[int]) -> tuple[float, float, float]:
@@ -224,13 +218,18 @@ def _setup_choice(s: DotState, rng: random.Random) -> Any:
 
 
 def ranked_moves(s: DotState) -> list[tuple[float, Any]]:
-    """Every legal move with the mover's evaluation after it, best first."""
+    """Every legal move with the mover's evaluation after it, best first. An Exchange of two equal
+    values only passes the turn (at the price of the action): it is worth playing when every other
+    move is worse, never as one of several equally good moves (a won position rates them all 1.0)."""
     seat = s.current
     out = []
     for m in RULES.legal_moves(s):
         t = RULES.copy(s)
         RULES.apply(t, m)
-        out.append((evaluate(t, seat), m))
+        value = evaluate(t, seat)
+        if type(m) is Exchange and m.give == m.take:
+            value -= PASS_TIE_BREAK
+        out.append((value, m))
     out.sort(key=lambda x: -x[0])
     return out
 

@@ -16,7 +16,8 @@ Why it looks the way it does:
 - Endings A–E are checked in §4.8's order. D is checked right after a `Draw`; A, C, B, E after every
   other move of a turn. C (the mover emptied their hand on the opponent's 6th column) always matches A
   too, so under that order A decides it; the state's `matches` lists every ending that matched, so the
-  announcement can name both.
+  announcement can name both. The outcome names the ending in words (`ending_label`, `ending_reason`),
+  never by its letter alone.
 """
 from __future__ import annotations
 
@@ -191,6 +192,13 @@ def end_value(s: DotState, line: int) -> int:
     return cols[-1].value if cols else s.die[line]
 
 
+def can_exchange(hand: list[int] | None, other: list[int] | None) -> bool:
+    """Whether an Exchange is open to a player holding `hand` against `other`: any tile of each,
+    equal values included (§4.7 swaps any hand tile for any of the opponent's; the hands stay as
+    they were then, but the action is spent and is the turn's act, which can save a player from D)."""
+    return bool(hand and other and hand[0] and other[0])
+
+
 def unseen_counts(view: DotState) -> list[int]:
     """Per value (index 1-6), the tiles nobody can see in `view` (the deck, the removed tile, hidden
     hands): 6 of each minus every visible one. `sample` deals these; the AI weighs draws by them."""
@@ -306,7 +314,7 @@ class DotLinesRules(Rules[DotState, Move]):
             other = s.hands[1 - seat]
             if other is not None:
                 theirs = [t for t in VALUES if other[t]]
-                out += [Exchange(g, t) for g in VALUES if hand[g] for t in theirs if t != g]
+                out += [Exchange(g, t) for g in VALUES if hand[g] for t in theirs]
         return out
 
     def _has_act_move(self, s: DotState) -> bool:
@@ -316,12 +324,8 @@ class DotLinesRules(Rules[DotState, Move]):
         hand = s.hands[seat]
         if not used & REDRAW and s.deck and hand[0]:
             return True
-        if not used & EXCHANGE:
-            other = s.hands[1 - seat]
-            mine = [v for v in VALUES if hand[v]]
-            theirs = [v for v in VALUES if other[v]]
-            if mine and theirs and (len(mine) > 1 or len(theirs) > 1 or mine != theirs):
-                return True
+        if not used & EXCHANGE and can_exchange(hand, s.hands[1 - seat]):
+            return True
         return bool(self._act_moves(s))
 
     # --- checking ---------------------------------------------------------------------------------
@@ -372,9 +376,7 @@ class DotLinesRules(Rules[DotState, Move]):
             return _reason("not_in_hand", "You have no such tile in your hand.")
         if not (1 <= m.take <= 6) or not s.hands[1 - seat][m.take]:
             return _reason("not_in_their_hand", "Your opponent has no such tile.")
-        if m.give == m.take:
-            return _reason("exchange_same", "An exchange must swap tiles of different values.")
-        return None
+        return None  # equal values too (§4.7): the hands stay as they were, but the action is spent
 
     def _check_tiles(self, s: DotState, m: Any, stacking: bool) -> Reason | None:
         seat = s.current
@@ -581,7 +583,7 @@ class DotLinesRules(Rules[DotState, Move]):
             scores = (1.0, 0.0) if w == 0 else (0.0, 1.0)
             ranks = (0, 1) if w == 0 else (1, 0)
         summary = ending_reason(s)
-        details = tuple(_reason("detail", "{tiles} tiles in hand, {columns} columns on the home line",
+        details = tuple(_reason("detail", "tiles in hand: {tiles} · home line: {columns} of 6 columns",
                                 tiles=s.hand_size(i), columns=len(s.lines[s.home[i]]) if s.home[i] >= 0 else 0)
                         for i in (0, 1))
         return Outcome(scores, ranks, summary, details, ending=ending_label(s))
@@ -662,9 +664,10 @@ class DotLinesRules(Rules[DotState, Move]):
                 s.rng, s.ending, s.matches, s.winner, s.observer)
 
     def describe(self, s: DotState, m: Move, viewer: int | None = None) -> Reason:
-        """The move as `viewer` may know it: a chip chosen while the other chip is still to come is
-        secret from all but its chooser; the dice and drawn tiles come from the deck after the move
-        and are not named. Everything else (homes, lines, open hands' exchanges) is public."""
+        """The move as `viewer` may know it, worded for them ("your line", "your 3"): a chip chosen
+        while the other chip is still to come is secret from all but its chooser; the dice and drawn
+        tiles come from the deck after the move and are not named. Everything else (homes, lines, the
+        open hands' exchanges) is public."""
         kind = type(m)
         seat = s.current
         if kind is Chip:
@@ -680,18 +683,41 @@ class DotLinesRules(Rules[DotState, Move]):
         if kind is Redraw:
             return _reason("log.redraw", "discarded a {value} and drew (Redraw)", value=m.value)
         if kind is Exchange:
-            return _reason("log.exchange", "gave a {give} for a {take} (Exchange)", give=m.give, take=m.take)
-        line = _line_name(m.line)
+            return _exchange_words(m, seat, viewer)
+        line = _line_words(s, m.line, viewer)
         if kind is Place:
-            text = _reason("log.place", "new column on {line} ({tiles})", line=line,
+            text = _reason("log.place", "placed {tiles} on {line} as column {col}", line=line,
+                           col=len(s.lines[m.line]) + 1,
                            tiles=_tiles(self.chip_count(s.chip[seat], m.plain, m.chip), m.value))
         else:
             column = s.lines[m.line][m.col] if 0 <= m.col < len(s.lines[m.line]) else Column(0, 0, ())
-            text = _reason("log.stack", "stacked on {line} column {col} ({tiles})", line=line, col=m.col + 1,
+            text = _reason("log.stack", "stacked {tiles} on {line}, column {col}", line=line, col=m.col + 1,
                            tiles=_tiles(column.count, column.value))
         if m.chip and s.chip[seat] in (DOUBLE, INVERTER):
             return _reason("log.with_chip", "{move}, with the {chip} chip", move=text, chip=_chip_name(s.chip[seat]))
         return text
+
+
+def _exchange_words(m: Any, seat: int, viewer: int | None) -> Reason:
+    """An Exchange as the player whose hand it changed reads it ("exchanged your 3 for their 5":
+    the tile that left the viewer's hand, then the one that came), or plainly for anyone else."""
+    if m.give == m.take:
+        return _reason("log.exchange_same", "exchanged a {value} for a {value}: the hands are unchanged (Exchange)",
+                       value=m.give)
+    if viewer == seat:
+        return _reason("log.exchange_gave", "exchanged your {mine} for their {theirs} (Exchange)",
+                       mine=m.give, theirs=m.take)
+    if viewer == 1 - seat:
+        return _reason("log.exchange_took", "exchanged your {mine} for their {theirs} (Exchange)",
+                       mine=m.take, theirs=m.give)
+    return _reason("log.exchange", "gave a {give} for a {take} (Exchange)", give=m.give, take=m.take)
+
+
+def _line_words(s: DotState, line: int, viewer: int | None) -> Reason:
+    """A line as the viewer knows it: "your line (White)" when it is their home, else its colour."""
+    if viewer is not None and 0 <= viewer < 2 and s.home[viewer] == line:
+        return _reason("log.your_line", "your line ({line})", line=_line_name(line))
+    return _line_name(line)
 
 
 def _tiles(count: int, value: int) -> Reason:
@@ -742,29 +768,41 @@ def _groups(out: list, kind: type, line: int, key: int, counts: Sequence[int], h
                 out.append(kind(line, key, n - 1, 1))
 
 
+ENDING_WORDS = {"A": "emptied_hand", "B": "six_columns", "D": "stuck", "E": "deck_out"}
+
+
 def ending_label(s: DotState) -> str:
-    """The ending as a short label for the arena's tally: the deciding letter, "A+C" when C held too
-    (C implies A, which §4.8 checks first, so C never decides alone), "" before the end."""
+    """How the game ended, as a short word for the arena's tally ("" before the end): the hand
+    emptied (A; "emptied_hand_sixth_column" when C held too: C implies A, which §4.8 checks first, so
+    C never decides alone), a home line of six columns (B), a player stuck after drawing (D), or the
+    deck run out (E)."""
     if s.phase != OVER:
         return ""
-    return "A+C" if s.ending == "A" and "C" in s.matches else s.ending
+    if s.ending == "A" and "C" in s.matches:
+        return "emptied_hand_sixth_column"
+    return ENDING_WORDS[s.ending]
 
 
 def ending_reason(s: DotState) -> Reason:
-    """The ending that decided the game, in words (and who won by it)."""
+    """The ending that decided the game in words, with what decided it: the line that got six
+    columns, or the hand sizes when the deck ran out. Names no player: the results name the winner."""
     if s.phase != OVER:
         return _reason("ending.none", "The game is not over.")
+    label = ending_label(s)
+    if label == "six_columns":
+        full = next((line for line in (WHITE, BLACK) if len(s.lines[line]) == MAX_COLUMNS), WHITE)
+        return _reason("ending.six_columns", "The {line} home line reached six columns: its owner wins.",
+                       line=_line_name(full))
+    if label == "deck_out":
+        a, b = sorted((s.hand_size(0), s.hand_size(1)))
+        if a == b:
+            return _reason("ending.deck_out_draw", "The deck ran out and the hands are equal ({tiles} each): a draw.",
+                           tiles=a)
+        return _reason("ending.deck_out", "The deck ran out: {fewer} against {more} tiles in hand; fewer wins.",
+                       fewer=a, more=b)
     texts = {
-        "A": "Ending A: a player emptied their hand and wins.",
-        "B": "Ending B: a home line reached six columns; its owner wins.",
-        "C": "Ending C: the opponent's line got its 6th column from a player who emptied their hand; "
-             "that player wins.",
-        "D": "Ending D: after drawing, a player could neither place nor act, and loses.",
-        "E": "Ending E: the deck is empty; fewer tiles in hand wins.",
+        "emptied_hand": "Won by emptying their hand.",
+        "emptied_hand_sixth_column": "Won by emptying their hand on the opponent's line, as its sixth column.",
+        "stuck": "After drawing, the loser could neither place nor act.",
     }
-    if s.ending == "A" and "C" in s.matches:
-        return _reason("ending.A_C", "Ending A (C matched too): a player emptied their hand on the opponent's "
-                                     "sixth column and wins.")
-    if s.ending == "E" and s.winner < 0:
-        return _reason("ending.E_draw", "Ending E: the deck is empty and both hands are equal: a draw.")
-    return _reason(f"ending.{s.ending}", texts[s.ending])
+    return _reason(f"ending.{label}", texts[label])

@@ -248,8 +248,10 @@ def test_a_game_against_hard_plays_to_the_end_with_undo_and_resume(app, language
     run_game(app, match, scene, rng, undo_a_placement)
     assert done["undo"]
     assert match.is_over and isinstance(app.scenes.top, ResultsScene)
-    ending = app.tr_reason(RULES.outcome(match.state).summary)
-    assert ending.startswith("Ending" if language == "en" else "終了") and ending in scene.toasts.texts
+    summary = RULES.outcome(match.state).summary
+    ending = app.tr_reason(summary)
+    assert summary.key.startswith("dotlines.ending.") and (ending == summary) == (language == "en")
+    assert "Ending" not in ending and ending in scene.toasts.texts
 
 
 def test_undo_is_refused_after_a_draw_with_the_reason(app):
@@ -366,13 +368,13 @@ def test_the_black_line_players_seat_chip_is_a_square_with_a_light_edge(app):
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
-def test_ending_c_is_announced_as_a_with_c_held_too(app, language):
+def test_ending_c_is_announced_as_the_hand_emptied_on_the_sixth_column(app, language):
     from tests.games.dotlines.test_rules import c_position
 
     app.set_language(language)
     scene = at_position(app, c_position())
     gesture(app, scene, Place(1, 2, 1, 0))  # the last tile makes the opponent's 6th column
     assert scene.match.is_over and scene.state.winner == 0
-    announced = app.tr("dotlines.ending.A_C")
+    announced = app.tr("dotlines.ending.emptied_hand_sixth_column")
     assert announced in scene.toasts.texts
-    assert ("Ending A (C matched too)" if language == "en" else "終了A（Cにも当てはまります）") in announced
+    assert ("sixth column" if language == "en" else "6列目") in announced
