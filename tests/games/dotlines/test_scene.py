@@ -13,15 +13,13 @@ import pytest
 
 from hexgames.core import saves
 from hexgames.core.match import Match, Seat
-from hexgames.games.dotlines.rules import (
-    ACT, CHIP, DOUBLE, DRAW, INVERTER, OVER, Chip, Draw, Exchange, Home, Place, Redraw, Stack,
-)
+from hexgames.games.dotlines.rules import ACT, DOUBLE, DRAW, EXCHANGE, INVERTER, Draw, Exchange, Place, Redraw, Stack
 from hexgames.games.dotlines.pieces import LINE_RGB
 from hexgames.games.dotlines.scene import MARKER_OUTLINE, DotLinesScene
 from hexgames.ui.anim import INSTANT
 from hexgames.ui.handover import HandoverScene
 from hexgames.ui.results import ResultsScene
-from tests.drive import click_at, key, move_to, post, step, step_until
+from tests.drive import key, move_to, post, step, step_until
 from tests.games.dotlines.boards import RULES, col, position
 
 ALICE, BOB = Seat("human", None, "Alice"), Seat("human", None, "Bob")
@@ -184,7 +182,7 @@ def test_the_chip_button_adds_the_inverter_and_the_column_shows_it(app):
     assert scene.state.chip_at[0] == (0, 0, 0)
 
 
-def test_actions_ask_for_what_they_need_and_are_refused_a_second_time(app):
+def test_actions_ask_for_what_they_need(app):
     s = position(mine=(2, 5), theirs=(6, 1), used=(0, 0))
     scene = at_position(app, s)
     press_button(app, scene.action_buttons["exchange"])
@@ -193,10 +191,26 @@ def test_actions_ask_for_what_they_need_and_are_refused_a_second_time(app):
     assert "opponent" in scene.hint()
     click(app, scene.hand_rects[1][1].center)  # take their 6
     assert scene.match.moves[-1] == Exchange(2, 6)
-    used = position(mine=(2, 5), theirs=(6, 1), used=(2, 0))
-    scene2 = at_position(app, used)
-    press_button(app, scene2.action_buttons["exchange"])
-    assert any("already used Exchange" in t for t in scene2.toasts.texts)
+
+
+def test_a_used_actions_button_is_disabled_and_says_why_on_hover(app, monkeypatch):
+    from hexgames.games.dotlines import scene as scene_module
+
+    tips = []
+    real_tip = scene_module.hud.hover_tip
+    monkeypatch.setattr(scene_module.hud, "hover_tip", lambda surface, a, anchor, text, **kw: (
+        tips.append((anchor, text)), real_tip(surface, a, anchor, text, **kw))[1])
+    scene = at_position(app, position(mine=(2, 5), theirs=(6, 1), used=(EXCHANGE, 0), deck=[]))
+    exchange, redraw, stack = (scene.action_buttons[k] for k in ("exchange", "redraw", "stack"))
+    assert not exchange.is_enabled and not redraw.is_enabled and stack.is_enabled  # used; the deck is empty
+    click(app, exchange.rect.center)
+    assert scene.match.moves == [] and scene.mode is None  # a disabled button does nothing
+    move_to(app, exchange.rect.center)
+    step(app, 2)
+    assert (exchange.rect, "You have already used Exchange in this game.") in tips
+    move_to(app, redraw.rect.center)
+    step(app, 2)
+    assert (redraw.rect, "Redraw needs a tile in the deck.") in tips
 
 
 def test_stack_by_button_then_column(app):
