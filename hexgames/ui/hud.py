@@ -82,6 +82,39 @@ class ToastStack:
             y = rect.top - 8
 
 
+    @property
+    def newest(self) -> Toast | None:
+        return self.toasts[-1] if self.toasts else None
+
+    def draw_strip(self, surface: pygame.Surface, app: "App", rect: pygame.Rect) -> bool:
+        """The newest toast in a game's message strip (`rect`), fading as it ages; False if none."""
+        t = self.newest
+        if t is None:
+            return False
+        message_strip(surface, app, rect, t.text, ERROR_BG if t.error else INFO_BG, TEXT, t.alpha)
+        return True
+
+
+STRIP_BG = (31, 37, 48)
+
+
+def message_strip(surface: pygame.Surface, app: "App", rect: pygame.Rect, content: str,
+                  bg=STRIP_BG, colour=TEXT, alpha: float = 1.0) -> None:
+    """One message in the strip reserved for messages, so none ever covers the play area: in the
+    largest type (16 down to 12 px) that fits it on one line, or on two at 12 px."""
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    draw.rounded_panel(layer, layer.get_rect(), bg, 8, border=(255, 255, 255, 40))
+    font, lines = draw.fit_wrapped(app.font, content, rect.w - 24, 1, 16, 12)
+    if len(lines) > 1:
+        lines = draw.wrap(font, content, rect.w - 24)[:2]
+    step = font.get_linesize() - 2
+    top = rect.h / 2 - step * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        draw.text(layer, font, line, (rect.w / 2, top + step * i), colour)
+    layer.set_alpha(round(255 * alpha))
+    surface.blit(layer, rect.topleft)
+
+
 def thinking_dots(surface: pygame.Surface, pos: tuple[float, float], clock: float,
                   colour=ACCENT, radius: float = 4) -> None:
     """Three dots pulsing in turn: the AI is working."""

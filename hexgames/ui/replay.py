@@ -287,7 +287,7 @@ class ReplayScene(Scene):
         if self.game is not None:
             area = surface.subsurface(self.game_rect)
             self.game.draw(area)
-            self.game.toasts.draw(area, self.app, self.game.board_rect)
+            self.game.toasts.draw_strip(area, self.app, self.game.message_rect)
         if self.game is not None:  # where the game's Log and Hint buttons would be: this is a replay
             slots = self.game.top_button_rect(1).union(self.game.top_button_rect(0))
             draw.rounded_panel(surface, slots, (44, 52, 66), 8, border=hud.ACCENT)
