@@ -25,7 +25,7 @@ import tempfile
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 SCENES = ("menu", "settings", "setup", "game", "handover", "pause", "rules", "results", "records", "hint", "log",
-          "replay")
+          "replay", "refusal")
 NO_GAME_SCENES = ("menu", "settings", "records")  # scenes that need no --game
 SAMPLE_GAMES = 8  # seeded games the records screenshot records first (its --moves)
 SEARCH_GAMES = 40  # seeded games tried to find a position where a game's dialog is up
@@ -238,7 +238,7 @@ def _show(app: Any, info: Any, scene: str, seed: int, moves: int, seats: Sequenc
         match = find_screen(info.id, scene, dialogs[scene], seed, moves, seats, options)
     else:
         match = build_match(info.id, seed, moves, to_end=scene in ("results", "replay"), seats=seats, options=options)
-    if scene == "hint":
+    if scene in ("hint", "refusal"):
         if match.is_over:
             raise NoSuchScreen(f"the {info.id} game from seed {seed} is over after {moves} moves: no hint to show")
         match = human_to_move(match)
@@ -276,6 +276,23 @@ def _show_game(app: Any, match: Any, scene: str) -> None:
         from hexgames.ai.hint import compute_hint
 
         game.offer_hint(compute_hint(match))
+    elif scene == "refusal":
+        game.toast(app.tr_reason(refused_move_reason(match)), error=True)
+        game.toasts.newest.age = 0.5  # shown as a player reads it, not in its first frame of fading in
+
+
+def refused_move_reason(match: Any) -> Any:
+    """Why a move the player might try now is refused: a move that was legal earlier in the game and
+    is not now (a tile already placed, a cell since taken), or failing that the rules' word on a
+    move of no meaning; what the `refusal` screenshot shows in the message strip."""
+    from hexgames.core.protocol import malformed_reason
+
+    for earlier in reversed(match.states[:-1]):
+        for move in list(match.rules.legal_moves(earlier))[:200]:
+            reason = match.check(move)
+            if reason is not None:
+                return reason
+    return malformed_reason()
 
 
 def _setup_scene(app: Any, info: Any, seats: Sequence[Any] | None, options: Mapping[str, Any] | None) -> Any:

@@ -664,7 +664,7 @@ class GameScene(Scene):
         """The message strip at rest: the computer's last move in words, with its seat's chip, until
         a human acts (a toast draws over it while it lasts)."""
         line = self.ai_line()
-        if line is None:
+        if line is None or self.toasts.newest is not None:
             return
         seat, words = line
         r = self.message_rect
