@@ -36,14 +36,9 @@ class NoSuchScreen(ValueError):
 
 
 def game_screens(info: Any) -> dict[str, Callable[[Any], bool]]:
-    """The game's own dialogs from its scene's `screens()` hook (none while a scene is unwritten)."""
-    from hexgames.ui.game_scene import GameScene
-
-    try:
-        cls = info.scene_class() if info.scene_path else GameScene
-    except ModuleNotFoundError:
-        cls = GameScene
-    return dict(cls.screens())
+    """The game's own dialogs from its scene's `screens()` hook (none for a game with no scene, such as
+    the engines the AI tests register)."""
+    return dict(info.scene_class().screens()) if info.scene_path else {}
 
 
 def scenes_for(info: Any | None) -> tuple[str, ...]:
@@ -192,7 +187,6 @@ def fill_records(app: Any, game_id: str, seed: int, count: int) -> None:
     last move played through the game's own scene, so it is recorded (and enters the high scores)
     exactly as a player's game is."""
     from hexgames import games
-    from hexgames.app import _scene_class
     from hexgames.core.match import Match
 
     info = games.get(game_id)
@@ -200,7 +194,7 @@ def fill_records(app: Any, game_id: str, seed: int, count: int) -> None:
         finished = build_match(game_id, seed + i, 0, to_end=True, seats=sample_seats(info, i))
         match = Match(game_id, finished.seats, finished.options, finished.seed)
         match.replay(finished.moves[:-1])
-        scene = _scene_class(match)(app, match)
+        scene = match.info.scene_class()(app, match)
         scene.auto_play = False
         app.scenes.reset(scene)  # laid out as on screen: games animate the last move from their layout
         scene._play(finished.moves[-1], by_ai=True)
@@ -250,9 +244,8 @@ def _show(app: Any, info: Any, scene: str, seed: int, moves: int, seats: Sequenc
 
 
 def _show_game(app: Any, match: Any, scene: str) -> None:
-    from hexgames.app import _scene_class
 
-    game = _scene_class(match)(app, match)
+    game = match.info.scene_class()(app, match)
     game.auto_play = False
     game._results_shown = scene != "results"  # the results overlay only where asked for
     humans = [i for i, s in enumerate(match.seats) if s.is_human]
