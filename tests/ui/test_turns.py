@@ -4,24 +4,19 @@ from __future__ import annotations
 
 import pygame
 
-from hexgames.core.match import Match, Seat
+from hexgames.core.match import Seat
 from hexgames.ui.game_scene import AI_PACE
 from hexgames.ui.handover import HandoverScene
-from tests.ui.conftest import click_at, key, step, step_until
+from tests.ui.conftest import key, step, step_until
+from tests.ui.test_shell import start as start_toy, take
 from tests.ui.toygame import ToyScene
 
 ALICE_AND_TWO_CPUS = [Seat("human", None, "Alice"), Seat("ai", "medium", "Robo"), Seat("ai", "medium", "Tin")]
 TWO_HUMANS = [Seat("human", None, "Alice"), Seat("human", None, "Bob")]
 
 
-def start(app, seats, pile=12, seed=3) -> ToyScene:
-    app.start_match(Match("ui_toy", seats, {"pile": pile}, seed))
-    step(app)
-    return app.scenes.stack[0]
-
-
-def take(app, scene: ToyScene, n: int) -> None:
-    click_at(app, scene.take_rects()[n - 1].center)
+def start(app, seats) -> ToyScene:
+    return start_toy(app, seats, pile=12)
 
 
 def test_computer_moves_come_at_least_the_pace_apart_and_after_the_human_s_move_has_animated(app):
