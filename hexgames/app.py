@@ -49,6 +49,8 @@ class App:
         self.windowed_size = size  # what F11 returns to
         fullscreen = self.settings.fullscreen and not headless
         flags = 0 if headless else (pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE)
+        if not headless:
+            _set_window_icon()
         self.screen: pygame.Surface = pygame.display.set_mode((0, 0) if fullscreen else size, flags)
         size = self.screen.get_size()
         pygame.display.set_caption("hexgames")
@@ -348,6 +350,13 @@ def _dedupe_translation_paths() -> None:
     import i18n
 
     i18n.load_path[:] = list(dict.fromkeys(i18n.load_path))
+
+
+def _set_window_icon() -> None:
+    """The app's icon on the window and the task bar (set before the window opens, as SDL asks)."""
+    from hexgames.ui.icon import app_icon
+
+    pygame.display.set_icon(app_icon(64))
 
 
 def _desktop_size() -> tuple[int, int] | None:
