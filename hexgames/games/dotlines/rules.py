@@ -802,7 +802,7 @@ def ending_reason(s: DotState) -> Reason:
                        fewer=a, more=b)
     texts = {
         "emptied_hand": "Won by emptying their hand.",
-        "emptied_hand_sixth_column": "Won by emptying their hand on the opponent's line, as its sixth column.",
+        "emptied_hand_sixth_column": "Won by emptying their hand on the opponent's 6th column.",
         "stuck": "After drawing, the loser could neither place nor act.",
     }
     return _reason(f"ending.{label}", texts[label])

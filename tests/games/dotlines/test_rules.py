@@ -255,7 +255,7 @@ def test_ending_c_reached_with_the_last_tile_is_announced_with_a():
     assert t.phase == OVER and t.winner == 0 and t.ending == "A" and t.matches == ("A", "C", "B")
     out = RULES.outcome(t)
     assert out.ranks == (0, 1) and out.ending == "emptied_hand_sixth_column"
-    assert out.summary == "Won by emptying their hand on the opponent's line, as its sixth column."
+    assert out.summary == "Won by emptying their hand on the opponent's 6th column."
     assert "6列目" in _ending_text("ja", "emptied_hand_sixth_column")
 
 
