@@ -21,6 +21,7 @@ SEAT_BOX_H = (88, 96)  # a player's box in a short panel, and in a tall one
 DECK_ROW_H = (42, 46)
 BUTTON_H = (30, 34)
 TALL_PANEL = 560  # from this panel height on, the roomier sizes
+BUTTON_MARGIN = 16  # a button's label needs this much more than its text (the theme pads 8 a side)
 
 
 class TableLayout:
@@ -106,7 +107,7 @@ class TableLayout:
         fits half the width, else one to a row; in the given order, top to bottom."""
         p = self.panel
         inner = p.w - 20
-        per_row = 2 if len(widths) > 1 and max(widths) + 24 <= (inner - 10) // 2 else 1
+        per_row = 2 if len(widths) > 1 and max(widths) + BUTTON_MARGIN <= (inner - 10) // 2 else 1
         bw = (inner - 10 * (per_row - 1)) // per_row
         rows = (len(widths) + per_row - 1) // per_row
         h, gap = self.button_h, 5

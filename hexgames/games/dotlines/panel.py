@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from hexgames.games.dotlines.pieces import LINE_RGB, draw_chip, draw_die, draw_tile
+from hexgames.games.dotlines.pieces import LINE_RGB, SELECT, TARGET, draw_chip, draw_die, draw_tile
 from hexgames.games.dotlines.rules import CHIP_NONE, DOUBLE, DRAW, EXCHANGE, REDRAW, STACK, WHITE, DotState
 from hexgames.ui import draw, hud
 
@@ -21,8 +21,6 @@ if TYPE_CHECKING:
 
 ACTION_BITS = (REDRAW, EXCHANGE, STACK)
 ACTION_KEYS = ("redraw", "exchange", "stack")
-SELECT = (255, 214, 90)
-TARGET = (120, 230, 150)
 MARKER_FREE = (226, 214, 170)
 MARKER_USED = (52, 58, 70)
 MARKER_USED_TEXT = (120, 126, 140)

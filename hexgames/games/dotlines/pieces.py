@@ -19,6 +19,8 @@ TILE_EDGE = (150, 140, 120)
 PIP = (36, 36, 44)
 CHIP_RGB = ((232, 120, 60), (90, 150, 240))
 EXCHANGED = (236, 120, 220)  # the frame of a tile an exchange moved between the hands
+SELECT = (255, 214, 90)  # a selected tile, the chip toggled on
+TARGET = (120, 230, 150)  # where the selection can go; the deck when it is time to draw
 # pip positions on a unit tile, per value
 PIPS = {
     1: ((0.5, 0.5),),

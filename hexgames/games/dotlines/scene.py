@@ -29,8 +29,10 @@ import pygame_gui
 
 from hexgames.games.dotlines import panel
 from hexgames.games.dotlines.layout import TableLayout
-from hexgames.games.dotlines.panel import ACTION_BITS, ACTION_KEYS, SELECT, TARGET, tr
-from hexgames.games.dotlines.pieces import CHIP_RGB, EXCHANGED, LINE_RGB, draw_chip, draw_die, draw_swap_badge, draw_tile
+from hexgames.games.dotlines.panel import ACTION_BITS, ACTION_KEYS, tr
+from hexgames.games.dotlines.pieces import (
+    CHIP_RGB, EXCHANGED, LINE_RGB, SELECT, TARGET, draw_chip, draw_die, draw_swap_badge, draw_tile,
+)
 from hexgames.games.dotlines.rules import (
     ACT, BLACK, CHIP, CHIP_HIDDEN, CHOOSE, DOUBLE, DRAW, HOME, INVERTER, OVER, ROLL, WHITE, Chip, Column,
     DotLinesRules, DotState, Draw, Exchange, First, Home, Place, Redraw, Roll, Stack,

@@ -392,4 +392,4 @@ def test_ending_c_is_announced_as_the_hand_emptied_on_the_sixth_column(app, lang
     assert scene.match.is_over and scene.state.winner == 0
     announced = app.tr("dotlines.ending.emptied_hand_sixth_column")
     assert announced in scene.toasts.texts
-    assert ("sixth column" if language == "en" else "6列目") in announced
+    assert ("6th column" if language == "en" else "6列目") in announced

@@ -9,12 +9,11 @@ import pygame
 import pytest
 
 from hexgames.core.match import Match, Seat
-from hexgames.games.dotlines.pieces import EXCHANGED, TILE
+from hexgames.games.dotlines.pieces import EXCHANGED, TARGET, TILE
 from hexgames.games.dotlines.rules import (
     DRAW, EXCHANGE, REDRAW, STACK, WHITE, Draw, Exchange, Place, Redraw, Roll,
 )
 from hexgames.games.dotlines.scene import NEUTRAL, SOFT_TARGET
-from hexgames.games.dotlines.panel import TARGET
 from hexgames.ui.results import ResultsScene
 from tests.drive import move_to, step, step_until
 from tests.games.dotlines.boards import RULES, col, position
