@@ -140,14 +140,14 @@ def test_an_exchange_of_equal_values_is_allowed_and_spends_the_action():
     assert t.current == 1 and t.phase == DRAW
 
 
-def _only_an_equal_exchange(deck):
+def only_an_equal_exchange(deck):
     """Seat 0 holds a 1 and is to draw another; seat 1 holds only 1s; nothing fits the dice (6 and 6,
     no wrap), Redraw and Stack are spent: after the draw the only act left is Exchange(1, 1)."""
     return position(mine=(1,), theirs=(1, 1, 1), die=(6, 6), deck=deck, used=(REDRAW | STACK, 0), phase=DRAW)
 
 
 def test_a_player_whose_only_act_is_an_equal_exchange_plays_on():
-    s = RULES.play(_only_an_equal_exchange([4, 1]), Draw())
+    s = RULES.play(only_an_equal_exchange([4, 1]), Draw())
     assert s.phase == ACT  # not ending D: the exchange is an act
     assert RULES.legal_moves(s) == [Exchange(1, 1)]
     t = RULES.play(s, Exchange(1, 1))
@@ -156,7 +156,7 @@ def test_a_player_whose_only_act_is_an_equal_exchange_plays_on():
 
 def test_an_equal_exchange_can_win_by_the_deck_running_out():
     # the last tile drawn, the exchange ends the turn with an empty deck: 2 tiles in hand against 3
-    s = RULES.play(_only_an_equal_exchange([1]), Draw())
+    s = RULES.play(only_an_equal_exchange([1]), Draw())
     t = RULES.play(s, Exchange(1, 1))
     assert t.phase == OVER and t.ending == "E" and t.winner == 0
     assert RULES.outcome(t).summary == "The deck ran out: 2 against 3 tiles in hand; fewer wins."

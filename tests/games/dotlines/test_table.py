@@ -17,7 +17,7 @@ from hexgames.games.dotlines.scene import NEUTRAL, SOFT_TARGET
 from hexgames.ui.results import ResultsScene
 from tests.drive import move_to, step, step_until
 from tests.games.dotlines.boards import RULES, col, position
-from tests.games.dotlines.test_rules import FIVE, c_position
+from tests.games.dotlines.test_rules import FIVE, c_position, only_an_equal_exchange
 from tests.games.dotlines.test_scene import ALICE, at_position, click, gesture, press_button, prompt_button, start
 
 SIZES = [(800, 600), (1920, 1080)]
@@ -132,6 +132,17 @@ def test_the_computers_exchange_is_ringed_in_both_hands_and_worded_for_the_human
     assert scene.exchange_news() == (1, 6, 2)
     gesture(app, scene, Redraw(2))
     assert match.moves[-1] == Redraw(2) and scene.exchange_news() is None
+
+
+def test_a_player_whose_only_act_is_an_equal_exchange_makes_it_and_plays_on(app):
+    scene = at_position(app, only_an_equal_exchange([4, 1]))
+    press_button(app, prompt_button(scene, Draw()))
+    assert not scene.match.is_over and scene.action_buttons["exchange"].is_enabled
+    assert scene.playable_values() == set()  # nothing to place: every tile dimmed
+    gesture(app, scene, Exchange(1, 1))
+    assert scene.match.moves[-1] == Exchange(1, 1) and not scene.match.is_over
+    words = RULES.describe(scene.match.states[-2], Exchange(1, 1), 1)
+    assert words == "exchanged a 1 for a 1: the hands are unchanged (Exchange)"
 
 
 # --- the roll-off ---------------------------------------------------------------------------------------
