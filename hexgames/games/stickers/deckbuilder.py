@@ -365,8 +365,8 @@ class DeckBuilder:
             if catalogue.add_problem(self.slots, s, self.size) is not None:  # cannot join the deck now
                 draw.rounded_panel(surface, rect, (12, 14, 18, 150), 3)
             if counts.get(s):
-                draw.text(surface, self.app.font(size + 1, bold=True), f"×{counts[s]}", (rect.left + 3, rect.bottom - 1),
-                          hud.ACCENT, anchor="bottomleft", outline=(20, 20, 20), outline_px=1)
+                draw.text(surface, self.app.font(size + 1, bold=True), f"×{counts[s]}", (rect.left + 3, rect.top),
+                          hud.ACCENT, anchor="topleft", outline=(20, 20, 20), outline_px=1)  # clear of a helper's name
             if rect.collidepoint(hover):
                 pygame.draw.rect(surface, hud.ACCENT, rect.inflate(4, 4), 2, border_radius=4)
         self._draw_hinted(surface)

@@ -120,6 +120,10 @@ class StickersScene(GameScene):
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         return art.OWNER_RGB[seat % 2]
 
+    def draw_seat_chip(self, surface: pygame.Surface, seat: int, center: tuple[float, float],
+                       radius: float) -> None:
+        art.owner_marker(surface, seat, center, radius)  # a disc or a square, as on the board
+
     @property
     def shows_turn(self) -> bool:
         """The seat to move may see its decision aids: it can act, or a screenshot shows its view."""
