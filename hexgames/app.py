@@ -49,6 +49,8 @@ class App:
         self.windowed_size = size  # what F11 returns to
         fullscreen = self.settings.fullscreen and not headless
         flags = 0 if headless else (pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE)
+        if not headless:
+            _set_window_icon()
         self.screen: pygame.Surface = pygame.display.set_mode((0, 0) if fullscreen else size, flags)
         size = self.screen.get_size()
         pygame.display.set_caption("hexgames")
@@ -238,7 +240,7 @@ class App:
         """Show `match` in its game's scene; every change of the match is autosaved from now on."""
         if self.autosave not in match.listeners:
             match.listeners.append(self.autosave)
-        cls = _scene_class(match)
+        cls = match.info.scene_class()
         self.scenes.reset(cls(self, match))
         self.autosave(match)
 
@@ -324,8 +326,8 @@ NO_DISPLAY_HINT = "; start it in a desktop session, or set SDL_VIDEODRIVER=dummy
 
 
 def init_display(need_window: bool) -> None:
-    """Start SDL's video (only video: the app makes no sound, and an audio start-up on a machine
-    without sound prints pages of driver noise).
+    """Start SDL's video (only video: the sound effects start their own mixer when first played, so
+    that a machine without sound never prints pages of audio driver noise at start-up).
 
     With `need_window`, refuse to run invisibly: where there is no display SDL falls back to its
     offscreen driver, and the app would run with nobody able to see it. Asking for such a driver by
@@ -369,6 +371,13 @@ def _dedupe_translation_paths() -> None:
     i18n.load_path[:] = list(dict.fromkeys(i18n.load_path))
 
 
+def _set_window_icon() -> None:
+    """The app's icon on the window and the task bar (set before the window opens, as SDL asks)."""
+    from hexgames.ui.icon import app_icon
+
+    pygame.display.set_icon(app_icon(64))
+
+
 def _desktop_size() -> tuple[int, int] | None:
     try:
         sizes = pygame.display.get_desktop_sizes()
@@ -393,20 +402,6 @@ def _set_minimum_size(size: tuple[int, int]) -> None:
         pygame.Window.from_display_module().minimum_size = size
     except (AttributeError, pygame.error):
         pass  # an older pygame-ce: the resize handler still clamps the layout size
-
-
-def _scene_class(match: Match) -> type:
-    """The game's scene class; the bare GameScene (HUD only) while a game's scene is not written."""
-    from hexgames.ui.game_scene import GameScene
-
-    if match.info.scene_path:
-        module = match.info.scene_path.partition(":")[0]
-        try:
-            return match.info.scene_class()
-        except ModuleNotFoundError as e:
-            if e.name != module:
-                raise
-    return GameScene
 
 
 # --- AI worker ---------------------------------------------------------------------------------

@@ -407,14 +407,13 @@ class StickersScene(GameScene):
         self._sync_widgets()
 
     def on_undo(self) -> None:
-        self.clear_selection()
         self.helper_note = None
         if self.auto_fit:
             self.fit()
 
     def update_game(self, dt: float) -> None:
-        if self.viewer != self._shown_viewer:  # the screen changed hands: nothing of the last one stays
-            self.clear_selection()
+        if self.viewer != self._shown_viewer:  # the screen changed hands (with no hand-over when
+            self.clear_selection()               # nothing is private): nothing of the last one stays
         if self.building and self.builder is not None and self.builder.seat != self.match.to_move:
             self.builder.start(self.match.to_move)
         self._sync_widgets()

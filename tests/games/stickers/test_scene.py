@@ -141,6 +141,10 @@ def test_hot_seat_deck_building_keeps_each_players_secret(app):
     assert b.name_entry.get_text() == "" and said not in scene.toasts.texts
     assert b.saved == [] and b._saved_rows() == []
     assert set(scene.view.picks[0]) == {HIDDEN}  # the builder's own source knows none of her picks
+    # Bob's undo never reaches into Alice's deck: her picks stay hers and stay hidden
+    press_button(app, scene.undo_button)
+    assert not scene.undo() and scene.state.picks[0] == alice_deck and scene.match.to_move == 1
+    assert not isinstance(app.scenes.top, HandoverScene) and b.slots == [] and scene.viewer == 1
     press_button(app, builder_button(scene, "quick"))
     b.name_entry.set_text("Bob's")
     press_button(app, builder_button(scene, "save"))
