@@ -136,8 +136,9 @@ class StickersScene(GameScene):
 
     @classmethod
     def screens(cls) -> dict[str, Any]:
-        """The helper decisions, for `hexgames screenshot --scene peek|block`."""
-        return {"peek": lambda s: s.phase == "peek", "block": lambda s: s.phase == "block"}
+        """Peek's chooser, for `hexgames screenshot --scene peek` (Block has no dialog: its cells light
+        on the board, and the medium agent that plays a screenshot's moves seldom picks it)."""
+        return {"peek": lambda s: s.phase == "peek"}
 
     # --- layout -------------------------------------------------------------------------------
     def layout(self) -> None:
