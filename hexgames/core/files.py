@@ -103,19 +103,11 @@ def read_bytes(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> byt
     such, and a file over `limit` bytes is refused without being read."""
     try:
         fd = os.open(path, _OPEN_FLAGS)
-    except OSError as e:
-        if e.errno in _MISSING:
-            raise MissingFile(Reason("core.file.missing", "The file does not exist.")) from None
-        if e.errno == errno.ELOOP:
-            raise UnreadableFile(Reason("core.file.link_loop", "It is a link that leads back to itself.")) from None
-        raise UnreadableFile(_unreadable()) from None
-    except ValueError:  # a name the system refuses (a NUL byte)
-        raise UnreadableFile(_unreadable()) from None
+    except (OSError, ValueError) as e:
+        raise _refusal(e) from None
     try:
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise UnreadableFile(Reason("core.file.not_regular",
-                                        "It is not an ordinary file (a pipe, a device or a folder)."))
+        _require_regular(info)
         if info.st_size > limit:
             raise UnreadableFile(_too_big())
         chunks, size = [], 0
@@ -132,6 +124,31 @@ def read_bytes(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> byt
     if size > limit:
         raise UnreadableFile(_too_big())
     return b"".join(chunks)
+
+
+def require_regular(path: str | os.PathLike[str]) -> None:
+    """`UnreadableFile` (`MissingFile` if absent) unless `path` is a regular file or a link to one:
+    for files another library opens (the records database), checked the way `read_bytes` checks."""
+    try:
+        _require_regular(os.stat(path))
+    except (OSError, ValueError) as e:
+        raise _refusal(e) from None
+
+
+def _require_regular(info: os.stat_result) -> None:
+    if not stat.S_ISREG(info.st_mode):
+        raise UnreadableFile(Reason("core.file.not_regular", "It is not an ordinary file (a pipe, a device or a folder)."))
+
+
+def _refusal(error: OSError | ValueError) -> UnreadableFile:
+    """What the player is told when a file cannot even be opened (ValueError: a name the system
+    refuses, such as one with a NUL byte)."""
+    errno_ = getattr(error, "errno", None)
+    if errno_ in _MISSING:
+        return MissingFile(Reason("core.file.missing", "The file does not exist."))
+    if errno_ == errno.ELOOP:
+        return UnreadableFile(Reason("core.file.link_loop", "It is a link that leads back to itself."))
+    return UnreadableFile(_unreadable())
 
 
 def parse_json(raw: bytes | str) -> Any:

@@ -226,18 +226,26 @@ def _set_aside(db: Path, why: Reason) -> bool:
 
 def _connect(create: bool, db: Path, wait: float) -> sqlite3.Connection | None:
     """An open, migrated database, or None when there is none and `create` is False. A damaged or
-    newer one is set aside and a fresh one started (or None when reading)."""
+    newer one, or something else where it belongs (a pipe, a link to a device: SQLite would write
+    into it and keep nothing), is set aside and a fresh one started (or None when reading)."""
     if str(db) in _REFUSED:
         raise sqlite3.OperationalError("the records database was found unusable")
-    if not db.exists():
+    why = None
+    try:
+        files.require_regular(db)
+    except files.MissingFile:
         if not create:
             return None
         db.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        return _open(db, wait)
-    except _Unusable as e:
-        if not _set_aside(db, e.why):
-            raise sqlite3.OperationalError("the records database cannot be set aside") from None
+    except files.UnreadableFile as e:
+        why = e.reason
+    if why is None:
+        try:
+            return _open(db, wait)
+        except _Unusable as e:
+            why = e.why
+    if not _set_aside(db, why):
+        raise sqlite3.OperationalError("the records database cannot be set aside")
     if not create:
         return None
     try:
