@@ -16,7 +16,7 @@ import pygame
 import pygame_gui
 
 from hexgames import paths
-from hexgames.core import files, saves
+from hexgames.core import files, records, saves
 from hexgames.core.match import Match, new_uid
 from hexgames.core.protocol import Reason, clip
 from hexgames.ui import hud
@@ -26,6 +26,7 @@ from hexgames.ui.settings import LANGUAGES, Settings
 MIN_SIZE = (800, 600)  # every layout is made to show everything from here up
 DEFAULT_SIZE = (1280, 800)
 NOTICE_SECONDS = 9.0
+CLOSE_WAIT = 2.0  # seconds closing the app waits for records that found the database busy
 FONT_DIR = Path(pygame_gui.__file__).resolve().parent / "data"
 FONT_FILES = {False: "NotoSansJP-Regular.otf", True: "NotoSansJP-Bold.otf"}
 
@@ -40,6 +41,7 @@ class App:
         init_display(need_window=not headless)
         pygame.font.init()
         self.headless = headless
+        files.remove_leftovers(saves.data_location())  # half-written temp files of a killed run
         self.settings = Settings.load()
         if language in LANGUAGES:
             self.settings.language = language
@@ -199,6 +201,9 @@ class App:
         try:
             self.worker.cancel()
             self.worker.close()
+            if not records.flush(timeout=CLOSE_WAIT):  # games the busy records were to take later
+                print("hexgames: the records were still in use by another program: the last games"
+                      " could not be recorded", file=sys.stderr)
         finally:
             self.sound.close()
             pygame.display.quit()
@@ -249,7 +254,8 @@ class App:
 
         A full disk or a folder that cannot be written must not end the game in the middle of a move,
         but the player must know: the game scene shows a toast saying the game is not being saved, and
-        where. Every later move tries again, and a toast says so once saving works again.
+        where. Every later move tries again, and a toast says so once saving works again (not when the
+        game ends: its autosave is only cleared away, which proves nothing about the disk).
         """
         try:
             saves.autosave(match)
@@ -263,7 +269,8 @@ class App:
             return
         if self.autosave_failing:
             self.autosave_failing = False
-            self._tell_game(self.tr("ui.game.autosave_back"))
+            if not match.is_over:  # an ended game is only cleared away: nothing is being saved again
+                self._tell_game(self.tr("ui.game.autosave_back"))
 
     def _tell_game(self, text: str, error: bool = False) -> None:
         """A toast in the game scene on the stack (under a pause menu, it shows on return)."""

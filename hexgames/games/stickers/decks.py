@@ -2,15 +2,17 @@
 
 Each player's decks are their own: the file keeps them by player name, so in a hot-seat game the
 second player's builder never lists the deck the first just saved. One JSON file beside the
-settings and high scores, written atomically:
+settings and high scores, written atomically and read through the app's guarded reader
+(`core/files.py`):
 
     {"version": 2, "players": {"alice": [{"name": "Fire", "stickers": [...]}, ...]}, "shared": [...]}
 
 A file of the first format (`{"decks": [...]}`, from before decks had owners) still loads: its decks
 become "shared", offered to every player. They were written when every deck showed to everyone, so
 offering them reveals nothing new, and offering them to nobody would lose a player's work; they stay
-in the file when it is written again. A damaged file, or a deck in it that breaks the deck rules, is
-skipped rather than stopping the game: saved decks are a convenience. No pygame.
+in the file when it is written again. A file that does not read (damaged, too deep, a pipe, neither
+format...) is set aside with a notice, and a deck in it that breaks the deck rules is skipped, rather
+than stopping the game: saved decks are a convenience. No pygame.
 
 Reading and writing the file happen in `_read` and `_write` only; the rest is the data model.
 """
@@ -21,9 +23,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from hexgames.core.files import write_atomic
+from hexgames.core.files import load_user_file, write_atomic
 from hexgames.core.match import clean_name
-from hexgames.core.saves import data_dir
+from hexgames.core.protocol import Reason
+from hexgames.core.saves import data_location
 from hexgames.games.stickers.catalogue import deck_problem
 
 FILE_NAME = "stickers_decks.json"
@@ -51,7 +54,8 @@ class DeckBook:
 
 
 def path() -> Path:
-    return data_dir() / FILE_NAME
+    """The decks file; reading never creates the data folder (writing does)."""
+    return data_location() / FILE_NAME
 
 
 def player_key(name: str) -> str:
@@ -81,19 +85,23 @@ def _parse_decks(rows: Any, shared: bool = False) -> list[SavedDeck]:
 
 
 def parse_book(data: Any) -> DeckBook:
-    """The decks in a file's JSON, of either format; whatever is not a usable deck is left out."""
+    """The decks in a file's JSON, of either format; whatever row is not a usable deck is left out.
+    Raises ValueError for a file of neither format (the reader then sets it aside)."""
     if not isinstance(data, dict):
-        return DeckBook()
+        raise ValueError("a decks file holds an object")
     if "players" not in data:  # the first format: one list, no owners
-        return DeckBook(shared=_parse_decks(data.get("decks"), shared=True))
-    players = data.get("players")
+        if not isinstance(data.get("decks"), list):
+            raise ValueError("a decks file holds a list of decks")
+        return DeckBook(shared=_parse_decks(data["decks"], shared=True))
+    players = data["players"]
+    if not isinstance(players, dict):
+        raise ValueError("a decks file holds the decks by player")
     book = DeckBook(shared=_parse_decks(data.get("shared"), shared=True))
-    if isinstance(players, dict):
-        for name, rows in players.items():
-            key = player_key(name) if isinstance(name, str) else ""
-            decks = _parse_decks(rows)
-            if key and decks:
-                book.players.setdefault(key, []).extend(decks)
+    for name, rows in players.items():
+        key = player_key(name) if isinstance(name, str) else ""
+        decks = _parse_decks(rows)
+        if key and decks:
+            book.players.setdefault(key, []).extend(decks)
     return book
 
 
@@ -107,7 +115,7 @@ def dump_book(book: DeckBook) -> dict[str, Any]:
 
 def load(player: str) -> list[SavedDeck]:
     """The decks offered to `player`: their own in the order saved (newest last), then the shared."""
-    book = parse_book(_read())
+    book = _read()
     return book.players.get(player_key(player), []) + book.shared
 
 
@@ -128,7 +136,7 @@ def save(player: str, name: str, stickers: Sequence[int]) -> SavedDeck:
     if why is not None or len(stickers) not in (8, 16):
         raise ValueError(str(why or "a deck holds 8 or 16 stickers"))
     deck = SavedDeck(name, tuple(stickers))
-    book = parse_book(_read())
+    book = _read()
     own = book.players.get(key, [])
     book.players[key] = [d for d in own if not (d.name == name and d.size == deck.size)] + [deck]
     _write(dump_book(book))
@@ -137,19 +145,16 @@ def save(player: str, name: str, stickers: Sequence[int]) -> SavedDeck:
 
 def delete(player: str, name: str, size: int) -> None:
     """Forget one of `player`'s decks (shared decks are nobody's to delete)."""
-    book = parse_book(_read())
+    book = _read()
     key = player_key(player)
     book.players[key] = [d for d in book.players.get(key, []) if not (d.name == name and d.size == size)]
     _write(dump_book(book))
 
 
 # --- the file ---------------------------------------------------------------------------------------
-def _read() -> Any:
-    """The file's JSON, or None when it is missing or damaged."""
-    try:
-        return json.loads(path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
+def _read() -> DeckBook:
+    """The file's decks; none when it is missing, or when it does not read (set aside, with a notice)."""
+    return load_user_file(path(), parse_book, Reason("core.file.decks", "Your saved decks")) or DeckBook()
 
 
 def _write(data: dict[str, Any]) -> None:

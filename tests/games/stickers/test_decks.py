@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from hexgames.core import files, saves
 from hexgames.games.stickers import catalogue, decks
 
 
@@ -41,7 +42,7 @@ def test_a_file_of_the_first_format_is_offered_to_everyone_and_kept():
     """Decks saved before they had owners were shown to every player: offering them to everyone
     reveals nothing new, and dropping them would lose a player's work."""
     old = catalogue.quick_deck(random.Random(3))
-    decks.path().parent.mkdir(parents=True, exist_ok=True)
+    saves.data_dir()
     decks.path().write_text(json.dumps({"decks": [{"name": "Classic", "stickers": old}]}), encoding="utf-8")
     for player in ("Ann", "Bob"):
         assert decks.load(player) == [decks.SavedDeck("Classic", tuple(old), shared=True)]
@@ -66,9 +67,11 @@ def test_incomplete_or_illegal_decks_are_not_saved():
 
 
 def test_a_damaged_file_gives_no_decks_and_bad_rows_are_skipped():
-    decks.path().parent.mkdir(parents=True, exist_ok=True)
+    saves.data_dir()
     decks.path().write_text("{not json", encoding="utf-8")
     assert decks.load("Ann") == []
+    [notice] = files.take_notices()  # set aside, kept, and the player told
+    assert notice.params["what"].key == "core.file.decks" and not decks.path().exists()
     good = catalogue.quick_deck(random.Random(3))
     rows = ('[{"name": "ok", "stickers": %s}, {"name": "bad", "stickers": [true, 1]}, {"name": 3, "stickers": []},'
             ' "junk", {"name": "illegal", "stickers": [256, 256, 256, 1, 2, 3, 4, 5]}]' % good)
@@ -77,5 +80,6 @@ def test_a_damaged_file_gives_no_decks_and_bad_rows_are_skipped():
     decks.path().write_text('{"version": 2, "players": {"Ann": %s, "7": "junk", "": %s}, "shared": 5}' % (rows, rows),
                             encoding="utf-8")
     assert [d.name for d in decks.load("Ann")] == ["ok"] and decks.load("Bob") == []
-    decks.path().write_text('{"version": 2, "players": ["Ann"]}', encoding="utf-8")
-    assert decks.load("Ann") == []
+    assert files.take_notices() == []  # bad rows are only left out
+    decks.path().write_text('{"version": 2, "players": ["Ann"]}', encoding="utf-8")  # neither format
+    assert decks.load("Ann") == [] and len(files.take_notices()) == 1 and not decks.path().exists()
