@@ -49,6 +49,7 @@ NEUTRAL = (150, 150, 160)  # the banner's chip while the roll-off dice still tum
 SLIDE_SECONDS = 0.45
 ROLL_SECONDS = 0.9
 BUTTON_FONT = 17  # the theme's button type: labels are measured in it to lay the buttons out
+PRIMARY_FONT = 18  # the theme's "@primary" button type (bold): the first choice of a prompt
 
 
 CHART_RGB = (LINE_RGB[0], (150, 150, 162))  # the black line's player, visible on the dark chart
@@ -188,8 +189,9 @@ class DotLinesScene(GameScene):
         self.col_rects = geo.col_rects
         self.deck_rect = geo.deck_rect
 
-    def _label_widths(self, labels: list[str]) -> list[int]:
-        font = self.app.font(BUTTON_FONT)
+    def _label_widths(self, labels: list[str], primary: bool = False) -> list[int]:
+        """The labels' widths in the theme's button type (the bolder, larger "@primary" one if asked)."""
+        font = self.app.font(PRIMARY_FONT, bold=True) if primary else self.app.font(BUTTON_FONT)
         return [font.size(label)[0] for label in labels]
 
     def build_widgets(self) -> None:
@@ -235,7 +237,7 @@ class DotLinesScene(GameScene):
         choices = self._prompt_moves() if self._prompt_open() else []
         if not choices or self.geo is None:
             return
-        rects = self.geo.button_rects(self._label_widths([label for label, _ in choices]))
+        rects = self.geo.button_rects(self._label_widths([label for label, _ in choices], primary=True))
         for i, ((label, move), rect) in enumerate(zip(choices, rects)):
             button = UIButton(rect, label, self.app.ui, object_id=ObjectID(class_id="@primary") if i == 0 else None)
             self.prompt_buttons.append((button, move))
