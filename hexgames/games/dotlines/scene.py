@@ -45,6 +45,7 @@ FELT = (34, 74, 58)
 FELT_DARK = (26, 58, 46)
 SOFT_TARGET = (84, 170, 112)  # a line end or column some legal placement reaches (nothing selected)
 DIMMED = 105  # alpha of a hand tile no line can take
+STACKED_TAG = (46, 84, 60)  # the "+2" of tiles stacked on a column
 NEUTRAL = (150, 150, 160)  # the banner's chip while the roll-off dice still tumble
 SLIDE_SECONDS = 0.45
 ROLL_SECONDS = 0.9
@@ -749,10 +750,22 @@ class DotLinesScene(GameScene):
                 mini.topleft = (last.x - mini.w // 3, last.bottom - mini.h * 2 // 3)
                 draw_tile(surface, mini, col.value, border=CHIP_RGB[1])
         self._draw_count(surface, last, col.count)
-        if len(col.tiles) > col.count and chip_seat is None or len(col.tiles) > col.count + 1:
-            font = self.app.font(12)
-            y = min(last.bottom + font.get_linesize() // 2 + 2, self.line_area[line].bottom - font.get_linesize() // 2)
-            draw.text(surface, font, tr(self, "stacked", "stacked"), (rect.centerx, y), (200, 220, 200), anchor="center")
+        stacked = len(col.tiles) - self._laid_with_column(v, line, j, col)
+        if stacked > 0:  # "+2" at the pile's top: tiles stacked on it, which change nothing of its count
+            font = self.app.font(max(12, round(self.tile * 0.2)), bold=True)
+            text = f"+{stacked}"
+            tag = pygame.Rect(0, 0, font.size(text)[0] + 8, font.get_height())
+            tag.center = (rect.x + 2, top + 2)
+            draw.rounded_panel(surface, tag, STACKED_TAG, tag.h // 2, border=(200, 220, 200))
+            draw.text(surface, font, text, tag.center, (230, 240, 230), anchor="center")
+
+    @staticmethod
+    def _laid_with_column(v: DotState, line: int, j: int, col: Column) -> int:
+        """How many of a column's tiles were laid when it was made (the rest were stacked): its count,
+        one fewer if a Double chip came with it (one tile counting two)."""
+        made_with_double = any(at is not None and at[:2] == (line, j) and at[2] < col.count - 1 and v.chip[seat] == DOUBLE
+                               for seat, at in enumerate(v.chip_at))
+        return col.count - 1 if made_with_double else col.count
 
     def _draw_count(self, surface: pygame.Surface, tile: pygame.Rect, count: int,
                     colour: tuple[int, int, int] = (30, 34, 44)) -> None:
