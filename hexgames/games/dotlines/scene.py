@@ -750,7 +750,7 @@ class DotLinesScene(GameScene):
                 mini.topleft = (last.x - mini.w // 3, last.bottom - mini.h * 2 // 3)
                 draw_tile(surface, mini, col.value, border=CHIP_RGB[1])
         self._draw_count(surface, last, col.count)
-        stacked = len(col.tiles) - self._laid_with_column(v, line, j, col)
+        stacked = len(col.tiles) - self.laid_with_column(v, line, j, col)
         if stacked > 0:  # "+2" at the pile's top: tiles stacked on it, which change nothing of its count
             font = self.app.font(max(12, round(self.tile * 0.2)), bold=True)
             text = f"+{stacked}"
@@ -760,7 +760,7 @@ class DotLinesScene(GameScene):
             draw.text(surface, font, text, tag.center, (230, 240, 230), anchor="center")
 
     @staticmethod
-    def _laid_with_column(v: DotState, line: int, j: int, col: Column) -> int:
+    def laid_with_column(v: DotState, line: int, j: int, col: Column) -> int:
         """How many of a column's tiles were laid when it was made (the rest were stacked): its count,
         one fewer if a Double chip came with it (one tile counting two)."""
         made_with_double = any(at is not None and at[:2] == (line, j) and at[2] < col.count - 1 and v.chip[seat] == DOUBLE

@@ -237,3 +237,13 @@ def test_clear_selection_drops_everything_the_player_was_doing(app):
     step(app)
     assert (scene.selected, scene.chip_on, scene.mode, scene.give, scene.dragging) == ([], False, None, None, False)
     assert scene.hand_rects[0][1].y == raised  # drawn lowered again
+
+
+def test_the_tiles_stacked_on_a_column_are_counted_apart_from_those_that_made_it():
+    from hexgames.games.dotlines.scene import DotLinesScene
+
+    s = position(mine=(2,), theirs=(3,), white=[col(4, 2, (4,)), col(5, 1, (5, 5)), col(4, 2, (4, 4, 4))],
+                 chips=(0, 0))  # both Double
+    s.chip_at = [(WHITE, 0, 0), (WHITE, 2, 2)]  # made with the Double; the Double stacked on a column of two
+    laid = [DotLinesScene.laid_with_column(s, WHITE, j, c) for j, c in enumerate(s.lines[WHITE])]
+    assert laid == [1, 1, 2]  # so nothing, one and one tile stacked
