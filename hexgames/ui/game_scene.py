@@ -257,11 +257,28 @@ class GameScene(Scene):
         if reason is not None:
             self.toast(self.app.tr_reason(reason), error=True)
             return False
-        seat = self.match.to_move
+        self._commit(self.match.to_move, by_ai, lambda: self.match.play(move))
+        return True
+
+    def resign(self, seat: int) -> bool:
+        """`seat` gives up now, also while another seat is to move or a computer thinks (in games
+        whose rules have a resignation: `Rules.resign_refusal`), kept like a move; refused with the
+        reason as a toast. The scene asks its player to confirm first."""
+        reason = self.match.resign_refusal(seat)
+        if reason is not None:
+            self.toast(self.app.tr_reason(reason), error=True)
+            return False
+        self._cancel_ai()  # the computer's pending move has nothing left to decide
+        self._commit(seat, False, lambda: self.match.resign(seat))
+        return True
+
+    def _commit(self, seat: int, by_ai: bool, change: Callable[[], None]) -> None:
+        """Make `change` (a checked move or resignation of `seat`) and do what follows any of them."""
         before = self.match.state
         self.cancel_hint()
         self.forget_hint()
-        self.match.play(move)  # autosaves through the listener the app attached
+        change()  # autosaves through the listener the app attached
+        move = self.match.moves[-1]
         if by_ai:
             self.ai_moves.append(len(self.match.moves) - 1)
             self._ai_hold = AI_PACE
@@ -279,7 +296,6 @@ class GameScene(Scene):
         self.on_move_played(before, move, self.match.state, by_ai)
         self.app.sound.play(self.move_sound(before, move, self.match.state))
         self._sync_buttons()
-        return True
 
     def record_highscore(self, key: str | None, scores: Sequence[int]) -> int | None:
         """Enter a finished solo game in its high-score table (once per end: an end undone and played
