@@ -636,6 +636,12 @@ class GameScene(Scene):
             self._sync_buttons()
             self.app.scenes.push(HandoverScene(self.app, self, seat))
 
+    def banner_seat(self) -> int | None:
+        """The seat whose chip the turn banner shows, with the thinking dots if it is a computer to
+        move: the seat to move (None once the game is over). A game whose banner narrates a move
+        being shown (`banner_text`) names that move's seat instead."""
+        return None if self.match.is_over else self.match.to_move
+
     def banner_text(self) -> str:
         m = self.match
         if m.is_over:
@@ -649,8 +655,9 @@ class GameScene(Scene):
         surface.fill(self.app.BG)
         self.draw_game(surface)
         m = self.match
-        thinking = not m.is_over and not m.seat_to_move.is_human
-        colour = None if m.is_over else self.seat_colour(m.to_move)
+        seat = self.banner_seat()
+        thinking = seat is not None and seat == m.to_move and not m.is_over and not m.seat_to_move.is_human
+        colour = None if seat is None else self.seat_colour(seat)
         title = self.app.tr(f"{self.info.id}.title", default=self.info.title)
         font = self.app.font(16)
         right = self.top_button_rect(self.TOP_SLOTS - 1).left - 14
