@@ -29,7 +29,7 @@ written before it replay; the app resigns through `Match.resign`.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from hexgames.core import chance
 from hexgames.core.protocol import JSON, IllegalMove, Outcome, Reason, Resignation, Rules
@@ -352,12 +352,17 @@ class ToradamaRules(Rules[ToradamaState, Any]):
 
     # --- applying -----------------------------------------------------------------------------
     def play(self, s: ToradamaState, m: Any) -> ToradamaState:
-        reason = self.check(s, m)
-        if reason is not None:
-            raise IllegalMove(reason)
+        return self._recorded(s, self.check(s, m), lambda t: self.apply(t, m))
+
+    @staticmethod
+    def _recorded(s: ToradamaState, refusal: str | None, change: Callable[[ToradamaState], None]) -> ToradamaState:
+        """A copy of `s` made by `change` with every step recorded in its `events` (the checked path
+        the scene animates); IllegalMove with `refusal` instead, when there is one."""
+        if refusal is not None:
+            raise IllegalMove(refusal)
         t = _copy(s)
         t.events = []
-        self.apply(t, m)
+        change(t)
         return t
 
     def apply(self, s: ToradamaState, m: Any) -> None:
@@ -521,13 +526,7 @@ class ToradamaRules(Rules[ToradamaState, Any]):
         return None
 
     def resign(self, s: ToradamaState, seat: int) -> ToradamaState:
-        reason = self.resign_refusal(s, seat)
-        if reason is not None:
-            raise IllegalMove(reason)
-        t = _copy(s)
-        t.events = []
-        self._resign(t, seat)
-        return t
+        return self._recorded(s, self.resign_refusal(s, seat), lambda t: self._resign(t, seat))
 
     def _resign(self, s: ToradamaState, seat: int) -> None:
         s.phase = OVER
