@@ -39,6 +39,12 @@ POSITIONS = {
     "dotlines": [(1, 1), (1, 3), (1, 5), (2, 8), (3, 14), (4, 22)],
     "stickers": [(1, 0), (1, 3), (1, 9), (2, 15), (3, 24), (4, 36)],
 }
+# positions where a secret is at its most exposed, reached by seeded play from move 0
+MOMENTS = {
+    "dotlines": lambda s: s.phase == 3 and list(s.chip).count(-1) == 1,  # one chip chosen, one to choose
+    "stickers": lambda s: s.phase == "deck" and len(s.picks[0]) == 8 and 0 < len(s.picks[1]) < 8,
+    "clans": lambda s: len(s.pending) > 1,  # villages founded at once: the mover orders their scoring
+}
 RESAMPLES = 2
 
 
@@ -50,6 +56,13 @@ def app():
 
 
 def _position(game_id: str, seed: int, moves: int) -> Match | None:
+    """The seeded position after `moves` moves; moves -1: the game's `MOMENTS` position."""
+    if moves < 0:
+        for s in range(seed, seed + 20):
+            match = build_match(game_id, s, 0, seats=HUMANS, until=MOMENTS[game_id])
+            if match is not None:
+                return match
+        raise AssertionError(f"no seeded {game_id} game reached its moment")
     match = build_match(game_id, seed, moves, seats=HUMANS)
     return None if match is None or match.is_over else match
 
@@ -103,7 +116,8 @@ def _same(app, a: bytes, b: bytes, what: str) -> None:
 
 
 def _cases() -> list[tuple[str, int, int]]:
-    return [(g, seed, moves) for g, positions in POSITIONS.items() for seed, moves in positions]
+    return ([(g, seed, moves) for g, positions in POSITIONS.items() for seed, moves in positions]
+            + [(g, 1, -1) for g in MOMENTS])
 
 
 @pytest.mark.parametrize("game_id,seed,moves", _cases())

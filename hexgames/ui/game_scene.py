@@ -121,7 +121,7 @@ class GameScene(Scene):
         self.undo_reason: str | None = None  # why the Undo button is disabled (shown on hover)
         self.pointer: tuple[int, int] = (-1, -1)  # the last mouse position this scene saw
         self._toast_clock = 0.0
-        self._compute_rects(app.screen.get_size())
+        self.compute_rects(app.screen.get_size())
 
     # --- who may see what --------------------------------------------------------------------
     @property
@@ -171,7 +171,9 @@ class GameScene(Scene):
         r = self.top_rect
         return pygame.Rect(r.right - 12 - (slot + 1) * bw - slot * 8, r.y + (r.h - bh) // 2, bw, bh)
 
-    def _compute_rects(self, size: tuple[int, int]) -> None:
+    def compute_rects(self, size: tuple[int, int]) -> None:
+        """Lay the shared frame out for a screen of `size`: the bars, the side panel, the board and
+        the message strip under it (the replay viewer and thumbnails draw a scene at other sizes)."""
         w, h = size
         m = self.MARGIN
         self.top_rect = pygame.Rect(0, 0, w, self.TOP_BAR)
@@ -217,7 +219,7 @@ class GameScene(Scene):
         for w in self.widgets:
             w.kill()
         self.widgets.clear()
-        self._compute_rects(size)
+        self.compute_rects(size)
         self.enter()
 
     def resume(self) -> None:
@@ -687,7 +689,7 @@ class GameScene(Scene):
         """The message strip at rest: the computer's last move in words, with its seat's chip, until
         a human acts (a toast draws over it while it lasts)."""
         line = self.ai_line()
-        if line is None:
+        if line is None or self.toasts.newest is not None:
             return
         seat, words = line
         r = self.message_rect

@@ -141,24 +141,6 @@ def turn_banner(surface: pygame.Surface, app: "App", rect: pygame.Rect, text: st
         thinking_dots(surface, (r.right + 14, rect.centery + 4), clock)
 
 
-def score_bar(surface: pygame.Surface, rect: pygame.Rect, value: float, maximum: float,
-              colour, label: str | None = None, font: pygame.font.Font | None = None,
-              marks: Sequence[float] = ()) -> None:
-    """A horizontal bar showing value/maximum (Ingenious' colour tracks, any progress). `marks` draws
-    ticks at given values (e.g. the 18 that earns a bonus turn)."""
-    draw.rounded_panel(surface, rect, (40, 46, 58), radius=rect.h // 2)
-    frac = 0.0 if maximum <= 0 else max(0.0, min(1.0, value / maximum))
-    if frac > 0:
-        fill = pygame.Rect(rect.x, rect.y, max(rect.h, round(rect.w * frac)), rect.h)
-        draw.rounded_panel(surface, fill, colour, radius=rect.h // 2)
-    for m in marks:
-        mx = rect.x + round(rect.w * m / maximum)
-        pygame.draw.line(surface, (230, 230, 230), (mx, rect.y), (mx, rect.bottom - 1))
-    if label and font is not None:
-        draw.text(surface, font, label, (rect.right - 6, rect.centery), TEXT, anchor="midright",
-                  outline=(20, 20, 20), outline_px=1)
-
-
 def hover_tip(surface: pygame.Surface, app: "App", anchor: pygame.Rect, text: str,
               side: str = "above") -> pygame.Rect:
     """A tool tip above (or to the right of) `anchor`, kept on screen: why a disabled button does
