@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from hexgames.games.dotlines.pieces import LINE_RGB, SELECT, TARGET, draw_chip, draw_die, draw_tile
-from hexgames.games.dotlines.rules import CHIP_NONE, DOUBLE, DRAW, EXCHANGE, REDRAW, STACK, WHITE, DotState
+from hexgames.games.dotlines.rules import CHIP_NONE, DOUBLE, DRAW, EXCHANGE, REDRAW, STACK, WHITE, DotLinesState
 from hexgames.ui import draw, hud
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ def line_name(scene: "DotLinesScene", line: int) -> str:
 
 
 # --- the players' boxes --------------------------------------------------------------------------
-def draw_seat_box(surface: pygame.Surface, scene: "DotLinesScene", v: DotState, seat: int, rect: pygame.Rect) -> None:
+def draw_seat_box(surface: pygame.Surface, scene: "DotLinesScene", v: DotLinesState, seat: int, rect: pygame.Rect) -> None:
     app = scene.app
     turn = seat == scene.match.to_move and not scene.match.is_over
     inner = hud.panel(surface, rect, scene.seat_name(seat), app, highlight=turn)
@@ -86,7 +86,7 @@ def marker_rects(scene: "DotLinesScene", area: pygame.Rect) -> list[pygame.Rect]
     return rects
 
 
-def draw_markers(surface: pygame.Surface, scene: "DotLinesScene", v: DotState, seat: int, area: pygame.Rect) -> None:
+def draw_markers(surface: pygame.Surface, scene: "DotLinesScene", v: DotLinesState, seat: int, area: pygame.Rect) -> None:
     """The one-shot actions face up until used, then turned over: dark, greyed and struck through."""
     for rect, bit, key in zip(marker_rects(scene, area), ACTION_BITS, ACTION_KEYS):
         used = bool(v.used[seat] & bit)
@@ -106,7 +106,7 @@ def draw_markers(surface: pygame.Surface, scene: "DotLinesScene", v: DotState, s
 
 
 # --- the deck --------------------------------------------------------------------------------------
-def draw_deck_row(surface: pygame.Surface, scene: "DotLinesScene", v: DotState) -> None:
+def draw_deck_row(surface: pygame.Surface, scene: "DotLinesScene", v: DotLinesState) -> None:
     geo = scene.geo
     deck = geo.deck_rect
     lit = scene.can_act and v.phase == DRAW  # the deck is a button then
@@ -124,7 +124,7 @@ def draw_deck_row(surface: pygame.Surface, scene: "DotLinesScene", v: DotState) 
 
 
 # --- the words of the moment -------------------------------------------------------------------------
-def draw_roll(surface: pygame.Surface, scene: "DotLinesScene", v: DotState, rect: pygame.Rect) -> int:
+def draw_roll(surface: pygame.Surface, scene: "DotLinesScene", v: DotLinesState, rect: pygame.Rect) -> int:
     """The roll-off dice with each roller's name, and a tie in words (`scene.roll_shown`). Returns
     the height used."""
     if not v.rolls:

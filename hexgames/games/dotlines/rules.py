@@ -99,7 +99,7 @@ class Column(NamedTuple):
 
 
 # --- the state --------------------------------------------------------------------------------
-class DotState:
+class DotLinesState:
     """One moment of a game. Public fields are read by the scene and the AI.
 
     hands[seat][0] is the hand size, hands[seat][v] the tiles of value v (None: hidden in a view).
@@ -119,10 +119,6 @@ class DotState:
         h = self.home
         return 0 if h[0] == line else 1 if h[1] == line else -1
 
-    @property
-    def hands_open(self) -> bool:
-        return self.phase >= CHIP
-
     def hand_size(self, seat: int) -> int:
         h = self.hands[seat]
         return h[0] if h is not None else HAND_START
@@ -133,12 +129,12 @@ class DotState:
         return [] if h is None else [v for v in VALUES for _ in range(h[v])]
 
     def __repr__(self) -> str:
-        return (f"DotState(phase={PHASE_NAMES[self.phase]}, current={self.current}, "
+        return (f"DotLinesState(phase={PHASE_NAMES[self.phase]}, current={self.current}, "
                 f"hands={self.hands}, lines={self.lines}, deck={len(self.deck)})")
 
 
-def _copy(s: DotState) -> DotState:
-    t = DotState.__new__(DotState)
+def _copy(s: DotLinesState) -> DotLinesState:
+    t = DotLinesState.__new__(DotLinesState)
     t.wrap, t.phase, t.current, t.first, t.winner_roll = s.wrap, s.phase, s.current, s.first, s.winner_roll
     h0, h1 = s.hands
     t.hands = [h0[:] if h0 is not None else None, h1[:] if h1 is not None else None]
@@ -186,7 +182,7 @@ def next_counts(line: list[Column]) -> tuple[int, ...]:
     return (c - 1, c + 1) if c > 1 else (2,)
 
 
-def end_value(s: DotState, line: int) -> int:
+def end_value(s: DotLinesState, line: int) -> int:
     """The value a new column on `line` must connect to: the last column's, or the die's."""
     cols = s.lines[line]
     return cols[-1].value if cols else s.die[line]
@@ -199,7 +195,7 @@ def can_exchange(hand: list[int] | None, other: list[int] | None) -> bool:
     return bool(hand and other and hand[0] and other[0])
 
 
-def unseen_counts(view: DotState) -> list[int]:
+def unseen_counts(view: DotLinesState) -> list[int]:
     """Per value (index 1-6), the tiles nobody can see in `view` (the deck, the removed tile, hidden
     hands): 6 of each minus every visible one. `sample` deals these; the AI weighs draws by them."""
     left = [0] + [COPIES] * 6
@@ -216,11 +212,11 @@ def unseen_counts(view: DotState) -> list[int]:
     return left
 
 
-class DotLinesRules(Rules[DotState, Move]):
+class DotLinesRules(Rules[DotLinesState, Move]):
     id = "dotlines"
 
     # --- setup ------------------------------------------------------------------------------------
-    def setup(self, options: Mapping[str, Any], seats: int, seed: int) -> DotState:
+    def setup(self, options: Mapping[str, Any], seats: int, seed: int) -> DotLinesState:
         if seats != 2:
             raise ValueError("Dot Lines is a game for two players")
         x = chance.seed_state(seed)
@@ -229,7 +225,7 @@ class DotLinesRules(Rules[DotState, Move]):
             x = chance.step(x)
             j = (x >> 33) % (i + 1)
             deck[i], deck[j] = deck[j], deck[i]
-        s = DotState()
+        s = DotLinesState()
         s.wrap = options.get("wrap", "off") == "on"
         s.phase, s.current, s.first, s.winner_roll = ROLL, 0, -1, -1
         s.removed = deck.pop()
@@ -250,17 +246,17 @@ class DotLinesRules(Rules[DotState, Move]):
         s.ending, s.matches, s.winner, s.last, s.observer = "", (), -1, None, -1
         return s
 
-    def copy(self, s: DotState) -> DotState:
+    def copy(self, s: DotLinesState) -> DotLinesState:
         return _copy(s)
 
     # --- reading ----------------------------------------------------------------------------------
-    def to_move(self, s: DotState) -> int:
+    def to_move(self, s: DotLinesState) -> int:
         return s.current
 
-    def is_over(self, s: DotState) -> bool:
+    def is_over(self, s: DotLinesState) -> bool:
         return s.phase == OVER
 
-    def private_info(self, s: DotState) -> bool:
+    def private_info(self, s: DotLinesState) -> bool:
         """Something private to one seat shows now: a hand before the reveal, a chosen chip before
         both have chosen. After that both hands are open and a hot-seat needs no hand-over."""
         return s.phase < CHIP or (s.phase == CHIP and s.chip != [CHIP_NONE, CHIP_NONE])
@@ -270,7 +266,7 @@ class DotLinesRules(Rules[DotState, Move]):
         return plain + (0 if not chip else 2 if side == DOUBLE else 1)
 
     # --- legal moves ------------------------------------------------------------------------------
-    def legal_moves(self, s: DotState) -> list[Move]:
+    def legal_moves(self, s: DotLinesState) -> list[Move]:
         phase = s.phase
         if phase == ACT:
             return self._act_moves(s)
@@ -286,11 +282,11 @@ class DotLinesRules(Rules[DotState, Move]):
             return [Chip(DOUBLE), Chip(INVERTER)]
         return []
 
-    def _act_moves(self, s: DotState) -> list[Move]:
+    def _act_moves(self, s: DotLinesState) -> list[Move]:
         seat = s.current
         return self.moves_for(s, seat, s.hands[seat])
 
-    def moves_for(self, s: DotState, seat: int, hand: list[int]) -> list[Move]:
+    def moves_for(self, s: DotLinesState, seat: int, hand: list[int]) -> list[Move]:
         """The placements and actions `seat` would have with `hand` on this table (the AI asks this
         for hands after each possible draw)."""
         side = s.chip[seat] if s.chip_at[seat] is None else CHIP_NONE
@@ -317,7 +313,7 @@ class DotLinesRules(Rules[DotState, Move]):
                 out += [Exchange(g, t) for g in VALUES if hand[g] for t in theirs]
         return out
 
-    def _has_act_move(self, s: DotState) -> bool:
+    def _has_act_move(self, s: DotLinesState) -> bool:
         """Whether the mover can place or act now (ending D when not)."""
         seat = s.current
         used = s.used[seat]
@@ -329,7 +325,7 @@ class DotLinesRules(Rules[DotState, Move]):
         return bool(self._act_moves(s))
 
     # --- checking ---------------------------------------------------------------------------------
-    def check(self, s: DotState, m: Any) -> str | None:
+    def check(self, s: DotLinesState, m: Any) -> str | None:
         if s.phase == OVER:
             return Reason("core.game_over", "The game is over.")
         kind = type(m)
@@ -357,7 +353,7 @@ class DotLinesRules(Rules[DotState, Move]):
             why = _reason("bad_move", "That is not a move of this game.")
         return why
 
-    def _check_act(self, s: DotState, m: Any) -> Reason | None:
+    def _check_act(self, s: DotLinesState, m: Any) -> Reason | None:
         seat = s.current
         kind = type(m)
         if kind is Place or kind is Stack:
@@ -378,7 +374,7 @@ class DotLinesRules(Rules[DotState, Move]):
             return _reason("not_in_their_hand", "Your opponent has no such tile.")
         return None  # equal values too (§4.7): the hands stay as they were, but the action is spent
 
-    def _check_tiles(self, s: DotState, m: Any, stacking: bool) -> Reason | None:
+    def _check_tiles(self, s: DotLinesState, m: Any, stacking: bool) -> Reason | None:
         seat = s.current
         if not 0 <= m.line <= 1:
             return _reason("no_line", "There is no such line.")
@@ -415,13 +411,13 @@ class DotLinesRules(Rules[DotState, Move]):
                            count=cols[-1].count)
         return None
 
-    def _connect_reason(self, s: DotState, line: int, value: int) -> Reason:
+    def _connect_reason(self, s: DotLinesState, line: int, value: int) -> Reason:
         prev = end_value(s, line)
         if {prev, value} == {1, 6}:
             return _reason("no_wrap", "6 and 1 do not connect in this game.")
         return _reason("connect", "The value must differ by exactly 1 from {prev}.", prev=prev)
 
-    def _check_hand(self, s: DotState, seat: int, value: int, plain: int, chip: int, side: int) -> Reason | None:
+    def _check_hand(self, s: DotLinesState, seat: int, value: int, plain: int, chip: int, side: int) -> Reason | None:
         if not 1 <= value <= 6:
             return _reason("bad_value", "Tile values run from 1 to 6.")
         hand = s.hands[seat]
@@ -433,7 +429,7 @@ class DotLinesRules(Rules[DotState, Move]):
         return None
 
     # --- playing ----------------------------------------------------------------------------------
-    def apply(self, s: DotState, m: Move) -> None:
+    def apply(self, s: DotLinesState, m: Move) -> None:
         kind = type(m)
         seat = s.current
         s.last = (seat, m)
@@ -465,7 +461,7 @@ class DotLinesRules(Rules[DotState, Move]):
             return
         self._end_turn(s, seat, m)
 
-    def _lay(self, s: DotState, seat: int, m: Any, col: int | None) -> None:
+    def _lay(self, s: DotLinesState, seat: int, m: Any, col: int | None) -> None:
         """Take the tiles of a Place or Stack from the hand and lay them (and the chip)."""
         hand = s.hands[seat]
         cols = s.lines[m.line]
@@ -489,7 +485,7 @@ class DotLinesRules(Rules[DotState, Move]):
         if m.chip:
             s.chip_at[seat] = (m.line, j, before + len(laid) - 1)
 
-    def _end_turn(self, s: DotState, seat: int, m: Move) -> None:
+    def _end_turn(self, s: DotLinesState, seat: int, m: Move) -> None:
         """Endings A, C, B, E in §4.8's order (first match decides), else the other player's turn."""
         empty = s.hands[seat][0] == 0
         full = -1
@@ -518,13 +514,13 @@ class DotLinesRules(Rules[DotState, Move]):
         s.current = 1 - seat
         s.phase = DRAW
 
-    def _finish(self, s: DotState, ending: str, winner: int, matches: tuple[str, ...]) -> None:
+    def _finish(self, s: DotLinesState, ending: str, winner: int, matches: tuple[str, ...]) -> None:
         s.phase = OVER
         s.ending = ending
         s.winner = winner
         s.matches = matches
 
-    def _setup_move(self, s: DotState, m: Move) -> None:
+    def _setup_move(self, s: DotLinesState, m: Move) -> None:
         kind = type(m)
         if kind is Roll:
             self._roll_off(s)
@@ -551,7 +547,7 @@ class DotLinesRules(Rules[DotState, Move]):
                 s.current = s.first
                 s.phase = DRAW
 
-    def _roll_off(self, s: DotState) -> None:
+    def _roll_off(self, s: DotLinesState) -> None:
         x = s.rng
         rolls = []
         while True:
@@ -568,12 +564,12 @@ class DotLinesRules(Rules[DotState, Move]):
         s.current = s.winner_roll
         s.phase = CHOOSE
 
-    def random_move(self, s: DotState, rng: random.Random) -> Move:
+    def random_move(self, s: DotLinesState, rng: random.Random) -> Move:
         moves = self.legal_moves(s)
         return moves[int(rng.random() * len(moves))]
 
     # --- the end ----------------------------------------------------------------------------------
-    def outcome(self, s: DotState) -> Outcome:
+    def outcome(self, s: DotLinesState) -> Outcome:
         w = s.winner
         if s.phase != OVER:
             scores, ranks = (0.5, 0.5), (0, 0)
@@ -589,7 +585,7 @@ class DotLinesRules(Rules[DotState, Move]):
         return Outcome(scores, ranks, summary, details, ending=ending_label(s))
 
     # --- hidden information -----------------------------------------------------------------------
-    def observe(self, s: DotState, seat: int) -> DotState:
+    def observe(self, s: DotLinesState, seat: int) -> DotLinesState:
         v = _copy(s)
         if s.observer >= 0:
             return v
@@ -603,12 +599,12 @@ class DotLinesRules(Rules[DotState, Move]):
             v.chip[1 - seat] = CHIP_HIDDEN
         return v
 
-    def unseen_tiles(self, view: DotState) -> list[int]:
+    def unseen_tiles(self, view: DotLinesState) -> list[int]:
         """The tiles a view cannot place: 6 of each value minus every visible one."""
         left = unseen_counts(view)
         return [v for v in VALUES for _ in range(left[v])]
 
-    def sample(self, view: DotState, seat: int, rng: random.Random) -> DotState:
+    def sample(self, view: DotLinesState, seat: int, rng: random.Random) -> DotLinesState:
         s = _copy(view)
         if view.observer < 0:
             return s
@@ -628,7 +624,7 @@ class DotLinesRules(Rules[DotState, Move]):
         s.observer = -1
         return s
 
-    def reveals(self, s: DotState, m: Move) -> str | None:
+    def reveals(self, s: DotLinesState, m: Move) -> str | None:
         if s.observer >= 0 or self.check(s, m) is not None:
             return None
         kind = type(m)
@@ -656,14 +652,14 @@ class DotLinesRules(Rules[DotState, Move]):
             raise ValueError(f"not a Dot Lines move: {j!r}")
         return kind(*j[1:])
 
-    def fingerprint(self, s: DotState) -> JSON:
+    def fingerprint(self, s: DotLinesState) -> JSON:
         return (s.wrap, s.phase, s.current, s.first, s.winner_roll,
                 tuple(tuple(h) if h is not None else None for h in s.hands), tuple(s.deck), s.removed,
                 tuple(s.discards), tuple(s.die), s.rolls, tuple(s.home),
                 tuple(tuple(line) for line in s.lines), tuple(s.used), tuple(s.chip), tuple(s.chip_at),
                 s.rng, s.ending, s.matches, s.winner, s.observer)
 
-    def describe(self, s: DotState, m: Move, viewer: int | None = None) -> Reason:
+    def describe(self, s: DotLinesState, m: Move, viewer: int | None = None) -> Reason:
         """The move as `viewer` may know it, worded for them ("your line", "your 3"): a chip chosen
         while the other chip is still to come is secret from all but its chooser; the dice and drawn
         tiles come from the deck after the move and are not named. Everything else (homes, lines, the
@@ -713,7 +709,7 @@ def _exchange_words(m: Any, seat: int, viewer: int | None) -> Reason:
     return _reason("log.exchange", "gave a {give} for a {take} (Exchange)", give=m.give, take=m.take)
 
 
-def _line_words(s: DotState, line: int, viewer: int | None) -> Reason:
+def _line_words(s: DotLinesState, line: int, viewer: int | None) -> Reason:
     """A line as the viewer knows it: "your line (White)" when it is their home, else its colour."""
     if viewer is not None and 0 <= viewer < 2 and s.home[viewer] == line:
         return _reason("log.your_line", "your line ({line})", line=_line_name(line))
@@ -771,7 +767,7 @@ def _groups(out: list, kind: type, line: int, key: int, counts: Sequence[int], h
 ENDING_WORDS = {"A": "emptied_hand", "B": "six_columns", "D": "stuck", "E": "deck_out"}
 
 
-def ending_label(s: DotState) -> str:
+def ending_label(s: DotLinesState) -> str:
     """How the game ended, as a short word for the arena's tally ("" before the end): the hand
     emptied (A; "emptied_hand_sixth_column" when C held too: C implies A, which §4.8 checks first, so
     C never decides alone), a home line of six columns (B), a player stuck after drawing (D), or the
@@ -783,7 +779,7 @@ def ending_label(s: DotState) -> str:
     return ENDING_WORDS[s.ending]
 
 
-def ending_reason(s: DotState) -> Reason:
+def ending_reason(s: DotLinesState) -> Reason:
     """The ending that decided the game in words, with what decided it: the line that got six
     columns, or the hand sizes when the deck ran out. Names no player: the results name the winner."""
     if s.phase != OVER:

@@ -35,7 +35,7 @@ from hexgames.games.dotlines.pieces import (
 )
 from hexgames.games.dotlines.rules import (
     ACT, BLACK, CHIP, CHIP_HIDDEN, CHOOSE, DOUBLE, DRAW, HOME, INVERTER, OVER, ROLL, WHITE, Chip, Column,
-    DotLinesRules, DotState, Draw, Exchange, First, Home, Place, Redraw, Roll, Stack,
+    DotLinesRules, DotLinesState, Draw, Exchange, First, Home, Place, Redraw, Roll, Stack,
 )
 from hexgames.ui import chart, draw, hud
 from hexgames.ui.anim import ease_in_out, ease_out_cubic
@@ -98,16 +98,16 @@ class DotLinesScene(GameScene):
         self.hide_new: tuple[int, int] | None = None  # (line, col) drawn only once the slide lands
         self.roll_rng = random.Random(0)
         self.announced = False  # the ending has been said (once the last move's animation is over)
-        self._view_memo: tuple[DotState, int | None, DotState] | None = None
-        self._legal_memo: tuple[DotState, list[Any]] | None = None
+        self._view_memo: tuple[DotLinesState, int | None, DotLinesState] | None = None
+        self._legal_memo: tuple[DotLinesState, list[Any]] | None = None
         super().__init__(app, match)
 
     # --- reading -----------------------------------------------------------------------------
     @property
-    def state(self) -> DotState:
+    def state(self) -> DotLinesState:
         return self.match.state
 
-    def view(self) -> DotState:
+    def view(self) -> DotLinesState:
         """What may be drawn: everything for spectators or once over, else the viewer's view."""
         s = self.state
         if self.match.is_over or (self.reveal_all and self.viewer_override is None):
@@ -125,7 +125,7 @@ class DotLinesScene(GameScene):
             self._legal_memo = (self.state, list(self.rules.legal_moves(self.view())))
         return self._legal_memo[1]
 
-    def _nobody_view(self) -> DotState:
+    def _nobody_view(self) -> DotLinesState:
         v = self.rules.observe(self.state, 0)
         if self.state.phase < CHIP:
             v.hands[0] = None
@@ -366,7 +366,7 @@ class DotLinesScene(GameScene):
             return None
         return mover, moves[i].give, moves[i].take
 
-    def roll_shown(self, v: DotState) -> tuple[tuple[int, int], str | None]:
+    def roll_shown(self, v: DotLinesState) -> tuple[tuple[int, int], str | None]:
         """The roll-off dice faces to show now and, for a tie, the words: while the dice tumble a tie
         is said as it lands ("a tie at 3: both roll again"), afterwards that there was one."""
         rolls = v.rolls
@@ -590,7 +590,7 @@ class DotLinesScene(GameScene):
     def move_sound(self, before: Any, move: Any, after: Any) -> str:
         return "select" if type(move) is Draw else "place"
 
-    def chart_panels(self, states: list[DotState]) -> list[chart.Panel]:
+    def chart_panels(self, states: list[DotLinesState]) -> list[chart.Panel]:
         """The race: each player's hand (to empty) and home line (to fill) over the game."""
         last = states[-1]
         seats = range(2)
@@ -645,7 +645,7 @@ class DotLinesScene(GameScene):
         tw = self.animator.tween(start, end, seconds, ease=ease, delay=delay, on_done=self._slide_done)
         self.flying.append({"value": value, "tween": tw, "land": land})
 
-    def _hand_spot(self, s: DotState, seat: int, value: int, k: int = 0) -> tuple[int, int]:
+    def _hand_spot(self, s: DotLinesState, seat: int, value: int, k: int = 0) -> tuple[int, int]:
         """Where the `k`-th tile of `value` sits in `seat`'s hand in state `s` (its top-left)."""
         hand = s.hand_tiles(seat)
         rects = self.geo.hand_rects(seat, len(hand)) if self.geo is not None else []
@@ -701,7 +701,7 @@ class DotLinesScene(GameScene):
                 if why:
                     hud.hover_tip(surface, self.app, button.rect, why)
 
-    def _draw_bands(self, surface: pygame.Surface, v: DotState) -> None:
+    def _draw_bands(self, surface: pygame.Surface, v: DotLinesState) -> None:
         """Each line's band: its name and owner above, the die, the empty places."""
         geo = self.geo
         font = self.app.font(geo.label_size)
@@ -718,7 +718,7 @@ class DotLinesScene(GameScene):
                 pygame.draw.rect(surface, (52, 92, 74), self.col_rects[line][j], 1, border_radius=6)
             self.end_rects[line] = self.col_rects[line][len(cols)] if len(cols) < 6 else pygame.Rect(0, 0, 0, 0)
 
-    def _draw_columns(self, surface: pygame.Surface, v: DotState) -> None:
+    def _draw_columns(self, surface: pygame.Surface, v: DotLinesState) -> None:
         for line in (0, 1):
             for j, col in enumerate(v.lines[line]):
                 if self.hide_new != (line, j):
@@ -728,7 +728,7 @@ class DotLinesScene(GameScene):
         rolled = self.animator.value("roll") is not None
         draw_die(surface, rect, 0 if rolled else value, line)
 
-    def _draw_column(self, surface: pygame.Surface, v: DotState, line: int, j: int, col: Column,
+    def _draw_column(self, surface: pygame.Surface, v: DotLinesState, line: int, j: int, col: Column,
                      rect: pygame.Rect) -> None:
         chip_seat = next((seat for seat in (0, 1) if v.chip_at[seat] is not None and v.chip_at[seat][:2] == (line, j)),
                          None)
@@ -760,7 +760,7 @@ class DotLinesScene(GameScene):
             draw.text(surface, font, text, tag.center, (230, 240, 230), anchor="center")
 
     @staticmethod
-    def laid_with_column(v: DotState, line: int, j: int, col: Column) -> int:
+    def laid_with_column(v: DotLinesState, line: int, j: int, col: Column) -> int:
         """How many of a column's tiles were laid when it was made (the rest were stacked): its count,
         one fewer if a Double chip came with it (one tile counting two)."""
         made_with_double = any(at is not None and at[:2] == (line, j) and at[2] < col.count - 1 and v.chip[seat] == DOUBLE
@@ -775,7 +775,7 @@ class DotLinesScene(GameScene):
         draw.text(surface, self.app.font(max(12, round(self.tile * 0.24)), bold=True), str(count), badge,
                   (255, 255, 255), anchor="center")
 
-    def _draw_targets(self, surface: pygame.Surface, v: DotState) -> None:
+    def _draw_targets(self, surface: pygame.Surface, v: DotLinesState) -> None:
         """Where the selection can go, lit, each with the column it would make; with nothing
         selected, a soft frame on every line end and column that takes some of the hand."""
         if not self.shows_targets():
@@ -801,7 +801,7 @@ class DotLinesScene(GameScene):
                 rect = self.col_rects[m.line][m.col]
                 pygame.draw.rect(surface, SOFT_TARGET, rect.inflate(12, 18), 2, border_radius=8)
 
-    def _draw_hand(self, surface: pygame.Surface, v: DotState, seat: int,
+    def _draw_hand(self, surface: pygame.Surface, v: DotLinesState, seat: int,
                    news: tuple[int, int, int] | None) -> None:
         area = self.hand_area[seat]
         hand = v.hands[seat]
@@ -853,7 +853,7 @@ class DotLinesScene(GameScene):
             x, y = tw.value
             draw_tile(surface, pygame.Rect(round(x), round(y), t, t), f["value"], border=SELECT)
 
-    def _draw_panel(self, surface: pygame.Surface, v: DotState) -> None:
+    def _draw_panel(self, surface: pygame.Surface, v: DotLinesState) -> None:
         geo = self.geo
         self.chip_rects = {}
         for k, seat in enumerate((1 - self.bottom_seat, self.bottom_seat)):

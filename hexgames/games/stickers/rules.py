@@ -104,10 +104,6 @@ class StickersState:
                  "points", "founded", "frontier", "blocked", "rng", "hidden_draws", "events",
                  "observer", "last_place")
 
-    @property
-    def board_empty(self) -> bool:
-        return not self.cells
-
     def deck_count(self, seat: int) -> int:
         return len(self.decks[seat])
 

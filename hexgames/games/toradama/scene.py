@@ -20,7 +20,7 @@ Why it is built this way:
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 import pygame
 import pygame_gui
@@ -58,6 +58,8 @@ RESIGN = (226, 92, 92)
 
 class ToradamaScene(GameScene):
     """Board, pool, cube pools and player cards; input becomes Toradama moves."""
+
+    PAINTERS: ClassVar[dict[str, Callable[..., None]]]  # animation step kind -> its painter (set below)
 
     def __init__(self, app: "App", match: "Match"):
         super().__init__(app, match)
@@ -773,9 +775,9 @@ class ToradamaScene(GameScene):
         return set()
 
     def _draw_step(self, surface: pygame.Surface, v: ToradamaState, st: replay.Step, p: float) -> None:
-        painter = getattr(self, f"_paint_{st.kind}", None)
+        painter = self.PAINTERS.get(st.kind)
         if painter is not None:
-            painter(surface, v, st, p)
+            painter(self, surface, v, st, p)
 
     def _paint_place(self, surface: pygame.Surface, v: ToradamaState, st: replay.Step, p: float) -> None:
         """The tile flies from the pool (or the cube pool) to the top of its column, then drops."""
@@ -989,3 +991,19 @@ class ToradamaScene(GameScene):
         title = tr(self.app, "choose.title", "{name}, choose your character", name=self.seat_name(s.current))
         hinted = self.hint_move.character if type(self.hint_move) is Choose else None
         choice.paint(self.app, surface, self.choice_layout(), title, set(s.chars), hinted, self.mouse)
+
+
+# how each animation step is drawn, by its kind (`replay.Step.kind`)
+ToradamaScene.PAINTERS = {
+    "place": ToradamaScene._paint_place,
+    "fall": ToradamaScene._paint_fall,
+    "ball": ToradamaScene._paint_ball,
+    "chain": ToradamaScene._paint_chain,
+    "flip": ToradamaScene._paint_flip,
+    "swap": ToradamaScene._paint_swap,
+    "dig": ToradamaScene._paint_dig,
+    "give": ToradamaScene._paint_give,
+    "draw": ToradamaScene._paint_draw,
+    "return": ToradamaScene._paint_return,
+    "bagout": ToradamaScene._paint_bagout,
+}
