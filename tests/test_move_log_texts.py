@@ -30,11 +30,16 @@ def test_ingenious_names_the_tile_and_what_it_scored(apps):
 
     rules, s = setup("ingenious")
     place = Place((RED, RED), (4, 0), (3, 0))  # touches the red start symbol at (5, 0): one red point
-    assert words(apps, rules.describe(s, place, None), "en") == "placed red/red (+1 red)"
-    assert words(apps, rules.describe(s, place, None), "ja") == "赤/赤を配置（赤+1）"
+    assert words(apps, rules.describe(s, place, None), "en") == "placed red/red on the right: +1 red"
+    assert words(apps, rules.describe(s, place, None), "ja") == "赤/赤を右側に配置（赤+1）"
     none = Place((BLUE, BLUE), (1, 0), (1, 1))
-    assert words(apps, rules.describe(s, none, 0), "en") == "placed blue/blue (no points)"
+    assert words(apps, rules.describe(s, none, 0), "en") == "placed blue/blue in the centre: no points"
+    top = Place((BLUE, BLUE), (0, -5), (1, -5))
+    assert words(apps, rules.describe(s, top, 0), "en") == "placed blue/blue at the top: no points"
     assert words(apps, rules.describe(s, Swap(True), 1), "ja") == "手持ちタイルをすべて交換"
+    s.scores[s.current] = [17] * 6  # one point short of 18 everywhere: the red point earns a bonus
+    assert words(apps, rules.describe(s, place, 0), "en") == "placed red/red on the right: +1 red – Ingenious! A bonus placement"
+    assert words(apps, rules.describe(s, place, 0), "ja") == "赤/赤を右側に配置（赤+1）　インジーニアス！追加配置1回"
 
 
 def test_clans_names_the_terrains_the_map_shows(apps):
