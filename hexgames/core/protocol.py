@@ -79,14 +79,15 @@ def _rebuild_reason(key: str, text: str, params: dict[str, Any]) -> Reason:
     return obj
 
 
-def listing(items: Sequence[Any]) -> Any:
+def listing(items: Sequence[Any], key: str = "core.log.list", text: str = "{a}, {b}") -> Any:
     """Several texts (plain or `Reason`s) as one, joined the active language's way when translated
-    ("a, b, c" in English, "a、b、c" in Japanese): the move log names a varying number of things."""
+    ("a, b, c" in English, "a、b、c" in Japanese): the move log names a varying number of things.
+    A game joins its own way with its own `key` and English `text` ("{a}/{b}")."""
     if not items:
         return ""
     out = items[-1]
     for item in reversed(items[:-1]):
-        out = Reason("core.log.list", "{a}, {b}", a=item, b=out)
+        out = Reason(key, text, a=item, b=out)
     return out
 
 
