@@ -16,7 +16,7 @@ import pygame
 import pygame_gui
 
 from hexgames import paths
-from hexgames.core import files, saves
+from hexgames.core import files, records, saves
 from hexgames.core.match import Match, new_uid
 from hexgames.core.protocol import Reason, clip
 from hexgames.ui import hud
@@ -26,6 +26,7 @@ from hexgames.ui.settings import LANGUAGES, Settings
 MIN_SIZE = (800, 600)  # every layout is made to show everything from here up
 DEFAULT_SIZE = (1280, 800)
 NOTICE_SECONDS = 9.0
+CLOSE_WAIT = 2.0  # seconds closing the app waits for records that found the database busy
 FONT_DIR = Path(pygame_gui.__file__).resolve().parent / "data"
 FONT_FILES = {False: "NotoSansJP-Regular.otf", True: "NotoSansJP-Bold.otf"}
 
@@ -40,6 +41,7 @@ class App:
         init_display(need_window=not headless)
         pygame.font.init()
         self.headless = headless
+        files.remove_leftovers(saves.data_location())  # half-written temp files of a killed run
         self.settings = Settings.load()
         if language in LANGUAGES:
             self.settings.language = language
@@ -49,6 +51,8 @@ class App:
         self.windowed_size = size  # what F11 returns to
         fullscreen = self.settings.fullscreen and not headless
         flags = 0 if headless else (pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE)
+        if not headless:
+            _set_window_icon()
         self.screen: pygame.Surface = pygame.display.set_mode((0, 0) if fullscreen else size, flags)
         size = self.screen.get_size()
         pygame.display.set_caption("hexgames")
@@ -189,6 +193,9 @@ class App:
         try:
             self.worker.cancel()
             self.worker.close()
+            if not records.flush(timeout=CLOSE_WAIT):  # games the busy records were to take later
+                print("hexgames: the records were still in use by another program: the last games"
+                      " could not be recorded", file=sys.stderr)
         finally:
             self.sound.close()
             pygame.display.quit()
@@ -230,7 +237,7 @@ class App:
         """Show `match` in its game's scene; every change of the match is autosaved from now on."""
         if self.autosave not in match.listeners:
             match.listeners.append(self.autosave)
-        cls = _scene_class(match)
+        cls = match.info.scene_class()
         self.scenes.reset(cls(self, match))
         self.autosave(match)
 
@@ -239,7 +246,8 @@ class App:
 
         A full disk or a folder that cannot be written must not end the game in the middle of a move,
         but the player must know: the game scene shows a toast saying the game is not being saved, and
-        where. Every later move tries again, and a toast says so once saving works again.
+        where. Every later move tries again, and a toast says so once saving works again (not when the
+        game ends: its autosave is only cleared away, which proves nothing about the disk).
         """
         try:
             saves.autosave(match)
@@ -253,7 +261,8 @@ class App:
             return
         if self.autosave_failing:
             self.autosave_failing = False
-            self._tell_game(self.tr("ui.game.autosave_back"))
+            if not match.is_over:  # an ended game is only cleared away: nothing is being saved again
+                self._tell_game(self.tr("ui.game.autosave_back"))
 
     def _tell_game(self, text: str, error: bool = False) -> None:
         """A toast in the game scene on the stack (under a pause menu, it shows on return)."""
@@ -316,8 +325,8 @@ NO_DISPLAY_HINT = "; start it in a desktop session, or set SDL_VIDEODRIVER=dummy
 
 
 def init_display(need_window: bool) -> None:
-    """Start SDL's video (only video: the app makes no sound, and an audio start-up on a machine
-    without sound prints pages of driver noise).
+    """Start SDL's video (only video: the sound effects start their own mixer when first played, so
+    that a machine without sound never prints pages of audio driver noise at start-up).
 
     With `need_window`, refuse to run invisibly: where there is no display SDL falls back to its
     offscreen driver, and the app would run with nobody able to see it. Asking for such a driver by
@@ -350,6 +359,13 @@ def _dedupe_translation_paths() -> None:
     i18n.load_path[:] = list(dict.fromkeys(i18n.load_path))
 
 
+def _set_window_icon() -> None:
+    """The app's icon on the window and the task bar (set before the window opens, as SDL asks)."""
+    from hexgames.ui.icon import app_icon
+
+    pygame.display.set_icon(app_icon(64))
+
+
 def _desktop_size() -> tuple[int, int] | None:
     try:
         sizes = pygame.display.get_desktop_sizes()
@@ -374,20 +390,6 @@ def _set_minimum_size(size: tuple[int, int]) -> None:
         pygame.Window.from_display_module().minimum_size = size
     except (AttributeError, pygame.error):
         pass  # an older pygame-ce: the resize handler still clamps the layout size
-
-
-def _scene_class(match: Match) -> type:
-    """The game's scene class; the bare GameScene (HUD only) while a game's scene is not written."""
-    from hexgames.ui.game_scene import GameScene
-
-    if match.info.scene_path:
-        module = match.info.scene_path.partition(":")[0]
-        try:
-            return match.info.scene_class()
-        except ModuleNotFoundError as e:
-            if e.name != module:
-                raise
-    return GameScene
 
 
 # --- AI worker ---------------------------------------------------------------------------------

@@ -89,9 +89,24 @@ COMMANDS_HELP = """commands (each has its own --help):
   hexgames screenshot  any screen (menu, setup, game, a game's dialogs, records...) as a PNG, headless"""
 
 
+def version() -> str:
+    """The installed distribution's version; a checkout run without installing, and the desktop app
+    (which carries no package metadata), fall back to `hexgames.__version__`, which pyproject.toml
+    reads as the version, so the two never differ."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("hexgames")
+    except metadata.PackageNotFoundError:
+        from hexgames import __version__
+
+        return __version__
+
+
 def cmd_play(argv: Sequence[str]) -> int:
     p = argparse.ArgumentParser(prog="hexgames", description="Play hexgames (opens the menu).",
                                 epilog=COMMANDS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--version", action="version", version=f"hexgames {version()}")
     p.add_argument("--game", help="start straight into this game")
     p.add_argument("--seats", default="human,ai:medium", help="e.g. human,ai:hard or human,human")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
@@ -199,7 +214,8 @@ def _screenshot_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", help="the game (every scene but menu, settings and records needs one)")
     p.add_argument("--scene", default=None,
                    help=f"{', '.join(SCENES)}, or a game's dialog (default: game, or menu without --game); "
-                   "hint: the position after --moves with Hard's suggested move previewed for the seat to move")
+                   "hint: the position after --moves with Hard's suggested move previewed for the seat to move; "
+                   "refusal: the same position with a refused move's reason in the message strip")
     p.add_argument("--seats", default=None, help="e.g. human,ai:hard (default: two medium AIs)")
     p.add_argument("--mode", default=None, help="the game's mode, e.g. team or solo")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
@@ -255,6 +271,11 @@ def cmd_screenshot(argv: Sequence[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    import multiprocessing
+
+    # In the desktop app (tools/build_app.py) the AI worker and `arena --jobs` processes start as the
+    # app's own executable: this runs them and exits. Elsewhere it does nothing.
+    multiprocessing.freeze_support()
     argv = list(sys.argv[1:] if argv is None else argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     commands = {"arena": cmd_arena, "bench": cmd_bench, "screenshot": cmd_screenshot}

@@ -3,7 +3,8 @@
 Installed (wheel, pipx, `pip install -e .`), the `assets/` folder is the package `hexgames.assets`
 (see setup.py) and is found with `importlib.resources`, wherever site-packages is. Run from a checkout
 without installing (`python main.py` in the repository), that package is not importable, and the
-top-level `assets/` folder beside `hexgames/` is used instead.
+top-level `assets/` folder beside `hexgames/` is used instead. The desktop app (tools/build_app.py)
+has the same layout: `assets/` beside the `hexgames` package in its `_internal` folder.
 """
 from __future__ import annotations
 

@@ -25,7 +25,7 @@ import tempfile
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 SCENES = ("menu", "settings", "setup", "game", "handover", "pause", "rules", "results", "records", "hint", "log",
-          "replay")
+          "replay", "refusal")
 NO_GAME_SCENES = ("menu", "settings", "records")  # scenes that need no --game
 SAMPLE_GAMES = 8  # seeded games the records screenshot records first (its --moves)
 SEARCH_GAMES = 40  # seeded games tried to find a position where a game's dialog is up
@@ -36,14 +36,9 @@ class NoSuchScreen(ValueError):
 
 
 def game_screens(info: Any) -> dict[str, Callable[[Any], bool]]:
-    """The game's own dialogs from its scene's `screens()` hook (none while a scene is unwritten)."""
-    from hexgames.ui.game_scene import GameScene
-
-    try:
-        cls = info.scene_class() if info.scene_path else GameScene
-    except ModuleNotFoundError:
-        cls = GameScene
-    return dict(cls.screens())
+    """The game's own dialogs from its scene's `screens()` hook (none for a game with no scene, such as
+    the engines the AI tests register)."""
+    return dict(info.scene_class().screens()) if info.scene_path else {}
 
 
 def scenes_for(info: Any | None) -> tuple[str, ...]:
@@ -192,7 +187,6 @@ def fill_records(app: Any, game_id: str, seed: int, count: int) -> None:
     last move played through the game's own scene, so it is recorded (and enters the high scores)
     exactly as a player's game is."""
     from hexgames import games
-    from hexgames.app import _scene_class
     from hexgames.core.match import Match
 
     info = games.get(game_id)
@@ -200,7 +194,7 @@ def fill_records(app: Any, game_id: str, seed: int, count: int) -> None:
         finished = build_match(game_id, seed + i, 0, to_end=True, seats=sample_seats(info, i))
         match = Match(game_id, finished.seats, finished.options, finished.seed)
         match.replay(finished.moves[:-1])
-        scene = _scene_class(match)(app, match)
+        scene = match.info.scene_class()(app, match)
         scene.auto_play = False
         app.scenes.reset(scene)  # laid out as on screen: games animate the last move from their layout
         scene._play(finished.moves[-1], by_ai=True)
@@ -238,7 +232,7 @@ def _show(app: Any, info: Any, scene: str, seed: int, moves: int, seats: Sequenc
         match = find_screen(info.id, scene, dialogs[scene], seed, moves, seats, options)
     else:
         match = build_match(info.id, seed, moves, to_end=scene in ("results", "replay"), seats=seats, options=options)
-    if scene == "hint":
+    if scene in ("hint", "refusal"):
         if match.is_over:
             raise NoSuchScreen(f"the {info.id} game from seed {seed} is over after {moves} moves: no hint to show")
         match = human_to_move(match)
@@ -250,9 +244,8 @@ def _show(app: Any, info: Any, scene: str, seed: int, moves: int, seats: Sequenc
 
 
 def _show_game(app: Any, match: Any, scene: str) -> None:
-    from hexgames.app import _scene_class
 
-    game = _scene_class(match)(app, match)
+    game = match.info.scene_class()(app, match)
     game.auto_play = False
     game._results_shown = scene != "results"  # the results overlay only where asked for
     humans = [i for i, s in enumerate(match.seats) if s.is_human]
@@ -260,6 +253,8 @@ def _show_game(app: Any, match: Any, scene: str) -> None:
         to_move = None if match.is_over else match.to_move
         game.viewer_override = to_move if to_move in humans else (humans[0] if humans else 0)
     app.scenes.reset(game)
+    if match.moves and not match.seats[match.rules.to_move(match.states[-2])].is_human:
+        game.ai_moves = [len(match.moves) - 1]  # the strip words the computer's last move, as in play
     if scene == "pause":
         game.open_pause()
     elif scene == "log":
@@ -274,6 +269,23 @@ def _show_game(app: Any, match: Any, scene: str) -> None:
         from hexgames.ai.hint import compute_hint
 
         game.offer_hint(compute_hint(match))
+    elif scene == "refusal":
+        game.toast(app.tr_reason(refused_move_reason(match)), error=True)
+        game.toasts.newest.age = 0.5  # shown as a player reads it, not in its first frame of fading in
+
+
+def refused_move_reason(match: Any) -> Any:
+    """Why a move the player might try now is refused: a move that was legal earlier in the game and
+    is not now (a tile already placed, a cell since taken), or failing that the rules' word on a
+    move of no meaning; what the `refusal` screenshot shows in the message strip."""
+    from hexgames.core.protocol import malformed_reason
+
+    for earlier in reversed(match.states[:-1]):
+        for move in list(match.rules.legal_moves(earlier))[:200]:
+            reason = match.check(move)
+            if reason is not None:
+                return reason
+    return malformed_reason()
 
 
 def _setup_scene(app: Any, info: Any, seats: Sequence[Any] | None, options: Mapping[str, Any] | None) -> Any:

@@ -8,7 +8,7 @@ from pathlib import Path
 PKG = Path(__file__).resolve().parent.parent / "hexgames"
 PURE = sorted([*PKG.glob("core/*.py"), *PKG.glob("ai/*.py"), *PKG.glob("games/*/rules.py"),
                *PKG.glob("games/*/ai.py"), *PKG.glob("games/*/map.py"), PKG / "games/__init__.py",
-               *PKG.glob("games/*/__init__.py")])
+               *PKG.glob("games/*/__init__.py"), PKG / "table.py"])
 
 
 def _imports(path: Path) -> set[str]:

@@ -132,3 +132,12 @@ def test_arena_progress_in_a_log_file_is_a_line_a_tenth(capsys):
     assert code == 0 and "\r" not in err  # captured stderr is no terminal
     assert err.split() == [word for k in range(2, 21, 2) for word in (f"{k}/20", "games")]
     assert "random" in out
+
+
+def test_version_prints_the_packages_version(capsys):
+    from hexgames import __version__
+
+    with pytest.raises(SystemExit) as done:
+        cli.main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out == f"hexgames {__version__}\n"

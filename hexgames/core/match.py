@@ -160,9 +160,10 @@ class Match:
                 return i
         return None
 
-    def undo_refusal(self) -> str | None:
-        """Why undo is not possible now, or None."""
-        k = self.undo_point()
+    def undo_refusal(self, point: int | None = -1) -> str | None:
+        """Why stepping back to just before move `point` is not possible now, or None (the default
+        point: the last human decision; who may ask for which point is the table's to say)."""
+        k = self.undo_point() if point == -1 else point
         if k is None:
             return Reason("core.undo_nothing", "There is nothing to undo.")
         for j in range(k, len(self.moves)):
@@ -187,12 +188,13 @@ class Match:
     def _sees_all(self, state: Any, seat: int) -> bool:
         return self.rules.digest(self.rules.observe(state, seat)) == self.rules.digest(state)
 
-    def undo(self) -> str | None:
-        """Step back to the last human decision; returns the refusal reason instead if refused."""
-        refusal = self.undo_refusal()
+    def undo(self, point: int | None = -1) -> str | None:
+        """Step back to just before move `point` (default: the last human decision); returns the
+        refusal reason instead if refused, changing nothing."""
+        k = self.undo_point() if point == -1 else point
+        refusal = self.undo_refusal(k)
         if refusal is not None:
             return refusal
-        k = self.undo_point()
         assert k is not None
         del self.moves[k:]
         del self.states[k + 1:]

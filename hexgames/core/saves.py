@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from hexgames import games
-from hexgames.core.files import UnreadableFile, read_json, report_set_aside, write_atomic
+from hexgames.core.files import MissingFile, UnreadableFile, read_json, report_set_aside, write_atomic
 from hexgames.core.match import Match, Seat, is_uid
 from hexgames.core.protocol import IllegalMove, Reason, clip
 
@@ -39,6 +39,10 @@ class SaveError(Exception):
     def __init__(self, reason: Reason):
         super().__init__(str(reason))
         self.reason = reason
+
+
+class MissingSave(SaveError):
+    """There is no file at the path (no message is due for a missing autosave)."""
 
 
 def _error(key: str, text: str, **params: Any) -> SaveError:
@@ -166,7 +170,9 @@ def read_save(path: str | os.PathLike[str]) -> Match:
     """The match saved in `path`; any content at all becomes a SaveError, never another exception."""
     try:
         data = read_json(path)
-    except UnreadableFile as e:
+    except MissingFile as e:
+        raise MissingSave(e.reason) from None
+    except UnreadableFile as e:  # a pipe, a device, a link loop, too big, not JSON...
         raise SaveError(e.reason) from None
     try:
         return match_from_dict(data)
@@ -202,13 +208,14 @@ def clear_autosave() -> None:
 
 
 def load_autosave() -> Match | None:
-    """The match to resume, or None. An autosave that no longer loads (damaged, or written by other
-    rules) is set aside and a notice queued for the player (`files.take_notices`)."""
+    """The match to resume, or None. An autosave that no longer loads (damaged, written by other
+    rules, or no file at all: a pipe, a link loop...) is set aside and a notice queued for the player
+    (`files.take_notices`)."""
     path = autosave_path()
-    if not path.exists():
-        return None
     try:
         return read_save(path)
+    except MissingSave:
+        return None
     except SaveError as e:
         report_set_aside(path, Reason("core.file.autosave", "The autosaved game"), e.reason)
         return None

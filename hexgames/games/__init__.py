@@ -120,15 +120,7 @@ def _load() -> None:
         return
     _LOADED = True
     for path in _GAME_MODULES:
-        try:
-            module = importlib.import_module(path)
-        except ModuleNotFoundError as e:  # a game not written yet; real import errors surface
-            if e.name != path:
-                raise
-            continue
-        info = getattr(module, "GAME", None)
-        if info is not None:
-            register(info)
+        register(importlib.import_module(path).GAME)  # a mistyped module or a missing GAME fails loudly
 
 
 def register(info: GameInfo) -> None:

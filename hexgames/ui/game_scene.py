@@ -49,10 +49,11 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 import pygame
 import pygame_gui
 
+from hexgames import table
 from hexgames.ai.hint import HINT_LEVEL, hint_request
 from hexgames.core.match import Match
 from hexgames.ui import draw, hud
-from hexgames.ui.anim import Animator
+from hexgames.ui.anim import INSTANT, Animator
 from hexgames.ui.move_log import MoveLog
 from hexgames.ui.scenes import Scene
 
@@ -61,6 +62,8 @@ if TYPE_CHECKING:
 
 SEAT_COLOURS = [(231, 96, 84), (90, 160, 230), (245, 200, 80), (120, 200, 120), (190, 130, 220), (240, 150, 70)]
 MAX_AI_FAILURES = 3
+AI_PACE = 0.6  # seconds between two computer moves at normal animation speed (scaled by the setting)
+MESSAGE_H = 34  # the message strip under the board: toasts and the computer's last move, never over play
 HINT_DOT_SECONDS = 0.35  # the thinking dots of the Hint button
 
 
@@ -86,6 +89,7 @@ class GameScene(Scene):
         self.bottom_rect = pygame.Rect(0, 0, 0, 0)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.board_rect = pygame.Rect(0, 0, 0, 0)
+        self.message_rect = pygame.Rect(0, 0, 0, 0)  # the message strip: toasts, the computer's last move
         self.actions_rect = pygame.Rect(0, 0, 0, 0)  # free middle of the bottom bar: the game's buttons
         self.undo_button: Any = None
         self.menu_button: Any = None
@@ -101,6 +105,9 @@ class GameScene(Scene):
         self.move_log = MoveLog(app, match, lambda: self.viewer, self.seat_name, self.draw_seat_chip)
         self._ticket: int | None = None
         self._ai_failures = 0
+        self._ai_hold = 0.0  # animation seconds the last computer move stays on show before the next
+        self.ai_moves: list[int] = []  # computer moves since a human last acted (the strip words the newest)
+        self._ai_line: tuple[Any, int, str] | None = None  # (key, seat, words) of the strip's last wording
         self._results_shown = False
         self._last_human: int | None = None
         humans = [i for i, s in enumerate(match.seats) if s.is_human]
@@ -114,7 +121,7 @@ class GameScene(Scene):
         self.undo_reason: str | None = None  # why the Undo button is disabled (shown on hover)
         self.pointer: tuple[int, int] = (-1, -1)  # the last mouse position this scene saw
         self._toast_clock = 0.0
-        self._compute_rects(app.screen.get_size())
+        self.compute_rects(app.screen.get_size())
 
     # --- who may see what --------------------------------------------------------------------
     @property
@@ -123,8 +130,7 @@ class GameScene(Scene):
 
     @property
     def hides_info(self) -> bool:
-        return (self.hot_seat and bool(self.info.extra.get("hidden_info", True))
-                and self.rules.private_info(self.match.state))
+        return self.hot_seat and self.rules.private_info(self.match.state)
 
     @property
     def viewer(self) -> int | None:
@@ -165,7 +171,9 @@ class GameScene(Scene):
         r = self.top_rect
         return pygame.Rect(r.right - 12 - (slot + 1) * bw - slot * 8, r.y + (r.h - bh) // 2, bw, bh)
 
-    def _compute_rects(self, size: tuple[int, int]) -> None:
+    def compute_rects(self, size: tuple[int, int]) -> None:
+        """Lay the shared frame out for a screen of `size`: the bars, the side panel, the board and
+        the message strip under it (the replay viewer and thumbnails draw a scene at other sizes)."""
         w, h = size
         m = self.MARGIN
         self.top_rect = pygame.Rect(0, 0, w, self.TOP_BAR)
@@ -173,7 +181,8 @@ class GameScene(Scene):
         panel_w = max(240, min(340, w // 4))
         middle_h = h - self.TOP_BAR - self.BOTTOM_BAR - 2 * m
         self.panel_rect = pygame.Rect(w - panel_w - m, self.TOP_BAR + m, panel_w, middle_h)
-        self.board_rect = pygame.Rect(m, self.TOP_BAR + m, w - panel_w - 3 * m, middle_h)
+        self.board_rect = pygame.Rect(m, self.TOP_BAR + m, w - panel_w - 3 * m, middle_h - MESSAGE_H - m // 2)
+        self.message_rect = pygame.Rect(m, self.board_rect.bottom + m // 2, self.board_rect.w, MESSAGE_H)
         bw, bh = self.BUTTON_SIZE
         self.actions_rect = pygame.Rect(16 + bw + 24, self.bottom_rect.y + (self.BOTTOM_BAR - bh) // 2,
                                         w - 2 * (16 + bw + 24) - bw - 12, bh)
@@ -210,7 +219,7 @@ class GameScene(Scene):
         for w in self.widgets:
             w.kill()
         self.widgets.clear()
-        self._compute_rects(size)
+        self.compute_rects(size)
         self.enter()
 
     def resume(self) -> None:
@@ -224,7 +233,7 @@ class GameScene(Scene):
             else:
                 self.results_button.hide()
         if self.undo_button is not None:
-            refusal = self.match.undo_refusal() if self.match.human_count else None
+            refusal = table.undo_refusal(self.match, self.viewer) if self.match.human_count else None
             self.undo_reason = self.app.tr_reason(refusal) if refusal is not None else None
             if self.undo_reason is not None or self.match.human_count == 0:
                 self.undo_button.disable()
@@ -255,6 +264,11 @@ class GameScene(Scene):
         self.cancel_hint()
         self.forget_hint()
         self.match.play(move)  # autosaves through the listener the app attached
+        if by_ai:
+            self.ai_moves.append(len(self.match.moves) - 1)
+            self._ai_hold = AI_PACE
+        else:
+            self.ai_moves.clear()  # the human acted: the computer's moves have been seen
         if self.match.is_over:
             self.record_game()
         if self.match.seats[seat].is_human:
@@ -304,20 +318,24 @@ class GameScene(Scene):
             self.toast(self.app.tr("ui.game.record_failed"), error=True)
 
     def undo(self) -> bool:
-        refusal = self.match.undo_refusal()
+        """Take back the last move of the player at the screen (the table says which, if any)."""
+        refusal = table.undo_refusal(self.match, self.viewer)
         if refusal is not None:
             self.toast(self.app.tr_reason(refusal), error=True)
             return False
         self._cancel_ai()
         self.cancel_hint()
         self.forget_hint()
-        self.match.undo()
+        table.undo(self.match, self.viewer)
         self.animator.clear()
         self._results_shown = False
         self._game_recorded = False
         self._recorded = False  # an end played again replaces this match's high score
         self.highscore_place = None
         self._ai_failures = 0
+        self._ai_hold = 0.0
+        self.ai_moves.clear()
+        self.clear_selection()
         self.on_undo()
         self._sync_buttons()
         return True
@@ -335,8 +353,19 @@ class GameScene(Scene):
         self.app.sound.play("end")
 
     def handover_done(self, seat: int) -> None:
-        """Called by the hand-over screen once `seat`'s player is at the screen."""
+        """Called by the hand-over screen once `seat`'s player is at the screen: the screen is theirs
+        from here, drawn from their view alone."""
         self._viewer = seat
+        self.forget_viewer()
+        self._sync_buttons()
+
+    def forget_viewer(self) -> None:
+        """The screen changes hands: nothing the last viewer did or was told may stay on it (toasts,
+        a hint, a selection or hover, a scrolled log); what remains is redrawn from the new view."""
+        self.forget_hint()
+        self.toasts.toasts.clear()
+        self.move_log.scroll = 0
+        self.clear_selection()
 
     # --- AI ------------------------------------------------------------------------------------
     @property
@@ -359,6 +388,8 @@ class GameScene(Scene):
             seed = (self.match.seed * 1_000_003 + len(self.match.moves) * 7919 + self._ai_failures) % (2**31)
             self._ticket = self.app.worker.request(self.info.id, player.level or "medium", view, seat, seed)
             return
+        if self._ai_hold > 0:
+            return  # the last computer move is still on show: the answer waits in the worker
         result = self.app.worker.poll()
         if result is None:
             return
@@ -566,6 +597,8 @@ class GameScene(Scene):
         """Runs only while this scene is on top, so no overlay is up here."""
         self.toasts.update(dt)
         self.animator.update(dt)
+        speed = self.app.settings.anim_speed
+        self._ai_hold = 0.0 if speed >= INSTANT else max(0.0, self._ai_hold - dt * speed)
         self.update_game(dt)
         self._hint_step()
         if self.app.scenes.top is self:  # a game's update may have opened a dialog over us
@@ -585,7 +618,8 @@ class GameScene(Scene):
             from hexgames.ui.handover import HandoverScene
 
             self._viewer = None  # nothing private shows while the device changes hands
-            self.forget_hint()
+            self.forget_viewer()
+            self._sync_buttons()
             self.app.scenes.push(HandoverScene(self.app, self, seat))
 
     def banner_text(self) -> str:
@@ -611,8 +645,34 @@ class GameScene(Scene):
         draw.text(surface, font, title, (right, self.top_rect.centery), hud.MUTED, anchor="midright")
         if self.log_open:
             self.move_log.draw(surface, self.log_rect(), self.app.tr("ui.log.title"))
+        self.draw_ai_line(surface)
         pygame.draw.rect(surface, hud.BAR_BG, self.bottom_rect)
         pygame.draw.line(surface, (60, 70, 86), self.bottom_rect.topleft, self.bottom_rect.topright)
+
+    def ai_line(self) -> tuple[int, str] | None:
+        """The newest computer move since a human acted, as (seat, words for the current viewer)."""
+        if not self.ai_moves or self.ai_moves[-1] >= len(self.match.moves):
+            return None
+        i = self.ai_moves[-1]
+        before = self.match.states[i]
+        key = (i, id(before), self.viewer, self.app.settings.language)
+        if self._ai_line is None or self._ai_line[0] != key:
+            seat = self.rules.to_move(before)
+            words = self.app.tr_reason(self.rules.describe(before, self.match.moves[i], self.viewer))
+            self._ai_line = (key, seat, self.app.tr("ui.game.ai_moved", name=self.seat_name(seat), text=words))
+        return self._ai_line[1], self._ai_line[2]
+
+    def draw_ai_line(self, surface: pygame.Surface) -> None:
+        """The message strip at rest: the computer's last move in words, with its seat's chip, until
+        a human acts (a toast draws over it while it lasts)."""
+        line = self.ai_line()
+        if line is None or self.toasts.newest is not None:
+            return
+        seat, words = line
+        r = self.message_rect
+        hud.message_strip(surface, self.app, r.inflate(-2 * (r.h // 2 + 6), 0).move(r.h // 2 + 6, 0), words,
+                          colour=hud.MUTED)
+        self.draw_seat_chip(surface, seat, (r.x + r.h // 2 + 2, r.centery), r.h // 2 - 7)
 
     def draw_top(self, surface: pygame.Surface) -> None:
         """Toasts above any overlay (an undo refused from the pause menu over a hand-over shows), and
@@ -620,7 +680,7 @@ class GameScene(Scene):
         if self.app.scenes.top is not self:  # `update` runs only on top: the toasts age here meanwhile
             self.toasts.update(max(0.0, self.app.clock_time - self._toast_clock))
         self._toast_clock = self.app.clock_time
-        self.toasts.draw(surface, self.app, self.board_rect)
+        self.toasts.draw_strip(surface, self.app, self.message_rect)
         button = self.undo_button
         if (self.app.scenes.top is self and self.undo_reason and button is not None and button.visible
                 and button.rect.collidepoint(self.pointer)):
@@ -677,8 +737,12 @@ class GameScene(Scene):
     def on_move_played(self, before: Any, move: Any, after: Any, by_ai: bool) -> None:
         """A move was played (by a human or the AI): start its animations."""
 
+    def clear_selection(self) -> None:
+        """Drop all input state of the player at the screen: the selection, hover, a drag, placement
+        and hint previews. Called on undo and whenever the screen changes hands."""
+
     def on_undo(self) -> None:
-        """The match stepped back: reset selection and input state."""
+        """The match stepped back (after `clear_selection`): reset what else the game keeps."""
 
     def is_animating(self) -> bool:
         return self.animator.busy

@@ -82,6 +82,39 @@ class ToastStack:
             y = rect.top - 8
 
 
+    @property
+    def newest(self) -> Toast | None:
+        return self.toasts[-1] if self.toasts else None
+
+    def draw_strip(self, surface: pygame.Surface, app: "App", rect: pygame.Rect) -> bool:
+        """The newest toast in a game's message strip (`rect`), fading as it ages; False if none."""
+        t = self.newest
+        if t is None:
+            return False
+        message_strip(surface, app, rect, t.text, ERROR_BG if t.error else INFO_BG, TEXT, t.alpha)
+        return True
+
+
+STRIP_BG = (31, 37, 48)
+
+
+def message_strip(surface: pygame.Surface, app: "App", rect: pygame.Rect, content: str,
+                  bg=STRIP_BG, colour=TEXT, alpha: float = 1.0) -> None:
+    """One message in the strip reserved for messages, so none ever covers the play area: in the
+    largest type (16 down to 12 px) that fits it on one line, or on two at 12 px."""
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    draw.rounded_panel(layer, layer.get_rect(), bg, 8, border=(255, 255, 255, 40))
+    font, lines = draw.fit_wrapped(app.font, content, rect.w - 24, 1, 16, 12)
+    if len(lines) > 1:
+        lines = draw.wrap(font, content, rect.w - 24)[:2]
+    step = font.get_linesize() - 2
+    top = rect.h / 2 - step * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        draw.text(layer, font, line, (rect.w / 2, top + step * i), colour)
+    layer.set_alpha(round(255 * alpha))
+    surface.blit(layer, rect.topleft)
+
+
 def thinking_dots(surface: pygame.Surface, pos: tuple[float, float], clock: float,
                   colour=ACCENT, radius: float = 4) -> None:
     """Three dots pulsing in turn: the AI is working."""
@@ -106,24 +139,6 @@ def turn_banner(surface: pygame.Surface, app: "App", rect: pygame.Rect, text: st
     r = draw.text(surface, font, text, (x, rect.centery), TEXT, anchor="midleft")
     if thinking:
         thinking_dots(surface, (r.right + 14, rect.centery + 4), clock)
-
-
-def score_bar(surface: pygame.Surface, rect: pygame.Rect, value: float, maximum: float,
-              colour, label: str | None = None, font: pygame.font.Font | None = None,
-              marks: Sequence[float] = ()) -> None:
-    """A horizontal bar showing value/maximum (Ingenious' colour tracks, any progress). `marks` draws
-    ticks at given values (e.g. the 18 that earns a bonus turn)."""
-    draw.rounded_panel(surface, rect, (40, 46, 58), radius=rect.h // 2)
-    frac = 0.0 if maximum <= 0 else max(0.0, min(1.0, value / maximum))
-    if frac > 0:
-        fill = pygame.Rect(rect.x, rect.y, max(rect.h, round(rect.w * frac)), rect.h)
-        draw.rounded_panel(surface, fill, colour, radius=rect.h // 2)
-    for m in marks:
-        mx = rect.x + round(rect.w * m / maximum)
-        pygame.draw.line(surface, (230, 230, 230), (mx, rect.y), (mx, rect.bottom - 1))
-    if label and font is not None:
-        draw.text(surface, font, label, (rect.right - 6, rect.centery), TEXT, anchor="midright",
-                  outline=(20, 20, 20), outline_px=1)
 
 
 def hover_tip(surface: pygame.Surface, app: "App", anchor: pygame.Rect, text: str,

@@ -15,7 +15,7 @@ import pygame_gui
 from hexgames import games
 from hexgames.core import highscores, saves
 from hexgames.core.match import MAX_NAME, Match, Seat
-from hexgames.ui import draw, hud
+from hexgames.ui import draw, hud, icon
 from hexgames.ui.scenes import Scene
 from hexgames.ui.settings import LANGUAGES
 
@@ -173,8 +173,7 @@ class MenuScene(Scene):
         surface.fill(self.app.BG)
         w, h = surface.get_size()
         y = (14 if self.compact else 30) + 92
-        for i, colour in enumerate(((231, 96, 84), (120, 200, 120), (90, 160, 230), (240, 150, 70),
-                                    (245, 200, 80), (190, 130, 220))):
+        for i, colour in enumerate(icon.COLOURS):
             draw.aa_hex(surface, colour, (w / 2 + (i - 2.5) * 22, y + (i % 2) * 6), 8, border=(20, 24, 30))
         for rect, info, best in self.cards:
             if rect.topleft not in self._card_images:  # text and picture, rendered once per layout

@@ -109,10 +109,8 @@ class ReplayScene(Scene):
         return view
 
     def _build_game(self) -> None:
-        from hexgames.app import _scene_class
-
         self.view = self._view_match(self.step)
-        self.game = spectator_scene(_scene_class(self.view))(self.app, self.view)
+        self.game = spectator_scene(self.view.info.scene_class())(self.app, self.view)
         self.game.reveal_all = False
         self.game.auto_play = False
         self._layout_game()
@@ -125,7 +123,7 @@ class ReplayScene(Scene):
         for w in game.widgets:
             w.kill()
         game.widgets.clear()
-        game._compute_rects(self.game_rect.size)
+        game.compute_rects(self.game_rect.size)
         game.enter()
         for w in game.widgets:
             w.kill()
@@ -287,7 +285,7 @@ class ReplayScene(Scene):
         if self.game is not None:
             area = surface.subsurface(self.game_rect)
             self.game.draw(area)
-            self.game.toasts.draw(area, self.app, self.game.board_rect)
+            self.game.toasts.draw_strip(area, self.app, self.game.message_rect)
         if self.game is not None:  # where the game's Log and Hint buttons would be: this is a replay
             slots = self.game.top_button_rect(1).union(self.game.top_button_rect(0))
             draw.rounded_panel(surface, slots, (44, 52, 66), 8, border=hud.ACCENT)

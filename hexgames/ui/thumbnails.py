@@ -35,14 +35,13 @@ def board_picture(app: "App", info: "GameInfo", size: tuple[int, int]) -> pygame
 
 
 def _draw_board(app: "App", info: "GameInfo") -> pygame.Surface:
-    from hexgames.app import _scene_class
     from hexgames.screenshot import build_match
 
     match = build_match(info.id, SEED, int(info.extra.get("thumbnail_moves", 16)))
-    scene = _scene_class(match)(app, match)  # never entered: it makes no widgets
+    scene = match.info.scene_class()(app, match)  # never entered: it makes no widgets
     scene.auto_play = False
     scene.reveal_all = True
-    scene._compute_rects(DRAW_SIZE)
+    scene.compute_rects(DRAW_SIZE)
     scene.layout()
     canvas = pygame.Surface(DRAW_SIZE)
     canvas.fill(app.BG)

@@ -85,7 +85,10 @@ def test_close_is_idempotent_and_final():
 def test_close_before_any_request_is_fine():
     w = AIWorker()
     w.close()
-    w.close()
+    w.close()  # twice is harmless
+    assert not w.busy and w.poll() is None
+    with pytest.raises(RuntimeError):
+        ask(w, "random")  # and a closed worker says so rather than hanging
 
 
 def test_an_agent_that_raises_falls_back_to_a_legal_move(capsys):

@@ -386,11 +386,12 @@ def test_a_refused_undo_from_the_pause_menu_over_a_hand_over_shows_on_top(app):
     pause.act("undo")  # what a click would do if it got through
     step(app)
     assert app.scenes.top is pause and game.match.moves == [3]
-    assert pause.toasts.texts == ["Undo is not possible: a secret card was drawn."]
-    # and a game's own toast is drawn above whatever overlay covers the game
+    # behind a hand-over nobody has taken the screen: undo can be nobody's way into a turn
+    assert pause.toasts.texts == ["Undo takes back only your own moves: take the screen first."]
+    # and a game's own toast is drawn, in its message strip, above whatever overlay covers the game
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scenes.top, HandoverScene)
-    box = game.board_rect
+    box = game.message_rect
     before = _region(app, box)
     game.toast("Refused for a reason.", error=True)
     step(app)

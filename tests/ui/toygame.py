@@ -141,7 +141,14 @@ def register() -> GameInfo:
     return GAME
 
 
-OPEN_GAME = replace(GAME, id="ui_toy_open", title="Open Toy Pile", extra={"hidden_info": False})
+class OpenPileRules(PileRules):
+    """The toy with nothing private to anyone."""
+
+    def private_info(self, s: Pile) -> bool:
+        return False
+
+
+OPEN_GAME = replace(GAME, id="ui_toy_open", title="Open Toy Pile", rules=OpenPileRules())
 
 
 def register_open() -> GameInfo:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 import pygame_gui
 
+from hexgames.core.files import os_error_reason
 from hexgames.games.stickers import art, catalogue, decks
 from hexgames.games.stickers.catalogue import ALL_STICKERS, HELPER, HELPER_NAMES, N, R, RARITY, SR
 from hexgames.games.stickers.rules import Pick
@@ -122,7 +123,12 @@ class DeckBuilder:
             return
         try:
             decks.save(name, self.slots)
-        except (OSError, ValueError) as e:
+        except OSError as e:  # a full disk, a folder that cannot be written: said in words
+            why = self.app.tr_reason(os_error_reason(e))
+            self.scene.toast(self.scene.ui_text("deck.save_failed", "The deck could not be saved: {why}.", why=why),
+                             error=True)
+            return
+        except ValueError as e:
             self.scene.toast(str(e), error=True)
             return
         self.saved = decks.for_size(self.size)

@@ -1,8 +1,9 @@
 """Named Sticker Turf decks saved in the user's data folder, offered again in the deck builder.
 
-One JSON file beside the settings and high scores, written atomically. A damaged file, or a deck in
-it that breaks the deck rules, is skipped rather than stopping the game: saved decks are a
-convenience. No pygame.
+One JSON file beside the settings and high scores, written atomically and read through the app's
+guarded reader (`core/files.py`). A file that does not read (damaged, too deep, a pipe...) is set
+aside with a notice and a deck in it that breaks the deck rules is skipped, rather than stopping the
+game: saved decks are a convenience. No pygame.
 """
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from hexgames.core.files import write_atomic
-from hexgames.core.saves import data_dir
+from hexgames.core.files import load_user_file, write_atomic
+from hexgames.core.protocol import Reason
+from hexgames.core.saves import data_location
 from hexgames.games.stickers.catalogue import deck_problem
 
 FILE_NAME = "stickers_decks.json"
@@ -30,7 +32,8 @@ class SavedDeck:
 
 
 def path() -> Path:
-    return data_dir() / FILE_NAME
+    """The decks file; reading never creates the data folder (writing does)."""
+    return data_location() / FILE_NAME
 
 
 def _parse(row: Any) -> SavedDeck | None:
@@ -48,13 +51,13 @@ def _parse(row: Any) -> SavedDeck | None:
 
 def load() -> list[SavedDeck]:
     """Every usable saved deck, in the order saved (newest last)."""
-    try:
-        data = json.loads(path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return []
+    return load_user_file(path(), _parse_file, Reason("core.file.decks", "Your saved decks")) or []
+
+
+def _parse_file(data: Any) -> list[SavedDeck]:
     rows = data.get("decks") if isinstance(data, dict) else None
     if not isinstance(rows, list):
-        return []
+        raise ValueError("a decks file holds a list of decks")
     return [d for d in (_parse(r) for r in rows) if d is not None]
 
 

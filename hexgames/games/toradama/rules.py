@@ -641,6 +641,10 @@ class ToradamaRules(Rules[ToradamaState, Any]):
         return "toradama/solo" if s.seats == 1 else None
 
     # --- hidden information -------------------------------------------------------------------
+    def private_info(self, s: ToradamaState) -> bool:
+        """Nothing is one player's alone (cube faces are hidden from both): hot-seat needs no hand-over."""
+        return False
+
     def observe(self, s: ToradamaState, seat: int) -> ToradamaState:
         v = _copy(s)
         if s.observer >= 0:

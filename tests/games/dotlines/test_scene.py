@@ -287,15 +287,16 @@ def test_hot_seat_hands_over_only_while_something_is_private(app, language):
     assert all(not hides for phase, hides in seen if phase >= DRAW)
 
 
-def test_hot_seat_undo_takes_back_a_placement_before_the_next_draw(app):
+def test_hot_seat_undo_never_takes_back_the_other_player_s_placement(app):
     s = position(mine=(4, 4, 2), theirs=(1, 5), die=(3, 5))
     match = Match("dotlines", [ALICE, BOB], {}, 0)
     match.states[-1] = s
     scene = start(app, match, auto_play=False)
     gesture(app, scene, Place(0, 4, 2, 0))
-    assert match.moves == [Place(0, 4, 2, 0)]
-    press_button(app, scene.undo_button)
-    assert match.moves == [] and match.state.lines[0] == []
+    assert match.moves == [Place(0, 4, 2, 0)] and match.to_move == 1
+    press_button(app, scene.undo_button)  # Bob's turn now: Alice's placement is hers
+    assert match.moves == [Place(0, 4, 2, 0)] and match.state.lines[0] != []
+    assert "never another player's" in (scene.undo_reason or "")
 
 
 def test_ai_moves_slide_from_the_hand(app):

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from hexgames.core import files, saves
 from hexgames.games.stickers import catalogue, decks
 
 
@@ -32,8 +33,11 @@ def test_incomplete_or_illegal_decks_are_not_saved():
 
 
 def test_a_damaged_file_gives_no_decks_and_bad_rows_are_skipped():
+    saves.data_dir()
     decks.path().write_text("{not json", encoding="utf-8")
     assert decks.load() == []
+    [notice] = files.take_notices()  # set aside, kept, and the player told
+    assert notice.params["what"].key == "core.file.decks" and not decks.path().exists()
     good = catalogue.quick_deck(random.Random(3))
     decks.path().write_text(
         '{"decks": [{"name": "ok", "stickers": %s}, {"name": "bad", "stickers": [true, 1]},'

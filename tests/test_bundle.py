@@ -1,0 +1,151 @@
+"""The desktop app (issue 22): `tools/build_app.py` builds a folder that runs with no Python at all and
+behaves as the installed `hexgames`.
+
+Skipped by default (tests/conftest.py); `python -m pytest -m bundle tests/test_bundle.py` runs it. It
+needs PyInstaller (`pip install -e '.[build]'`) and, on Linux, objdump. The app is built once into a
+temporary folder (about a minute on two cores); every run of it has an empty PATH (no Python to find),
+a temporary HOME and no PYTHON* variables. Pictures are compared pixel for pixel with the same command
+run by this Python, which shows the app found its assets, translations and fonts.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+import pygame
+import pytest
+
+from hexgames import __version__, games
+from tools import build_app
+
+pytestmark = pytest.mark.bundle
+ROOT = Path(__file__).resolve().parent.parent
+SIZE = (800, 600)
+LINUX = sys.platform.startswith("linux")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """dist/ of a fresh build: the app folder `hexgames/` and its archive."""
+    if importlib.util.find_spec("PyInstaller") is None:
+        pytest.fail(build_app.INSTALL_HINT)
+    tmp = tmp_path_factory.mktemp("build")
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "build_app.py"), "--dist", str(tmp / "dist"),
+                           "--work", str(tmp / "work")], capture_output=True, text=True, timeout=1200)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return tmp / "dist"
+
+
+def _executable(dist: Path) -> Path:
+    return dist / "hexgames" / ("hexgames-cli.exe" if sys.platform == "win32" else "hexgames")
+
+
+def _bare_env(home: Path, **extra: str) -> dict[str, str]:
+    """No PATH to search (an empty folder), no Python variables: only what a player's desktop has."""
+    empty = home / "empty-path"
+    empty.mkdir(parents=True, exist_ok=True)
+    env = {k: os.environ[k] for k in ("SYSTEMROOT", "TEMP", "TMP") if k in os.environ}  # Windows needs these
+    env.update(HOME=str(home), USERPROFILE=str(home), PATH=str(empty), SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy", **extra)
+    return env
+
+
+def _run_app(dist: Path, args: list[str], env: dict[str, str], cwd: Path) -> str:
+    done = subprocess.run([str(_executable(dist)), *args], env=env, cwd=cwd, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, f"{args}: {done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+def _run_here(args: list[str], data: Path, cwd: Path) -> None:
+    """The same command run by this Python, as the installed `hexgames` would."""
+    env = dict(os.environ, HEXGAMES_DATA_DIR=str(data), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    subprocess.run([sys.executable, "-m", "hexgames", *args], env=env, cwd=cwd, check=True, capture_output=True,
+                   timeout=300)
+
+
+def _pixels(path: Path) -> tuple[tuple[int, int], bytes]:
+    """A valid PNG's size and pixels (pygame refuses anything else)."""
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", path
+    image = pygame.image.load(str(path))
+    return image.get_size(), pygame.image.tobytes(image, "RGB")
+
+
+def test_the_built_app_prints_its_version(built, tmp_path):
+    out = _run_app(built, ["--version"], _bare_env(tmp_path), tmp_path)
+    assert out.strip() == f"hexgames {__version__}"
+
+
+SCREENS = [["--scene", "menu"], ["--scene", "menu", "--language", "ja"]] + [
+    ["--game", info.id, "--moves", "6"] for info in games.all()]
+
+
+@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: "-".join(a for a in s if not a.startswith("-")))
+def test_the_built_app_draws_the_menu_and_each_game_as_the_installed_one(built, tmp_path, screen):
+    args = ["screenshot", *screen, "--size", "x".join(map(str, SIZE))]
+    _run_app(built, [*args, "--out", "app.png"], _bare_env(tmp_path, HEXGAMES_DATA_DIR=str(tmp_path / "d1")),
+             tmp_path)
+    _run_here([*args, "--out", "here.png"], tmp_path / "d2", tmp_path)
+    size, pixels = _pixels(tmp_path / "app.png")
+    assert size == SIZE
+    assert pixels == _pixels(tmp_path / "here.png")[1], "the app draws otherwise than the installed hexgames"
+
+
+def test_the_built_app_keeps_its_settings_in_the_installed_apps_data_folder(built, tmp_path, monkeypatch):
+    """Settings written where the installed app keeps them (platformdirs under HOME) are the app's."""
+    from hexgames.core import saves
+
+    home = tmp_path / "home"
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("USERPROFILE", str(home))
+    for name in ("HEXGAMES_DATA_DIR", "XDG_DATA_HOME", "APPDATA", "LOCALAPPDATA"):
+        monkeypatch.delenv(name, raising=False)
+    folder = saves.data_location()
+    assert folder.is_relative_to(home), folder
+    folder.mkdir(parents=True)
+    (folder / "settings.json").write_text(json.dumps({"language": "ja"}), encoding="utf-8")
+
+    _run_app(built, ["screenshot", "--scene", "menu", "--out", "app.png"], _bare_env(home), tmp_path)
+    for language in ("ja", "en"):
+        _run_here(["screenshot", "--scene", "menu", "--language", language, "--out", f"{language}.png"],
+                  tmp_path / "elsewhere", tmp_path)
+    app = _pixels(tmp_path / "app.png")
+    assert app == _pixels(tmp_path / "ja.png") != _pixels(tmp_path / "en.png")
+
+
+def test_the_built_app_plays_an_arena_in_worker_processes(built, tmp_path):
+    """`--jobs 2` starts worker processes: in the app they are the app's own executable."""
+    out = _run_app(built, ["arena", "--game", "dotlines", "--seats", "easy,medium", "--games", "2", "--jobs", "2",
+                           "--json"], _bare_env(tmp_path, HEXGAMES_DATA_DIR=str(tmp_path / "d")), tmp_path)
+    result = json.loads(out.strip().splitlines()[-1])
+    assert result["games"] == 2 and sum(result["wins"]) + result["draws"] == 2
+
+
+def test_the_app_carries_only_the_fonts_it_uses(built):
+    data = built / "hexgames" / "_internal" / "pygame_gui" / "data"
+    fonts = {p.name for p in data.iterdir() if p.suffix in build_app.FONT_SUFFIXES}
+    assert fonts == build_app.used_fonts()
+
+
+@pytest.mark.skipif(not LINUX, reason="the archive and desktop entry checked here are Linux's")
+def test_the_linux_archive_holds_the_app_and_its_desktop_entry_installs(built, tmp_path):
+    (archive,) = built.glob(f"hexgames-{__version__}-linux-*.tar.gz")
+    assert archive.stat().st_size < 40e6  # the issue's aim for a download
+    with tarfile.open(archive) as tar:
+        names = set(tar.getnames())
+        assert tar.getmember("hexgames/hexgames").mode & 0o111
+    assert {"hexgames/hexgames.desktop", "hexgames/hexgames.png", "hexgames/install-desktop-entry.sh"} <= names
+
+    folder = built / "hexgames"
+    env = {"HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "share"), "PATH": "/usr/bin:/bin"}
+    subprocess.run([str(folder / "install-desktop-entry.sh")], env=env, check=True, capture_output=True)
+    entry = (tmp_path / "share" / "applications" / "hexgames.desktop").read_text(encoding="utf-8").splitlines()
+    assert f'Exec="{folder}/hexgames"' in entry and f"Icon={folder}/hexgames.png" in entry
+    assert any(line.startswith("Comment[ja]=") for line in entry)
+    size, _ = _pixels(folder / "hexgames.png")
+    assert size == (256, 256)
