@@ -314,7 +314,6 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
         self._note_hits = []
 
     def on_undo(self) -> None:
-        self.clear_selection()
         self.slide = None
         self.score_steps.clear()
         self.order_marks = {}

@@ -14,8 +14,9 @@ Why it is built this way:
   hand, its ghost and the preview at every hand-over and undo.
 - Nothing is drawn over the board or the rack but the pieces themselves and their highlights: the
   points a placement would make show under the rack and on the score card, the swap choice is a
-  note under the rack with its two buttons in the bottom bar, "Ingenious!" lights the score card and
-  says so in the message strip (`toast`), refusals go there too.
+  note under the rack with its two buttons in the bottom bar, "Ingenious!" lights the score card (and
+  the message strip says it: a toast for a human, the computer's own line for a computer), refusals
+  go to the strip too.
 - Speed: the board (169 hexes with symbols) is drawn once into a cached surface and redrawn only when
   its cells or the window change; the score panel is cached on what it shows. A frame is then a few
   blits plus what moves (ghost, held tile, sliding AI tile).
@@ -424,12 +425,11 @@ class IngeniousScene(GameScene):
             earned = self._bonuses_earned(before, after, seat)
             if earned:  # an AI's celebration waits for its tile to land
                 self.celebrate(earned, before.track_of(seat), delay=SLIDE_SECONDS if self.slide is not None else 0.0)
+            if earned and not by_ai:  # the computer's own line in the message strip says it already
                 self.toast(_tr(self.app, "toast.ingenious_one", "Ingenious! {name} earns a bonus placement.",
                                name=self.seat_name(seat)) if earned == 1 else
                            _tr(self.app, "toast.ingenious", "Ingenious! {name} earns {count} bonus placements.",
                                name=self.seat_name(seat), count=earned))
-        elif isinstance(move, Swap) and move.accept:
-            self.toast(_tr(self.app, "toast.swapped", "{name} swapped all tiles.", name=self.seat_name(seat)))
         if after.phase == "over" and after.mode == "solo":
             self._record_highscore(after)
         self._panel_cache = None
@@ -470,7 +470,6 @@ class IngeniousScene(GameScene):
         self._best = None  # the table may have changed (an entry of this match replaced): read it again
 
     def on_undo(self) -> None:
-        self.clear_selection()
         self.slide = None
         self._shown_state = None
         self.fx.clear()
