@@ -226,7 +226,7 @@ class PanelMixin:
                 pygame.draw.rect(surface, (20, 22, 28) if done else HIGHLIGHT if first + k == scored else (150, 158, 172),
                                  dot)
             live = first + villages > scored
-            draw.text(surface, self.app.font(12, bold=True), roman[epoch], (x + 11, row.centery - 3),
+            draw.text(surface, self.app.font(size, bold=True), roman[epoch], (x + 11, row.centery - 3),
                       hud.ACCENT if live else hud.MUTED)
             self._chart_cell(surface, pygame.Rect(x + 20, y, half, row_h - 3), rules.FAVOURED[epoch],
                              f"+{rules.BONUS[epoch]}", size, dim=not live)
