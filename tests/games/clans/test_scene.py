@@ -13,7 +13,7 @@ from hexgames.games.clans.rules import Move, ScoreNext
 from hexgames.games.clans.scene import CLAN_RGB, ClansScene
 from hexgames.ui.anim import INSTANT
 from hexgames.ui.handover import HandoverScene
-from tests.drive import click_at, make_app, post, step
+from tests.drive import changed_pixels, click_at, make_app, post, record_font_sizes, step
 
 HUMAN_VS_AI = [Seat("human", None, "Alice"), Seat("ai", "medium", "Robo")]
 TWO_HUMANS = [Seat("human", None, "Alice"), Seat("human", None, "Bob")]
@@ -52,12 +52,6 @@ def click(app, pos) -> None:
 
 def human_first_seed() -> int:
     return next(seed for seed in range(100) if Match("clans", HUMAN_VS_AI, {}, seed).to_move == 0)
-
-
-def changed_pixels(before: pygame.Surface, after: pygame.Surface, area: pygame.Rect) -> list[tuple[int, int]]:
-    """The pixels of `area` (every other one each way) that differ between two frames."""
-    return [(x, y) for x in range(area.left, area.right, 2) for y in range(area.top, area.bottom, 2)
-            if before.get_at((x, y)) != after.get_at((x, y))]
 
 
 def start(app, match: Match) -> ClansScene:
@@ -561,20 +555,12 @@ def step_until_idle(app, scene: ClansScene) -> bool:
 
 @pytest.mark.parametrize("size,language", [((800, 600), "ja"), ((800, 600), "en"), ((1920, 1080), "en")])
 def test_the_layout_fills_the_window_and_no_text_is_under_12_px(size, language):
-    from hexgames.ui import draw as drawing
     from tests.drive import key
 
     application = make_app(language, anim_speed=1.0)
     try:
         application.resize(size)
-        sizes: list[int] = []
-        font = application.font
-
-        def recording(px, bold=False):
-            sizes.append(px)
-            return font(px, bold)
-
-        application.font = recording
+        sizes = record_font_sizes(application)
         seats = [Seat("human", None, "A very long player name!"), Seat("human", None, "Bob"),
                  Seat("human", None, "Chika"), Seat("human", None, "Dai")]
         match = Match("clans", seats, {}, 5)
@@ -583,7 +569,6 @@ def test_the_layout_fills_the_window_and_no_text_is_under_12_px(size, language):
             match.replay([match.rules.random_move(match.state, rng)])
         application.start_match(match)
         scene = application.scenes.stack[0]
-        drawing._FITTED.clear(), drawing._WRAPPED.clear()
         step(application, 3)
         key(application, pygame.K_RETURN)
         other = next(i for i in range(4) if i != scene.viewer)

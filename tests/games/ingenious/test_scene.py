@@ -19,7 +19,7 @@ from hexgames.games.ingenious.rules import IngeniousRules, Place, Swap
 from hexgames.games.ingenious.scene import LAST_MOVE, RING_FILLS, IngeniousScene
 from hexgames.ui.handover import HandoverScene
 from hexgames.ui.pause import PauseScene
-from tests.drive import click_at, key, make_app, move_to, step, step_until
+from tests.drive import changed_pixels, click_at, key, make_app, move_to, record_font_sizes, step, step_until
 
 R = IngeniousRules()
 ALICE, BOB = Seat("human", None, "Alice"), Seat("human", None, "Bob")
@@ -448,12 +448,6 @@ def mid_game(seats, plies: int = 10, seed: int = 4) -> Match:
     return match
 
 
-def board_changes(before: pygame.Surface, after: pygame.Surface, area: pygame.Rect) -> list[tuple[int, int]]:
-    """The pixels of `area` that differ between two frames."""
-    return [(x, y) for x in range(area.left, area.right, 2) for y in range(area.top, area.bottom, 2)
-            if before.get_at((x, y)) != after.get_at((x, y))]
-
-
 def hot_seat_view(app, seed: int = 4) -> IngeniousScene:
     """Alice and Bob at one device, mid-game, the seat to move past the hand-over screen."""
     app.start_match(mid_game([ALICE, BOB], seed=seed))
@@ -502,7 +496,7 @@ def test_clear_selection_leaves_nothing_of_the_last_players_gesture(app):
     move_to(app, scene.rack_area.center)
     assert (scene.held, scene.preview, scene.orientation) == (None, None, hexgrid.DOWN)
     assert not scene.confirm_button.visible
-    assert not board_changes(empty, app.screen, scene.board_rect)
+    assert not changed_pixels(empty, app.screen, scene.board_rect)
 
 
 def test_the_placement_in_view_changes_only_its_own_hexes_and_its_points_show_by_the_rack(app):
@@ -518,12 +512,12 @@ def test_the_placement_in_view_changes_only_its_own_hexes_and_its_points_show_by
     centres = [scene.hex_center(a), scene.hex_center(b)]
     for gesture, baseline in ((move_to, held), (click, empty)):  # hovering a legal spot, then the preview
         gesture(app, scene.placement_center(a, b))
-        changed = board_changes(baseline, app.screen, scene.board_area)
+        changed = changed_pixels(baseline, app.screen, scene.board_area)
         assert changed
         assert all(min((x - cx) ** 2 + (y - cy) ** 2 for cx, cy in centres) <= (scene.hex_size * 1.1) ** 2
                    for x, y in changed), "something besides the tile is drawn over the board"
         # the points it would make are written under the rack instead (and on the score card)
-        assert board_changes(held, app.screen, under_rack)
+        assert changed_pixels(held, app.screen, under_rack)
     assert scene.preview == Place(tile, a, b)
 
 
@@ -539,7 +533,7 @@ def test_the_swap_choice_and_ingenious_leave_the_board_alone(app):
     prompt = app.screen.copy()
     scene.swap_prompt_open = lambda: False  # the same position without the prompt
     step(app)
-    assert not board_changes(prompt, app.screen, scene.board_area)
+    assert not changed_pixels(prompt, app.screen, scene.board_area)
 
     again = Match("ingenious", [ALICE, ROBO], None, seed_where_first(2, 0))
     again.state.scores[0] = [17] * 6
@@ -556,25 +550,17 @@ def test_the_swap_choice_and_ingenious_leave_the_board_alone(app):
     lit = app.screen.copy()
     assert step_until(app, lambda: not scene.celebrations, 300)
     step(app)
-    assert not board_changes(lit, app.screen, scene.board_area)
-    assert board_changes(lit, app.screen, scene.cards[0].inflate(8, 8))  # the score card was lit
+    assert not changed_pixels(lit, app.screen, scene.board_area)
+    assert changed_pixels(lit, app.screen, scene.cards[0].inflate(8, 8))  # the score card was lit
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
 def test_the_layout_fills_the_window_and_no_text_is_under_12_px(size):
-    from hexgames.ui import draw as drawing
 
     application = make_app("ja")
     try:
         application.resize(size)
-        sizes: list[int] = []
-        font = application.font
-
-        def recording(px, bold=False):
-            sizes.append(px)
-            return font(px, bold)
-
-        application.font = recording
+        sizes = record_font_sizes(application)
         for seats, options in (([ALICE, ROBO], None), ([ALICE, Seat("ai", "easy", "R1"), BOB, Seat("ai", "easy", "R2")],
                                                          {"mode": "team"})):
             match = mid_game(seats, plies=12)
@@ -582,7 +568,6 @@ def test_the_layout_fills_the_window_and_no_text_is_under_12_px(size):
             application.start_match(Match("ingenious", match.seats, options, 4))
             scene = application.scenes.stack[0]
             scene.auto_play = False
-            drawing._FITTED.clear(), drawing._WRAPPED.clear()
             step(application, 3)
             if scene.can_act:
                 click(application, scene.rack_slots[0].center)
