@@ -611,3 +611,19 @@ def test_the_ais_move_stays_drawn_as_an_arrow_while_the_human_thinks(app):
     del scene.recap_turns
     line = pygame.Rect(min(a[0], b[0]) - 8, min(a[1], b[1]) - 8, abs(a[0] - b[0]) + 16, abs(a[1] - b[1]) + 16)
     assert changed_pixels(shown, app.screen, line)
+
+
+def test_the_hand_over_takes_the_last_players_keyboard_ring_away(app):
+    from tests.drive import key
+
+    match, scene = hot_seat(app)
+    key(app, pygame.K_RETURN)
+    first = scene.viewer
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_RETURN)  # picked up
+    key(app, pygame.K_RETURN)  # put down on the first target: the keyboard's ring was left on it
+    assert len(match.moves) == 10
+    step(app, 3)
+    assert isinstance(app.scenes.top, HandoverScene) and scene.key_focus is None
+    key(app, pygame.K_RETURN)
+    assert scene.viewer != first and scene.key_focus is None and scene.selected is None

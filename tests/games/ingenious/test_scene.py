@@ -593,3 +593,21 @@ def test_the_ais_tile_stays_outlined_while_the_human_picks_theirs(app):
     x, y = scene.hex_center(ai.a)
     edge = y - scene.hex_size * hexgrid.SQRT3 / 2
     assert any(near(pixel(app, (x, edge + dy)), LAST_MOVE, 30) for dy in range(-2, 5))
+
+
+def test_the_hand_over_takes_the_last_players_turned_tile_and_pointer_away(app):
+    scene = start(app, [ALICE, BOB], seed_where_first(2, 0))
+    press(app, pygame.K_RETURN)
+    click(app, scene.rack_slots[0].center)
+    click(app, scene.rack_area.topleft, button=3)
+    click(app, scene.rack_area.topleft, button=3)
+    tile = scene.held_tile()
+    a, b = legal_spot(scene, tile)
+    click(app, scene.placement_center(a, b))
+    assert scene.preview == Place(tile, a, b) and scene.orientation != hexgrid.DOWN
+    press(app, pygame.K_RETURN)
+    assert step_until(app, lambda: isinstance(app.scenes.top, HandoverScene), 30)
+    assert scene.match.moves == [Place(tile, a, b)]
+    assert scene.orientation == hexgrid.DOWN and scene.mouse == (-1, -1)
+    press(app, pygame.K_RETURN)
+    assert scene.viewer == 1 and scene.held is None and scene.preview is None
