@@ -90,15 +90,23 @@ class App:
     # --- text --------------------------------------------------------------------------------
     def tr(self, key: str, default: str | None = None, **params: Any) -> str:
         """Translate `key` in the active language (English fallback); a missing key gives `default`
-        (formatted with `{param}`), else the key itself so the gap is visible."""
+        (formatted with `{param}`), else the key itself so the gap is visible.
+
+        Counts: a text that changes with a number takes it as the param `count`, and its translation
+        may be a table of plural forms, python-i18n's own: `{"one": "%{count} cell", "other": "%{count}
+        cells"}` (see `plural_table`); a language without plural forms (Japanese) gives one string."""
         import i18n
 
         miss = (self.settings.language, key)
         if miss not in self._missing:
-            text = i18n.t(key, **params)
-            if text != key:
+            try:
+                text = i18n.t(key, **params)
+            except TypeError:  # plural forms asked without a whole-number `count`: a caller's slip
+                text = None
+            if text is not None and text != key:
                 return text
-            self._missing.add(miss)  # i18n searches the disk for a missing key on every call
+            if text is not None:
+                self._missing.add(miss)  # i18n searches the disk for a missing key on every call
         if default is None:
             return key
         try:
@@ -119,7 +127,7 @@ class App:
         return self.tr("ui.list_sep", default=", ").join(items)
 
     def _has(self, key: str) -> bool:
-        return self.tr(key) != key
+        return self.tr(key, count=0) != key  # a count, so that plural forms answer too
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """Noto Sans JP (Latin and Japanese glyphs) at `size`, cached."""
@@ -349,6 +357,17 @@ def init_display(need_window: bool) -> None:
 
 def _x11_or_wayland_system() -> bool:
     return sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd"))
+
+
+PLURAL_FORMS = ("zero", "one", "few", "many", "other")
+
+
+def plural_table(value: Any) -> bool:
+    """Whether a value in a translation file is a table of plural forms (python-i18n takes a dict
+    with two or more of `PLURAL_FORMS` so, and picks a form by the param `count`: 0 "zero", 1
+    "one", else "other"; "few" and "many" are best left out, as i18n reads "few" as 2 to 5), not
+    a group of keys."""
+    return isinstance(value, dict) and len(set(PLURAL_FORMS) & set(value)) >= 2
 
 
 def _dedupe_translation_paths() -> None:

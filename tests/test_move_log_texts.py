@@ -118,7 +118,30 @@ def test_toradama_never_names_a_cube_face(apps):
     rules, s = setup("toradama")
     assert words(apps, rules.describe(s, Choose(0), None), "en") == "chose Tora"
     assert words(apps, rules.describe(s, Choose(4), None), "ja") == "クマを選んだ"
-    assert words(apps, rules.describe(s, Place(CUBE_SOURCE, 1), 0), "en") == "dropped a cube in column 2"
+    assert words(apps, rules.describe(s, Place(CUBE_SOURCE, 1), 0), "en") == "dropped a cube in the inner column"
     assert words(apps, rules.describe(s, Place(3, 2), 1), "ja") == "紫のたまを共通の列に置いた"
-    assert words(apps, rules.describe(s, Give(0), None), "en") == "gave away a red tama"
-    assert words(apps, rules.describe(s, Give(0), None), "ja") == "赤のたまを相手に渡した"
+    assert words(apps, rules.describe(s, Give(0), None), "en") == "gave away a red tama: +1 for the opponent"
+    assert words(apps, rules.describe(s, Give(0), None), "ja") == "赤のたまを相手に渡した（相手に+1点）"
+    assert words(apps, rules.describe(s, Give(CUBE_SOURCE), 1 - s.current), "en") == \
+        "gave you a cube: its tama scores for you"
+
+
+def test_toradama_words_a_clearing_with_what_it_scored_up_to_the_first_cube_turned(apps):
+    from hexgames.games.toradama.board import cell
+    from hexgames.games.toradama.moves import Clear
+    from tests.games.toradama.positions import make
+
+    rules = games.get("toradama").rules
+    # Tora (red scores 2) clears the yellow under a red: the red falls to make four (1 + 1 tiles, 4 points),
+    # the cube beside them turns over, and what its face sets off is not told
+    s = make([".....", ".....", ".....", "R....", "YRr..", "RR..."], chars=(0, 2))
+    clear = Clear(cell(0, 1))
+    assert words(apps, rules.describe(s, clear, 1), "en") == \
+        "cleared with a yellow tama in the edge column, onto your cube pool: +4 points, turning a cube face up"
+    assert words(apps, rules.describe(s, clear, 0), "ja") == \
+        "端の列の黄のたまでたま消し：+4点、キューブ1つがオモテに"
+    plain = make([".....", ".....", ".....", "R....", "YR...", "RRG.."], chars=(0, 2))
+    assert words(apps, rules.describe(plain, clear, None), "en") == "cleared with a yellow tama in the edge column: +4 points"
+    none = make([".....", ".....", ".....", ".....", "Y....", "RB..."], chars=(0, 2))
+    assert words(apps, rules.describe(none, Clear(cell(0, 1)), 1), "ja") == \
+        "端の列の黄のたまでたま消し（あなたのキューブプールへ）：そろわなかった"

@@ -169,6 +169,16 @@ class Outcome:
         return (beaten + 0.5 * tied) / (n - 1)
 
 
+@dataclass(frozen=True)
+class Resignation:
+    """`seat` gives up. Not a move: a move is the decision of the seat to move, and any seat may
+    resign at any time in a game whose rules allow it (`Rules.resign_refusal`), also while another
+    seat is to move. A match keeps it among its moves (`Match.resign`), saves it as
+    `{"resign": seat}` and replays it through `Rules.resign`."""
+
+    seat: int
+
+
 class Rules(Generic[S, M]):
     """Base class of every game's rules. Subclasses override the abstract parts and may override
     the fast paths (`copy`, `apply`, `random_move`) for speed. A subclass's own `check` and `decode`
@@ -223,6 +233,16 @@ class Rules(Generic[S, M]):
 
     def is_over(self, s: S) -> bool:
         raise NotImplementedError
+
+    def resign_refusal(self, s: S, seat: int) -> str | None:
+        """None if `seat` may resign now, whoever is to move; else the reason. Default: the game has
+        no resignation (its rules end it otherwise)."""
+        return Reason("core.no_resign", "This game has no resignation.")
+
+    def resign(self, s: S, seat: int) -> S:
+        """The state after `seat` resigns (`s` untouched); raises IllegalMove with
+        `resign_refusal`'s reason when refused. Games with a resignation override both."""
+        raise IllegalMove(self.resign_refusal(s, seat) or Reason("core.no_resign", "This game has no resignation."))
 
     def outcome(self, s: S) -> Outcome:
         raise NotImplementedError

@@ -1,6 +1,7 @@
 """Save files: versioned JSON holding how to rebuild a match, never the state itself.
 
-A save is the game id, options, seats, seed and the encoded moves; loading replays them and checks the
+A save is the game id, options, seats, seed and the encoded moves (a resignation among them, which any
+seat may give at any time, as `{"resign": seat}`: `match.encode_entry`); loading replays them and checks the
 digest of the final state, so a file edited by hand or written by a different rules version is caught
 instead of producing a subtly different game. Writes go to a temporary file that is renamed over the
 target, so a crash mid-write leaves the old file intact.
@@ -22,7 +23,7 @@ from typing import Any
 
 from hexgames import games
 from hexgames.core.files import MissingFile, UnreadableFile, read_json, report_set_aside, write_atomic
-from hexgames.core.match import Match, Seat, is_uid
+from hexgames.core.match import Match, Seat, decode_entry, encode_entry, is_uid
 from hexgames.core.protocol import IllegalMove, Reason, clip
 
 FORMAT = "hexgames-save"
@@ -86,7 +87,7 @@ def match_to_dict(match: Match) -> dict[str, Any]:
         "options": match.options,
         "seats": [s.to_json() for s in match.seats],
         "seed": match.seed,
-        "moves": [match.rules.encode(m) for m in match.moves],
+        "moves": [encode_entry(match.rules, m) for m in match.moves],
         "digest": match.digest(),
         "uid": match.uid,
         **({"notes": {str(seat): note for seat, note in sorted(match.notes.items())}} if match.notes else {}),
@@ -142,7 +143,7 @@ def match_from_dict(data: Any) -> Match:
         if type(seed) is not int or abs(seed) > MAX_SEED:
             raise ValueError("seed must be a whole number")
         match = Match(info.id, seats, data["options"], seed)
-        moves = [match.rules.decode(m) for m in data["moves"]]
+        moves = [decode_entry(match.rules, m, len(seats)) for m in data["moves"]]
         match.notes = _notes_from(data.get("notes"), len(seats))
         if "uid" in data:
             if not is_uid(data["uid"]):

@@ -73,6 +73,6 @@ def test_a_deck_that_cannot_be_saved_says_why_in_words(app, monkeypatch, languag
     monkeypatch.setattr(os, "fsync", full)
     click_at(app, next(b for b, f in builder.buttons.items() if f == builder.save).rect.center)
     errors = [t.text for t in scene.toasts.toasts if t.error]
-    assert errors == [words] and decks.load() == []
+    assert errors == [words] and decks.load("Alice") == []
     assert not [p for p in saves.data_dir().iterdir() if p.suffix == ".tmp"]  # no half-written file left
     assert files.take_notices() == []
