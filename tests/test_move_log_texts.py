@@ -30,11 +30,16 @@ def test_ingenious_names_the_tile_and_what_it_scored(apps):
 
     rules, s = setup("ingenious")
     place = Place((RED, RED), (4, 0), (3, 0))  # touches the red start symbol at (5, 0): one red point
-    assert words(apps, rules.describe(s, place, None), "en") == "placed red/red (+1 red)"
-    assert words(apps, rules.describe(s, place, None), "ja") == "赤/赤を配置（赤+1）"
+    assert words(apps, rules.describe(s, place, None), "en") == "placed red/red on the right: +1 red"
+    assert words(apps, rules.describe(s, place, None), "ja") == "赤/赤を右側に配置（赤+1）"
     none = Place((BLUE, BLUE), (1, 0), (1, 1))
-    assert words(apps, rules.describe(s, none, 0), "en") == "placed blue/blue (no points)"
+    assert words(apps, rules.describe(s, none, 0), "en") == "placed blue/blue in the centre: no points"
+    top = Place((BLUE, BLUE), (0, -5), (1, -5))
+    assert words(apps, rules.describe(s, top, 0), "en") == "placed blue/blue at the top: no points"
     assert words(apps, rules.describe(s, Swap(True), 1), "ja") == "手持ちタイルをすべて交換"
+    s.scores[s.current] = [17] * 6  # one point short of 18 everywhere: the red point earns a bonus
+    assert words(apps, rules.describe(s, place, 0), "en") == "placed red/red on the right: +1 red – Ingenious! A bonus placement"
+    assert words(apps, rules.describe(s, place, 0), "ja") == "赤/赤を右側に配置（赤+1）　インジーニアス！追加配置1回"
 
 
 def test_clans_names_the_terrains_the_map_shows(apps):
@@ -43,8 +48,40 @@ def test_clans_names_the_terrains_the_map_shows(apps):
     names = {"mountains": ("Mountains", "山岳"), "forest": ("Forest", "森"), "steppe": ("Steppe", "ステップ"),
              "grassland": ("Grassland", "草原")}
     src, dst = names[rules.terrain_name(m.src)], names[rules.terrain_name(m.dst)]
-    assert words(apps, rules.describe(s, m, 0), "en") == f"moved 1 hut from {src[0]} to {dst[0]}"
-    assert words(apps, rules.describe(s, m, None), "ja") == f"{src[1]}から{dst[1]}へ小屋1個を移動"
+    where = words(apps, rules.describe(s, m, 0), "en").rsplit(dst[0] + " ", 1)[1]
+    assert where in ("in the upper left", "at the top", "in the upper right", "on the left", "in the centre",
+                     "on the right", "in the lower left", "at the bottom", "in the lower right")
+    assert words(apps, rules.describe(s, m, 0), "en") == f"moved 1 hut from {src[0]} to {dst[0]} {where}"
+    assert words(apps, rules.describe(s, m, None), "ja").endswith(f"の{src[1]}から{dst[1]}へ小屋1個を移動")
+
+
+def test_clans_villages_name_the_hut_colours_and_mark_only_the_readers_own(apps):
+    import random
+
+    from hexgames.games.clans.rules import Move
+
+    rules, s = setup("clans", seats=3, seed=9)
+    rng = random.Random(9)
+    while True:  # random play to the first village that scores for two or more colours
+        m = rules.random_move(s, rng)
+        after = rules.play(s, m)
+        new = after.score_log[len(s.score_log):]
+        owners = [i for i in range(3) if new and s.colour_of[i] in new[0].scorers]
+        if isinstance(m, Move) and len(new) == 1 and len(new[0].scorers) >= 2 and 0 < len(owners) < 3:
+            break
+        s = after
+    entry = new[0]
+    owner = owners[0]
+    stranger = next(i for i in range(3) if i not in owners)
+    colours = {0: ("White", "白"), 1: ("Yellow", "黄"), 2: ("Blue", "青"), 3: ("Green", "緑"), 4: ("Red", "赤")}
+    for seat in (owner, stranger):
+        view = rules.observe(s, seat)
+        en, ja = words(apps, rules.describe(view, m, seat), "en"), words(apps, rules.describe(view, m, seat), "ja")
+        assert ", founding a " in en and f" village (+{entry.value} for " in en
+        for c in entry.scorers:
+            yours = c == s.colour_of[seat]
+            assert (f"your {colours[c][0]}" in en) == yours and (f"あなたの{colours[c][1]}" in ja) == yours
+        assert en.count("your ") == (1 if seat == owner else 0)
 
 
 def test_dot_lines_keeps_a_chip_secret_until_both_chose(apps):
