@@ -121,6 +121,8 @@ class GameScene(Scene):
         self.undo_reason: str | None = None  # why the Undo button is disabled (shown on hover)
         self.pointer: tuple[int, int] = (-1, -1)  # the last mouse position this scene saw
         self._toast_clock = 0.0
+        self._cache: dict[Any, Any] = {}
+        self._cache_stamp: tuple[Any, ...] = ()
         self.compute_rects(app.screen.get_size())
 
     # --- who may see what --------------------------------------------------------------------
@@ -162,6 +164,22 @@ class GameScene(Scene):
                        radius: float) -> None:
         """A seat's chip beside its name (results): games whose colours carry a shape draw it here."""
         draw.aa_circle(surface, self.seat_colour(seat), center, radius)
+
+    def cached(self, key: Any, compute: Callable[[], Any]) -> Any:
+        """A value derived from the position on screen, computed once per state, viewer and language
+        (frames are many, moves few: views, legal moves, territories and texts are not recomputed 60
+        times a second). A new viewer starts afresh, so nothing computed for one seat is drawn for
+        another; `layout` clears it too (cached surfaces have a size)."""
+        stamp = (self.match.state, self.viewer, self.app.settings.language)
+        old = self._cache_stamp
+        if not old or old[0] is not stamp[0] or old[1:] != stamp[1:]:  # states by identity: undo repeats
+            self._cache_stamp, self._cache = stamp, {}
+        if key not in self._cache:
+            self._cache[key] = compute()
+        return self._cache[key]
+
+    def forget_cached(self) -> None:
+        self._cache = {}
 
     # --- layout and widgets --------------------------------------------------------------------
     def top_button_rect(self, slot: int) -> pygame.Rect:

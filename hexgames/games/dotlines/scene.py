@@ -98,8 +98,6 @@ class DotLinesScene(GameScene):
         self.hide_new: tuple[int, int] | None = None  # (line, col) drawn only once the slide lands
         self.roll_rng = random.Random(0)
         self.announced = False  # the ending has been said (once the last move's animation is over)
-        self._view_memo: tuple[DotLinesState, int | None, DotLinesState] | None = None
-        self._legal_memo: tuple[DotLinesState, list[Any]] | None = None
         super().__init__(app, match)
 
     # --- reading -----------------------------------------------------------------------------
@@ -112,18 +110,13 @@ class DotLinesScene(GameScene):
         s = self.state
         if self.match.is_over or (self.reveal_all and self.viewer_override is None):
             return s
-        viewer = self.viewer
-        memo = self._view_memo  # observing copies the state: once per state and viewer, not per frame
-        if memo is None or memo[0] is not s or memo[1] != viewer:
-            memo = self._view_memo = (s, viewer, self._nobody_view() if viewer is None else self.rules.observe(s, viewer))
-        return memo[2]
+        viewer = self.viewer  # observing copies the state: once per state and viewer, not per frame
+        return self.cached("view", lambda: self._nobody_view() if viewer is None else self.rules.observe(s, viewer))
 
     def legal(self) -> list[Any]:
         """The legal moves of the position as the viewer sees it, listed once per state (the frame
         asks often); only asked while the viewer is the one to move, whose view holds all they need."""
-        if self._legal_memo is None or self._legal_memo[0] is not self.state:
-            self._legal_memo = (self.state, list(self.rules.legal_moves(self.view())))
-        return self._legal_memo[1]
+        return self.cached("legal", lambda: list(self.rules.legal_moves(self.view())))
 
     def _nobody_view(self) -> DotLinesState:
         v = self.rules.observe(self.state, 0)

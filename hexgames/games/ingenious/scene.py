@@ -108,7 +108,6 @@ class IngeniousScene(GameScene):
         self._panel_cache: tuple[Any, pygame.Surface] | None = None
         self._targets_cache: tuple[Any, Any, frozenset[Hex]] | None = None
         self._check_cache: tuple[Any, Any, Any] | None = None
-        self._seen: list[tuple[Any, int | None, IngeniousState]] = []  # (state, viewer, its observation)
         self._best: list[highscores.Entry] | None = None
         self.layout()
 
@@ -130,17 +129,16 @@ class IngeniousScene(GameScene):
     def seen(self, s: IngeniousState) -> IngeniousState:
         """`s` as `viewer` observes it: the other racks and the bag left out, so no frame can show
         them; with nobody at the screen every rack is left out; the whole state only for watching
-        AIs play. Remembered for the last few states, since a frame asks many times."""
+        AIs play. Remembered per state on screen, since a frame asks many times."""
         viewer = self.viewer
         if viewer is None and self.reveal_all:
             return s
-        for state, seat, view in self._seen:
-            if state is s and seat == viewer:
-                return view
+        return self.cached(("seen", id(s)), lambda: self._observed(s, viewer))
+
+    def _observed(self, s: IngeniousState, viewer: int | None) -> IngeniousState:
         view = self.rules.observe(s, 0 if viewer is None else viewer)
         if viewer is None:
             view.racks[0] = None
-        self._seen = [(s, viewer, view)] + self._seen[:3]
         return view
 
     def track_seats(self, track: int) -> list[int]:

@@ -72,8 +72,6 @@ class StickersScene(GameScene):
         self.builder: DeckBuilder | None = None
         self.helper_note: tuple[int, int] | None = None  # (seat, helper) last used, explained in the panel
         self._shown_viewer: Any = None  # whose input state is on screen (a change clears it)
-        self._cache: dict[Any, Any] = {}
-        self._cache_state: Any = None
         super().__init__(app, match)
         self.builder = DeckBuilder(self)
 
@@ -81,16 +79,6 @@ class StickersScene(GameScene):
     @property
     def state(self) -> StickersState:
         return self.match.state
-
-    def cached(self, key: Any, compute: Any) -> Any:
-        """A value derived from the current state, computed once per state (frames are many, moves
-        few: territories, targets, scores and previews are not recomputed 60 times a second)."""
-        if self._cache_state is not self.match.state:
-            self._cache_state = self.match.state
-            self._cache = {}
-        if key not in self._cache:
-            self._cache[key] = compute()
-        return self._cache[key]
 
     def territories(self) -> list[Any]:
         return self.cached("territories", lambda: self.rules.territories(self.state))
@@ -139,7 +127,7 @@ class StickersScene(GameScene):
 
     # --- layout -------------------------------------------------------------------------------
     def layout(self) -> None:
-        self._cache = {}  # texts in it are translated: a new language or size starts afresh
+        self.forget_cached()  # cached surfaces have a size
         if self.builder is not None:
             self.builder.layout(self.board_rect, self.panel_rect)
         if self.auto_fit:

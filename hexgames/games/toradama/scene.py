@@ -86,8 +86,6 @@ class ToradamaScene(GameScene):
         self.give_button: Any = None
         self.resign_button: Any = None
         self._panel_cache: tuple[Any, pygame.Surface] | None = None
-        self._view_cache: tuple[ToradamaState, ToradamaState] | None = None
-        self._legal_cache: tuple[ToradamaState, list[Any]] | None = None
         self._best: list[highscores.Entry] | None = None
         humans = [i for i, seat in enumerate(match.seats) if seat.is_human]
         self.mirrored = match.state.seats == 2 and humans == [1]
@@ -102,16 +100,10 @@ class ToradamaScene(GameScene):
         """What is drawn: the shown position while animating, else the public view of the state."""
         if self.shown is not None:
             return self.shown
-        state = self.state  # cached per state object: undo and a new move may repeat a move count
-        if self._view_cache is None or self._view_cache[0] is not state:
-            self._view_cache = (state, self.rules.observe(state, 0))
-        return self._view_cache[1]
+        return self.cached("view", lambda: self.rules.observe(self.state, 0))
 
     def legal(self) -> list[Any]:
-        state = self.state
-        if self._legal_cache is None or self._legal_cache[0] is not state:
-            self._legal_cache = (state, list(self.rules.legal_moves(state)))
-        return self._legal_cache[1]
+        return self.cached("legal", lambda: list(self.rules.legal_moves(self.state)))
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         return SEAT_CHIPS[seat % 2]
