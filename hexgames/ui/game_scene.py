@@ -749,3 +749,13 @@ class GameScene(Scene):
 
     def update_game(self, dt: float) -> None:
         """Per-frame game logic (hover effects, the game's own timers)."""
+
+    def input_points(self, move: Any) -> Sequence[Any]:
+        """The gestures (`ui.gestures`: click, right-click, drag, key) that input `move` in the current
+        layout, in order, as a player would: the tutorial marks them and its autoplay posts them."""
+        raise NotImplementedError(f"{type(self).__name__} does not say where its moves are input "
+                                  "(input_points)")
+
+    def tip_regions(self) -> Sequence[tuple[pygame.Rect, str]]:
+        """Drawn parts of the screen (a score card, a bag count...) with the short tip shown on hover."""
+        return []

@@ -928,6 +928,17 @@ class IngeniousScene(GameScene):
             draw.text(surface, self.app.font(20, bold=True), sub,
                       (self.origin[0], self.origin[1] + self.hex_size * 0.3), hud.TEXT, outline=(20, 20, 20))
 
+    # --- the tutorial and the tips (hexgames/ui/tutorial.py) -------------------------------------------
+    def input_points(self, move: Any) -> list[Any]:
+        from hexgames.games.ingenious import inputs
+
+        return inputs.input_points(self, move)
+
+    def tip_regions(self) -> list[tuple[pygame.Rect, str]]:
+        from hexgames.games.ingenious import inputs
+
+        return inputs.tip_regions(self)
+
 
 def _direction(a: Hex, b: Hex) -> int:
     """The direction from a to its neighbour b (UP is 0, so never `or`-default it)."""
