@@ -350,29 +350,32 @@ class TutorialMixin:
             return []
 
     def _draw_marker(self, surface: pygame.Surface) -> None:
-        """A pulsing orange ring on each place to click, numbered when there are several, and an
-        arrow for a drag."""
+        """A pulsing orange ring on each place to click (around a button, since pygame_gui draws
+        buttons over everything), numbered when there are several, and an arrow for a drag."""
         marks = self.marker_gestures()
-        points = [(g, p) for g in marks for p in g.points]
         pulse = 0.5 + 0.5 * math.sin(self.app.clock_time * 6)
-        radius = 15 + 5 * pulse
-        seen: list[tuple[int, int]] = []
-        number = 0
+        spots: list[tuple[int, int]] = []
         for g in marks:
             if g.kind == "drag" and g.to is not None:
                 _arrow(surface, g.pos, g.to)
             for p in g.points:
-                if any(abs(p[0] - q[0]) < 4 and abs(p[1] - q[1]) < 4 for q in seen):
-                    continue
-                seen.append(p)
-                number += 1
-                pygame.draw.circle(surface, (20, 20, 24), p, round(radius) + 2, 5)
-                pygame.draw.circle(surface, MARK, p, round(radius), 3)
-                if len(points) > 1:
-                    tag = self.app.font(13, bold=True)
-                    centre = (p[0] + radius * 0.8, p[1] - radius * 0.8)
-                    draw.aa_circle(surface, MARK, centre, 9, border=(20, 20, 24))
-                    draw.text(surface, tag, str(number), centre, (20, 20, 24))
+                if not any(abs(p[0] - q[0]) < 4 and abs(p[1] - q[1]) < 4 for q in spots):
+                    spots.append(p)
+        for number, p in enumerate(spots, 1):
+            button = next((w.rect for w in self.widgets if w.visible and w.rect.collidepoint(p)), None)
+            if button is not None:
+                ring = button.inflate(10 + round(4 * pulse), 10 + round(4 * pulse))
+                pygame.draw.rect(surface, (20, 20, 24), ring.inflate(4, 4), 5, border_radius=10)
+                pygame.draw.rect(surface, MARK, ring, 3, border_radius=10)
+                tag = (ring.right - 4, ring.top + 4)
+            else:
+                radius = round(15 + 5 * pulse)
+                pygame.draw.circle(surface, (20, 20, 24), p, radius + 2, 5)
+                pygame.draw.circle(surface, MARK, p, radius, 3)
+                tag = (round(p[0] + radius * 0.8), round(p[1] - radius * 0.8))
+            if len(spots) > 1:
+                draw.aa_circle(surface, MARK, tag, 9, border=(20, 20, 24))
+                draw.text(surface, self.app.font(13, bold=True), str(number), tag, (20, 20, 24))
 
 
 def _tick(surface: pygame.Surface, centre: tuple[int, int], size: int, colour: tuple[int, int, int]) -> None:

@@ -856,3 +856,14 @@ class DotLinesScene(GameScene):
         font = draw.fit_text(self.app.font, text, self.board_rect.w - 20, 15, 10)
         r = self.line_area[1]
         draw.text(surface, font, text, (self.board_rect.centerx, r.bottom + 2), hud.ACCENT, anchor="midtop")
+
+    # --- the tutorial and the tips (hexgames/ui/tutorial.py) -------------------------------------------
+    def input_points(self, move: Any) -> list[Any]:
+        from hexgames.games.dotlines import inputs
+
+        return inputs.input_points(self, move)
+
+    def tip_regions(self) -> list[tuple[pygame.Rect, str]]:
+        from hexgames.games.dotlines import inputs
+
+        return inputs.tip_regions(self)

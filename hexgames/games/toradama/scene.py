@@ -888,3 +888,13 @@ class ToradamaScene(GameScene):
                 surface.blit(layer, rect.topleft)
                 draw.text(surface, self.app.font(16, bold=True), tr(self.app, "choose.taken", "taken"), rect.center, hud.MUTED)
 
+    # --- the tutorial and the tips (hexgames/ui/tutorial.py) -------------------------------------------
+    def input_points(self, move: Any) -> list[Any]:
+        from hexgames.games.toradama import inputs
+
+        return inputs.input_points(self, move)
+
+    def tip_regions(self) -> list[tuple[pygame.Rect, str]]:
+        from hexgames.games.toradama import inputs
+
+        return inputs.tip_regions(self)
