@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from hexgames.app import App
 
 COACH_H = (100, 88)  # the coach strip above the board: narrow windows (more lines), wide ones
-COACH_BUTTONS_W = (192, 240)  # the strip's button column: small windows, wide ones
+COACH_BUTTONS_W = (210, 240)  # the strip's button column: small windows, wide ones
 MARK = (255, 150, 60)  # the tutorial's marker: orange, unlike selections (yellow), targets (green), hints (cyan)
 SAY, DONE, FINISHED = "say", "done", "finished"
 _CLASSES: dict[type, type] = {}
