@@ -86,13 +86,38 @@ def _fit(image: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(image, (max(1, round(w * scale)), max(1, round(h * scale))))
 
 
-def html_img(app: "App", game_id: str, name: str, max_width: int, max_height: int = 260) -> str:
-    """An `<img>` tag for the rules text box (pygame_gui loads images from files), the PNG written to
-    the temporary folder once per picture, size and language; "" when there is no picture."""
+def captioned(app: "App", image: pygame.Surface, caption: str, max_width: int) -> pygame.Surface:
+    """The picture with its caption: beside it when the picture leaves room, else beneath."""
+    from hexgames.ui import draw, hud
+
+    if not caption:
+        return image
+    font = app.font(16)
+    w, h = image.get_size()
+    beside = max_width - w - 24
+    side = beside >= 260
+    text_w = min(beside, 560) if side else min(max_width, max(w, 420))
+    lines = draw.wrap(font, caption, text_w)
+    text_h = len(lines) * font.get_linesize()
+    size = (w + 24 + text_w, max(h, text_h)) if side else (max(w, text_w), h + 8 + text_h)
+    out = pygame.Surface(size, pygame.SRCALPHA)
+    out.blit(image, (0, 0))
+    x, y = (w + 24, max(0, (h - text_h) // 2)) if side else (0, h + 8)
+    for line in lines:
+        draw.text(out, font, line, (x, y), hud.MUTED, anchor="topleft")
+        y += font.get_linesize()
+    return out
+
+
+def html_img(app: "App", game_id: str, name: str, max_width: int, max_height: int = 260, caption: str = "") -> str:
+    """An `<img>` tag for the rules text box (pygame_gui loads images from files): the picture with
+    its caption, the PNG written to the temporary folder once per picture, size and language; ""
+    when there is no picture."""
     image = picture(app, game_id, name, (max_width, max_height))
     if image is None:
         return ""
-    key = hashlib.sha1(repr((game_id, name, image.get_size(), app.settings.language,
+    image = captioned(app, image, caption, max_width)
+    key = hashlib.sha1(repr((game_id, name, image.get_size(), app.settings.language, caption,
                              json.dumps(positions(game_id).get("positions", {}).get(name), sort_keys=True)))
                        .encode()).hexdigest()[:16]
     folder = Path(tempfile.gettempdir()) / "hexgames-pictures"
@@ -102,7 +127,7 @@ def html_img(app: "App", game_id: str, name: str, max_width: int, max_height: in
         tmp = path.with_suffix(f".{id(image)}.tmp.png")
         pygame.image.save(image, str(tmp))
         tmp.replace(path)
-    return f'<img src="{path.as_posix()}" padding="4px 0px 8px 0px"><br>'
+    return f'<img src="{path.as_posix()}" padding="4px 0px 0px 0px"><br>'
 
 
 def scene_picture(app: "App", game_id: str, state: Any, crop: Callable[[Any], pygame.Rect],
