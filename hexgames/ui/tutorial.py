@@ -324,7 +324,7 @@ class TutorialMixin:
         tag = pygame.Rect(r.x + 8, r.y + 8, 46, r.h - 16)
         draw.rounded_panel(surface, tag, (28, 34, 44), 8, border=edge)
         if badge == "✓":
-            _tick(surface, tag.center, 12, edge)
+            draw_tick(surface, tag.center, 12, edge)
         else:
             draw.text(surface, draw.fit_text(self.app.font, badge, tag.w - 6, 18, 11, bold=True), badge, tag.center, edge)
         text = pygame.Rect(tag.right + 10, r.y + 6, self.coach_buttons_rect().x - tag.right - 20, r.h - 12)
@@ -378,7 +378,7 @@ class TutorialMixin:
                 draw.text(surface, self.app.font(13, bold=True), str(number), tag, (20, 20, 24))
 
 
-def _tick(surface: pygame.Surface, centre: tuple[int, int], size: int, colour: tuple[int, int, int]) -> None:
+def draw_tick(surface: pygame.Surface, centre: tuple[int, int], size: int, colour: tuple[int, int, int]) -> None:
     """A check mark (drawn: the font may have no glyph for one)."""
     x, y = centre
     pygame.draw.lines(surface, colour, False, [(x - size, y), (x - size // 3, y + size * 2 // 3),

@@ -55,5 +55,4 @@ def tip_regions(scene: "DotLinesScene") -> list[tuple[pygame.Rect, str]]:
     tr = scene.app.tr
     out = [(scene.deck_rect, tr("learn.tips.dotlines.deck"))]
     out += [(rect, tr("learn.tips.dotlines.die")) for rect in scene.die_rects]
-    out += [(area, tr("learn.tips.dotlines.hand")) for area in scene.hand_area.values()]
     return out

@@ -37,7 +37,6 @@ def tip_regions(scene: "IngeniousScene") -> list[tuple[pygame.Rect, str]]:
     app = scene.app
     p = scene.panel_rect
     out = [(pygame.Rect(p.x, p.y, p.w, 26), app.tr("learn.tips.ingenious.bag")),
-           (scene.rack_area, app.tr("learn.tips.ingenious.rack")),
            (scene.legend_rect, app.tr("learn.tips.ingenious.legend"))]
     out += [(rect, app.tr("learn.tips.ingenious.card")) for rect in scene.cards.values()]
     return out

@@ -53,8 +53,7 @@ def _column_top(scene: "ToradamaScene", col: int) -> tuple[int, int]:
 
 def tip_regions(scene: "ToradamaScene") -> list[tuple[pygame.Rect, str]]:
     tr = scene.app.tr
-    out = [(rect, tr("learn.tips.toradama.pool")) for rect in scene.pool_slots]
-    out.append((scene.bag_rect, tr("learn.tips.toradama.bag")))
+    out = [(scene.bag_rect, tr("learn.tips.toradama.bag"))]
     out += [(rect, tr("learn.tips.toradama.cubes")) for rect in scene.stacks.values()]
     out += [(rect, tr("learn.tips.toradama.card")) for rect in scene.cards.values()]
     return out
