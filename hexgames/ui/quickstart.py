@@ -108,10 +108,10 @@ class QuickStartScene(Scene):
         return [(self.tr(f"quick.{s}"), self.tr(f"quick.{gid}.{s}")) for s in SECTIONS]
 
     def text_layout(self) -> tuple[int, list[tuple[str, list[str]]]]:
-        """The largest type (17 down to 11) in which every section fits the text column, and the
+        """The largest type (20 down to 11) in which every section fits the text column, and the
         sections' wrapped lines."""
         rect = self.text_rect
-        for size in range(17, 10, -1):
+        for size in range(20, 10, -1):
             font = self.app.font(size)
             laid = [(head, draw.wrap(font, text, rect.w)) for head, text in self.sections()]
             if self._height(size, laid) <= rect.h:
