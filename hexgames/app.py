@@ -16,7 +16,7 @@ import pygame
 import pygame_gui
 
 from hexgames import paths
-from hexgames.core import files, saves
+from hexgames.core import files, records, saves
 from hexgames.core.match import Match, new_uid
 from hexgames.core.protocol import Reason, clip
 from hexgames.ui import hud
@@ -26,6 +26,7 @@ from hexgames.ui.settings import LANGUAGES, Settings
 MIN_SIZE = (800, 600)  # every layout is made to show everything from here up
 DEFAULT_SIZE = (1280, 800)
 NOTICE_SECONDS = 9.0
+CLOSE_WAIT = 2.0  # seconds closing the app waits for records that found the database busy
 FONT_DIR = Path(pygame_gui.__file__).resolve().parent / "data"
 FONT_FILES = {False: "NotoSansJP-Regular.otf", True: "NotoSansJP-Bold.otf"}
 
@@ -40,6 +41,7 @@ class App:
         init_display(need_window=not headless)
         pygame.font.init()
         self.headless = headless
+        files.remove_leftovers(saves.data_location())  # half-written temp files of a killed run
         self.settings = Settings.load()
         if language in LANGUAGES:
             self.settings.language = language
@@ -88,15 +90,23 @@ class App:
     # --- text --------------------------------------------------------------------------------
     def tr(self, key: str, default: str | None = None, **params: Any) -> str:
         """Translate `key` in the active language (English fallback); a missing key gives `default`
-        (formatted with `{param}`), else the key itself so the gap is visible."""
+        (formatted with `{param}`), else the key itself so the gap is visible.
+
+        Counts: a text that changes with a number takes it as the param `count`, and its translation
+        may be a table of plural forms, python-i18n's own: `{"one": "%{count} cell", "other": "%{count}
+        cells"}` (see `plural_table`); a language without plural forms (Japanese) gives one string."""
         import i18n
 
         miss = (self.settings.language, key)
         if miss not in self._missing:
-            text = i18n.t(key, **params)
-            if text != key:
+            try:
+                text = i18n.t(key, **params)
+            except TypeError:  # plural forms asked without a whole-number `count`: a caller's slip
+                text = None
+            if text is not None and text != key:
                 return text
-            self._missing.add(miss)  # i18n searches the disk for a missing key on every call
+            if text is not None:
+                self._missing.add(miss)  # i18n searches the disk for a missing key on every call
         if default is None:
             return key
         try:
@@ -117,7 +127,7 @@ class App:
         return self.tr("ui.list_sep", default=", ").join(items)
 
     def _has(self, key: str) -> bool:
-        return self.tr(key) != key
+        return self.tr(key, count=0) != key  # a count, so that plural forms answer too
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """Noto Sans JP (Latin and Japanese glyphs) at `size`, cached."""
@@ -191,6 +201,9 @@ class App:
         try:
             self.worker.cancel()
             self.worker.close()
+            if not records.flush(timeout=CLOSE_WAIT):  # games the busy records were to take later
+                print("hexgames: the records were still in use by another program: the last games"
+                      " could not be recorded", file=sys.stderr)
         finally:
             self.sound.close()
             pygame.display.quit()
@@ -241,7 +254,8 @@ class App:
 
         A full disk or a folder that cannot be written must not end the game in the middle of a move,
         but the player must know: the game scene shows a toast saying the game is not being saved, and
-        where. Every later move tries again, and a toast says so once saving works again.
+        where. Every later move tries again, and a toast says so once saving works again (not when the
+        game ends: its autosave is only cleared away, which proves nothing about the disk).
         """
         try:
             saves.autosave(match)
@@ -255,7 +269,8 @@ class App:
             return
         if self.autosave_failing:
             self.autosave_failing = False
-            self._tell_game(self.tr("ui.game.autosave_back"))
+            if not match.is_over:  # an ended game is only cleared away: nothing is being saved again
+                self._tell_game(self.tr("ui.game.autosave_back"))
 
     def _tell_game(self, text: str, error: bool = False) -> None:
         """A toast in the game scene on the stack (under a pause menu, it shows on return)."""
@@ -342,6 +357,17 @@ def init_display(need_window: bool) -> None:
 
 def _x11_or_wayland_system() -> bool:
     return sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd"))
+
+
+PLURAL_FORMS = ("zero", "one", "few", "many", "other")
+
+
+def plural_table(value: Any) -> bool:
+    """Whether a value in a translation file is a table of plural forms (python-i18n takes a dict
+    with two or more of `PLURAL_FORMS` so, and picks a form by the param `count`: 0 "zero", 1
+    "one", else "other"; "few" and "many" are best left out, as i18n reads "few" as 2 to 5), not
+    a group of keys."""
+    return isinstance(value, dict) and len(set(PLURAL_FORMS) & set(value)) >= 2
 
 
 def _dedupe_translation_paths() -> None:

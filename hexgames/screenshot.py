@@ -281,6 +281,8 @@ def _show_game(app: Any, match: Any, scene: str) -> None:
         to_move = None if match.is_over else match.to_move
         game.viewer_override = to_move if to_move in humans else (humans[0] if humans else 0)
     app.scenes.reset(game)
+    if game.viewer_override is not None and game.viewer_override == game.match.to_move:
+        game.handover_done(game.viewer_override)  # that player has the screen: no hand-over over it
     if match.moves and not match.seats[match.rules.to_move(match.states[-2])].is_human:
         game.ai_moves = [len(match.moves) - 1]  # the strip words the computer's last move, as in play
     if scene == "pause":

@@ -23,7 +23,7 @@ def undo_point(match: Match, at_screen: int | None) -> int | None:
     if at_screen is None:
         return None
     for i in range(len(match.moves) - 1, -1, -1):
-        mover = match.rules.to_move(match.states[i])
+        mover = match.mover(i)
         if mover == at_screen:
             return i
         if match.seats[mover].is_human:

@@ -58,3 +58,28 @@ def key(app, k: int, mod: int = 0, unicode: str = "", frames: int = 2) -> None:
     post(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)
     post(pygame.KEYUP, key=k, mod=mod, unicode=unicode, scancode=0)
     step(app, frames)
+
+
+def changed_pixels(before: pygame.Surface, after: pygame.Surface, area: pygame.Rect) -> list[tuple[int, int]]:
+    """The pixels of `area` (every other one each way) that differ between two frames: what a
+    gesture or a message drew, to check it stayed where it belongs."""
+    return [(x, y) for x in range(area.left, area.right, 2) for y in range(area.top, area.bottom, 2)
+            if before.get_at((x, y)) != after.get_at((x, y))]
+
+
+def record_font_sizes(app) -> list[int]:
+    """From now on, every size of type the app is asked for is listed (the fitted sizes remembered
+    by `draw` are forgotten, so each is asked for again): the smallest text a frame drew."""
+    from hexgames.ui import draw
+
+    sizes: list[int] = []
+    font = app.font
+
+    def recording(px, bold=False):
+        sizes.append(px)
+        return font(px, bold)
+
+    app.font = recording
+    draw._FITTED.clear()
+    draw._WRAPPED.clear()
+    return sizes

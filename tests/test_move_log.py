@@ -12,6 +12,7 @@ import random
 import pytest
 
 from hexgames import games
+from hexgames.app import plural_table
 from hexgames.core.protocol import Reason
 from hexgames.paths import TRANSLATIONS
 
@@ -25,7 +26,7 @@ def _keys(lang: str) -> set[str]:
 
     def walk(prefix: str, d: dict) -> None:
         for k, v in d.items():
-            if isinstance(v, dict):
+            if isinstance(v, dict) and not plural_table(v):
                 walk(f"{prefix}{k}.", v)
             else:
                 out.add(prefix + k)

@@ -1,12 +1,19 @@
-"""The app's own files: written so that a crash never leaves half a file, read so that no content
-(random bytes, truncation, hostile JSON) can crash the app, and set aside with a notice when damaged."""
+"""The app's own files: written so that a crash never leaves half a file (and what a crash leaves is
+cleaned up at the next start), read so that no content (random bytes, truncation, hostile JSON) and
+no kind of file (a pipe, a device, a link loop) can crash or hang the app, and set aside with a
+notice when damaged."""
 from __future__ import annotations
 
 import errno
 import json
 import os
+import re
+import stat
 import tempfile
+import threading
+import time
 from datetime import datetime, timezone
+from itertools import accumulate
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
@@ -35,12 +42,47 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
         raise
 
 
+LEFTOVER_SECONDS = 60.0  # a temp file this old is no write under way (one takes milliseconds)
+_LEFTOVER = re.compile(r"\..+-[A-Za-z0-9_]+\.tmp")  # what write_atomic names its temp files
+
+
+def remove_leftovers(folder: str | os.PathLike[str]) -> int:
+    """Delete the temp files `write_atomic` left in `folder` when the app was killed mid-write;
+    returns how many. A younger one may be another running hexgames' write, so it is left."""
+    removed = 0
+    now = time.time()
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:  # no folder yet: nothing was left
+        return 0
+    for entry in entries:
+        try:
+            if (_LEFTOVER.fullmatch(entry.name) and entry.is_file(follow_symlinks=False)
+                    and entry.stat(follow_symlinks=False).st_mtime < now - LEFTOVER_SECONDS):
+                os.unlink(entry.path)
+                removed += 1
+        except OSError:
+            continue
+    return removed
+
+
 # --- reading the user's files -----------------------------------------------------------------------
-# Saves, settings, high scores (and records and decks to come) live in a folder the user can edit,
-# copy between versions, or have damaged by a full disk. Reading one must never crash the app, and
-# whatever goes wrong must reach the player as one short sentence, never an exception's text.
+# Saves, settings, high scores, decks and the records live in a folder the user can edit, copy between
+# versions, or have damaged by a full disk. Reading one must never crash, hang or flood the app, and
+# whatever goes wrong must reach the player as one short sentence, never an exception's text. Every
+# file the app reads from there goes through `read_bytes`: regular files only (a FIFO would block
+# `open()` forever, a link to /dev/zero never ends), opened without blocking, size-capped from the
+# open descriptor (never trusting the name, which may change between a check and the open), and all
+# JSON (files and database columns) through `parse_json`: depth-capped before parsing, so no
+# RecursionError can escape.
 MAX_FILE_BYTES = 4_000_000  # far above any file the app writes; keeps a stray huge file cheap to refuse
 MAX_JSON_DEPTH = 64  # the app's files nest a few levels; deeper data would only exhaust recursion later
+_OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+               | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+_MISSING = (errno.ENOENT, errno.ENOTDIR)  # the file, or a folder on its way, is not there
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)  # a JSON string, escapes and all
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 class UnreadableFile(Exception):
@@ -55,47 +97,106 @@ class MissingFile(UnreadableFile):
     """The file is not there (often simply not written yet: no message is due)."""
 
 
-def read_json(path: str | os.PathLike[str]) -> Any:
-    """The JSON data in `path`, or `UnreadableFile` (`MissingFile` if absent), whatever the bytes:
-    strict JSON only (no NaN or Infinity), bounded size and nesting, UTF-8 (a BOM is tolerated)."""
+def read_bytes(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of the regular file `path` (a link to one is fine), or `UnreadableFile` (`MissingFile`
+    if absent): a pipe, device, socket or folder is refused without blocking, a link loop is named as
+    such, and a file over `limit` bytes is refused without being read."""
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise MissingFile(Reason("core.file.missing", "The file does not exist.")) from None
-    except (OSError, ValueError):  # permissions, a folder, a name the system refuses
-        raise UnreadableFile(Reason("core.file.unreadable", "The file cannot be read.")) from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise UnreadableFile(Reason("core.file.too_big", "The file is too large to be one of ours."))
+        fd = os.open(path, _OPEN_FLAGS)
+    except (OSError, ValueError) as e:
+        raise _refusal(e) from None
     try:
-        data = json.loads(raw.decode("utf-8-sig"), parse_constant=_refuse_constant)
-    except (ValueError, RecursionError, MemoryError):  # bad UTF-8, bad JSON, 5000-digit numbers, deep nesting
+        info = os.fstat(fd)
+        _require_regular(info)
+        if info.st_size > limit:
+            raise UnreadableFile(_too_big())
+        chunks, size = [], 0
+        while size <= limit:  # the file may grow while it is read: the cap holds all the same
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError:
+        raise UnreadableFile(_unreadable()) from None
+    finally:
+        os.close(fd)
+    if size > limit:
+        raise UnreadableFile(_too_big())
+    return b"".join(chunks)
+
+
+def require_regular(path: str | os.PathLike[str]) -> None:
+    """`UnreadableFile` (`MissingFile` if absent) unless `path` is a regular file or a link to one:
+    for files another library opens (the records database), checked the way `read_bytes` checks."""
+    try:
+        _require_regular(os.stat(path))
+    except (OSError, ValueError) as e:
+        raise _refusal(e) from None
+
+
+def _require_regular(info: os.stat_result) -> None:
+    if not stat.S_ISREG(info.st_mode):
+        raise UnreadableFile(Reason("core.file.not_regular", "It is not an ordinary file (a pipe, a device or a folder)."))
+
+
+def _refusal(error: OSError | ValueError) -> UnreadableFile:
+    """What the player is told when a file cannot even be opened (ValueError: a name the system
+    refuses, such as one with a NUL byte)."""
+    errno_ = getattr(error, "errno", None)
+    if errno_ in _MISSING:
+        return MissingFile(Reason("core.file.missing", "The file does not exist."))
+    if errno_ == errno.ELOOP:
+        return UnreadableFile(Reason("core.file.link_loop", "It is a link that leads back to itself."))
+    return UnreadableFile(_unreadable())
+
+
+def parse_json(raw: bytes | str) -> Any:
+    """The JSON data in `raw` (a file's bytes or a database column's text), or `UnreadableFile`,
+    whatever it holds: strict JSON only (no NaN or Infinity), bounded size and nesting (checked
+    before parsing), UTF-8 (a BOM is tolerated)."""
+    try:
+        text = raw.decode("utf-8-sig") if isinstance(raw, (bytes, bytearray)) else raw
+        if not isinstance(text, str):
+            raise TypeError("JSON is text")
+        if len(text) > MAX_FILE_BYTES:
+            raise UnreadableFile(_too_big())
+        if _nesting(text) > MAX_JSON_DEPTH:
+            raise ValueError("nested too deep")
+        return json.loads(text, parse_constant=_refuse_constant)
+    except UnreadableFile:
+        raise
+    except Exception:  # bad UTF-8, bad JSON, 5000-digit numbers, a wrong type; RecursionError as a last guard
         raise UnreadableFile(_damaged()) from None
-    if not _shallow(data):
-        raise UnreadableFile(_damaged())
-    return data
+
+
+def read_json(path: str | os.PathLike[str]) -> Any:
+    """`parse_json(read_bytes(path))`: the JSON data in the file, or `UnreadableFile`."""
+    return parse_json(read_bytes(path))
+
+
+def _nesting(text: str) -> int:
+    """How deep brackets nest in `text`, strings left out; iterative, so it cannot overflow."""
+    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
+        return 0  # cannot be too deep: spare the scan
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
 
 
 def _damaged() -> Reason:
     return Reason("core.file.damaged", "The file is damaged or truncated.")
 
 
+def _unreadable() -> Reason:
+    return Reason("core.file.unreadable", "The file cannot be read.")
+
+
+def _too_big() -> Reason:
+    return Reason("core.file.too_big", "The file is too large to be one of ours.")
+
+
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
-
-
-def _shallow(data: Any) -> bool:
-    """Whether `data` nests at most MAX_JSON_DEPTH levels; iterative, so it cannot overflow."""
-    stack = [(data, 0)]
-    while stack:
-        x, depth = stack.pop()
-        if depth > MAX_JSON_DEPTH:
-            return False
-        if isinstance(x, list):
-            stack.extend((y, depth + 1) for y in x)
-        elif isinstance(x, dict):
-            stack.extend((y, depth + 1) for y in x.values())
-    return True
 
 
 def set_aside(path: str | os.PathLike[str]) -> Path | None:
@@ -115,18 +216,20 @@ def set_aside(path: str | os.PathLike[str]) -> Path | None:
     return None
 
 
-def load_user_file(path: str | os.PathLike[str], parse: Callable[[Any], T], what: Reason) -> T | None:
-    """`parse(read_json(path))`, or None: when the file is missing (nothing to say), or when it cannot
-    be read or parsed, in which case it is set aside and a notice for the player is queued
-    (`take_notices`). `parse` refuses data by raising ValueError, TypeError or KeyError; `what`
-    names the file for the player ("Your settings")."""
+def load_user_file(path: str | os.PathLike[str], parse: Callable[[Any], T], what: Reason,
+                   decode: Callable[[bytes], Any] = parse_json) -> T | None:
+    """`parse(decode(read_bytes(path)))` (by default the file's JSON data), or None: when the file is
+    missing (nothing to say), or when it cannot be read, decoded or parsed, in which case it is set
+    aside and a notice for the player is queued (`take_notices`). `parse` refuses data by raising
+    any exception (whatever it raises is the content's fault, never the app's end); `what` names
+    the file for the player ("Your settings")."""
     try:
-        return parse(read_json(path))
+        return parse(decode(read_bytes(path)))
     except MissingFile:
         return None
     except UnreadableFile as e:
         why = e.reason
-    except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+    except Exception:
         why = _damaged()
     report_set_aside(path, what, why)
     return None
@@ -141,17 +244,26 @@ def report_set_aside(path: str | os.PathLike[str], what: Reason, why: Reason) ->
     else:
         notice = Reason("core.file.set_aside", "{what} could not be used: {why} It was kept as {name}.",
                         what=what, why=why, name=clip(kept.name, 60))
-    _NOTICES.append(notice)
+    notify(notice)
     return kept
 
 
 _NOTICES: list[Reason] = []
+_NOTICES_LOCK = threading.Lock()  # the records' background writer queues notices too
+
+
+def notify(notice: Reason) -> None:
+    """Queue a notice for the player (a file set aside, records that are busy...); the app shows
+    each once."""
+    with _NOTICES_LOCK:
+        _NOTICES.append(notice)
 
 
 def take_notices() -> list[Reason]:
     """Every notice queued since the last call (the app shows each once)."""
-    out = _NOTICES[:]
-    _NOTICES.clear()
+    with _NOTICES_LOCK:
+        out = _NOTICES[:]
+        _NOTICES.clear()
     return out
 
 

@@ -15,13 +15,14 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import os
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
-from hexgames.core import files, records
+from hexgames.core import files, records, rows
 from hexgames.core.protocol import Reason
 from hexgames.core.saves import data_location
 
@@ -30,6 +31,7 @@ FILE_NAME = "highscores.json"  # the old table, imported once
 IMPORTED_SUFFIX = ".imported"
 KEEP = 10
 MAX_SCORES, MAX_SCORE = 16, 10**9  # bounds of an entry read back: an edited file cannot flood a screen
+WHAT = Reason("core.file.highscores", "The high-score table")
 
 
 @dataclass(frozen=True)
@@ -62,32 +64,31 @@ def path() -> Path:
 
 def _read(fn: Callable[[sqlite3.Connection], T], default: T) -> T:
     """`fn` on the records database, after importing the old JSON table if it is still there."""
-    def run(con: sqlite3.Connection) -> T:
-        _import_json(con)
-        return fn(con)
-
-    return records.read(run, default, create=path().exists())
+    return records.read(_importing(fn), default, create=os.path.lexists(path()))  # a link loop is reported too
 
 
-def _write(fn: Callable[[sqlite3.Connection], T]) -> T:
-    def run(con: sqlite3.Connection) -> T:
-        _import_json(con)
-        return fn(con)
-
-    return records.write(run)
-
-
-def _import_json(con: sqlite3.Connection) -> None:
-    """Move the old JSON table's entries into the database, then rename the file `.imported`. The
-    file's hash is noted in `meta`, so a file that could not be renamed is not imported twice."""
+def _importing(fn: Callable[[sqlite3.Connection], T]) -> Callable[[sqlite3.Connection], T]:
+    """`fn`, after importing the old JSON table of the data folder it is made for (it may run later,
+    from the records' background writer)."""
     old = path()
-    try:
-        digest = hashlib.sha256(old.read_bytes()).hexdigest()
-    except OSError:  # not there (the usual case), or not readable: nothing to import
+
+    def run(con: sqlite3.Connection) -> T:
+        _import_json(con, old)
+        return fn(con)
+
+    return run
+
+
+def _import_json(con: sqlite3.Connection, old: Path) -> None:
+    """Move the old JSON table's entries into the database, then rename the file `.imported`. The
+    file's hash is noted in `meta`, so a file that could not be renamed is not imported twice. A file
+    that does not read (damaged, a pipe, a link to a device...) is set aside with a notice."""
+    found = files.load_user_file(old, _hashed_tables, WHAT, decode=bytes)
+    if found is None:  # not there (the usual case), or set aside
         return
+    digest, tables = found
     done = con.execute("SELECT value FROM meta WHERE key = 'highscores_json'").fetchone()
     if done is None or done[0] != digest:
-        tables = files.load_user_file(old, _tables, Reason("core.file.highscores", "The high-score table")) or {}
         with records.transaction(con) if not con.in_transaction else contextlib.nullcontext(con):
             for key, entries in tables.items():
                 for entry in entries:
@@ -100,14 +101,19 @@ def _import_json(con: sqlite3.Connection) -> None:
         pass  # imported all the same; the noted hash keeps it from being imported again
 
 
+def _hashed_tables(raw: bytes) -> tuple[str, dict[str, list[Entry]]]:
+    """The old file's hash and tables."""
+    return hashlib.sha256(raw).hexdigest(), _tables(files.parse_json(raw))
+
+
 def _tables(data: Any) -> dict[str, list[Entry]]:
     """The tables in the old file's data; a damaged key is dropped alone."""
     if not isinstance(data, dict):
         raise ValueError("the high-score file holds a JSON object")
     tables: dict[str, list[Entry]] = {}
-    for key, rows in data.items():
+    for key, entries in data.items():
         try:
-            tables[key] = _sorted([Entry.from_json(r) for r in rows])[:KEEP]
+            tables[key] = _sorted([Entry.from_json(e) for e in entries])[:KEEP]
         except (KeyError, TypeError, ValueError):
             continue
     return tables
@@ -118,18 +124,23 @@ def _insert(con: sqlite3.Connection, key: str, entry: Entry, uid: str | None = N
                 (key, json.dumps(list(entry.scores)), entry.date, entry.seed, uid))
 
 
+COLUMNS = (rows.integer, rows.text, rows.json_of(list), rows.text, rows.integer)  # id, key, scores, date, seed
+
+
+def _row(row_id: int, key: str, scores: list[Any], date: str, seed: int) -> tuple[str, int, Entry]:
+    return key, row_id, Entry.from_json({"scores": scores, "date": date, "seed": seed})
+
+
 def _rows(con: sqlite3.Connection, key: str | None = None) -> dict[str, list[tuple[int, Entry]]]:
-    """Every table (or one), each best first, as (row id, entry); a row that does not read is dropped."""
+    """Every table (or one), each best first, as (row id, entry); a row that does not read is left
+    out (the player is told once)."""
     where, args = ("WHERE key = ?", (key,)) if key is not None else ("", ())
     tables: dict[str, list[tuple[int, Entry]]] = {}
-    for row_id, k, scores, date, seed in con.execute(
-            f"SELECT id, key, scores, date, seed FROM highscores {where} ORDER BY id", args):
-        try:
-            entry = Entry.from_json({"scores": json.loads(scores), "date": date, "seed": seed})
-        except (KeyError, TypeError, ValueError):
-            continue
+    for k, row_id, entry in rows.checked(
+            con.execute(f"SELECT id, key, scores, date, seed FROM highscores {where} ORDER BY id", args),
+            COLUMNS, WHAT, str(records.path()), build=_row):
         tables.setdefault(k, []).append((row_id, entry))
-    return {k: sorted(rows, key=lambda r: r[1].scores, reverse=True) for k, rows in tables.items()}
+    return {k: sorted(table, key=lambda r: r[1].scores, reverse=True) for k, table in tables.items()}
 
 
 def _trim(con: sqlite3.Connection, key: str) -> None:
@@ -167,7 +178,8 @@ def qualifies(key: str, scores: Sequence[int]) -> bool:
 
 def record(key: str, scores: Sequence[int], seed: int, date: str | None = None,
            uid: str | None = None) -> int | None:
-    """Add a result; returns its place (0 = best) if it made the top 10, else None. A result of the
+    """Add a result; returns its place (0 = best) if it made the top 10, else None (None too when the
+    database is busy: the result is entered later, see `records.write_or_defer`). A result of the
     match `uid` (its end undone, then played again) replaces that match's earlier entry. Raises
     `records.RecordsUnavailable` (an OSError) when the database cannot be written."""
     entry = Entry(tuple(int(x) for x in scores), date or datetime.now(timezone.utc).isoformat(timespec="seconds"),
@@ -185,8 +197,8 @@ def record(key: str, scores: Sequence[int], seed: int, date: str | None = None,
         _trim(con, key)
         return place
 
-    return _write(add)
+    return records.write_or_defer(_importing(add))
 
 
 def clear(key: str) -> None:
-    _write(lambda con: con.execute("DELETE FROM highscores WHERE key = ?", (key,)))
+    records.write(_importing(lambda con: con.execute("DELETE FROM highscores WHERE key = ?", (key,))))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from hexgames import games
-from hexgames.core.protocol import IllegalMove, Outcome, Reason
+from hexgames.core.protocol import JSON, IllegalMove, Outcome, Reason, Resignation, Rules
 
 AI_LEVELS = ("random", "easy", "medium", "hard")
 MAX_NAME = 24  # characters of a player's name: what every seat chip and banner has room for
@@ -130,6 +130,17 @@ class Match:
     def check(self, move: Any) -> str | None:
         return self.rules.check(self.state, move)
 
+    def mover(self, i: int) -> int:
+        """The seat that made `moves[i]`: the seat to move then, or the seat that resigned."""
+        move = self.moves[i]
+        return move.seat if isinstance(move, Resignation) else self.rules.to_move(self.states[i])
+
+    def resign_refusal(self, seat: int) -> str | None:
+        """Why `seat` may not resign now (the game is over, or its rules have no resignation), or None."""
+        if self.is_over:
+            return Reason("core.game_over", "The game is over.")
+        return self.rules.resign_refusal(self.state, seat)
+
     # --- changing -----------------------------------------------------------------------------
     def play(self, move: Any) -> None:
         """Play a move for the seat to move; raises IllegalMove and changes nothing if refused."""
@@ -137,6 +148,17 @@ class Match:
             raise IllegalMove(Reason("core.game_over", "The game is over."))
         new_state = self.rules.play(self.state, move)
         self.moves.append(move)
+        self.states.append(new_state)
+        self._changed()
+
+    def resign(self, seat: int) -> None:
+        """`seat` gives up now, whoever is to move; kept among the moves as a `Resignation` (saved,
+        replayed and undone like a move). Raises IllegalMove and changes nothing if refused."""
+        refusal = self.resign_refusal(seat)
+        if refusal is not None:
+            raise IllegalMove(refusal)
+        new_state = self.rules.resign(self.state, seat)
+        self.moves.append(Resignation(seat))
         self.states.append(new_state)
         self._changed()
 
@@ -156,7 +178,7 @@ class Match:
     def undo_point(self) -> int | None:
         """Index of the last move a human made: undo returns to the state just before it."""
         for i in range(len(self.moves) - 1, -1, -1):
-            if self.seats[self.rules.to_move(self.states[i])].is_human:
+            if self.seats[self.mover(i)].is_human:
                 return i
         return None
 
@@ -167,6 +189,8 @@ class Match:
         if k is None:
             return Reason("core.undo_nothing", "There is nothing to undo.")
         for j in range(k, len(self.moves)):
+            if isinstance(self.moves[j], Resignation):
+                continue  # giving up draws nothing: the end's own revelations are judged below
             why = self.rules.reveals(self.states[j], self.moves[j])
             if why:
                 return Reason("core.undo_reveals", "Undo is not possible: {why}", why=why)
@@ -209,9 +233,37 @@ class Match:
     def replay(self, moves: Sequence[Any]) -> None:
         """Play `moves` from the current state without notifying listeners (used by loading)."""
         for move in moves:
-            new_state = self.rules.play(self.state, move)
+            new_state = play_entry(self.rules, self.state, move)
             self.moves.append(move)
             self.states.append(new_state)
 
     def digest(self) -> str:
         return self.rules.digest(self.state)
+
+
+# --- the entries of a match's history: moves and resignations -------------------------------------
+def play_entry(rules: Rules, state: Any, entry: Any) -> Any:
+    """The state after one entry of a history: a move played, or a `Resignation` given."""
+    if isinstance(entry, Resignation):
+        if rules.is_over(state):
+            raise IllegalMove(Reason("core.game_over", "The game is over."))
+        return rules.resign(state, entry.seat)
+    return rules.play(state, entry)
+
+
+def encode_entry(rules: Rules, entry: Any) -> JSON:
+    """A history entry as JSON: the game's encoding of a move, or `{"resign": seat}`."""
+    if isinstance(entry, Resignation):
+        return {"resign": entry.seat}
+    return rules.encode(entry)
+
+
+def decode_entry(rules: Rules, data: JSON, seats: int) -> Any:
+    """The entry `encode_entry` wrote; ValueError for anything else (a seat that is not at the table
+    included)."""
+    if isinstance(data, dict) and data.keys() == {"resign"}:
+        seat = data["resign"]
+        if type(seat) is not int or not 0 <= seat < seats:
+            raise ValueError("a resignation of a seat that is not at the table")
+        return Resignation(seat)
+    return rules.decode(data)

@@ -79,15 +79,32 @@ def _rebuild_reason(key: str, text: str, params: dict[str, Any]) -> Reason:
     return obj
 
 
-def listing(items: Sequence[Any]) -> Any:
+def listing(items: Sequence[Any], key: str = "core.log.list", text: str = "{a}, {b}") -> Any:
     """Several texts (plain or `Reason`s) as one, joined the active language's way when translated
-    ("a, b, c" in English, "a、b、c" in Japanese): the move log names a varying number of things."""
+    ("a, b, c" in English, "a、b、c" in Japanese): the move log names a varying number of things.
+    A game joins its own way with its own `key` and English `text` ("{a}/{b}")."""
     if not items:
         return ""
     out = items[-1]
     for item in reversed(items[:-1]):
-        out = Reason("core.log.list", "{a}, {b}", a=item, b=out)
+        out = Reason(key, text, a=item, b=out)
     return out
+
+
+_PARTS = ((("upper_left", "in the upper left"), ("top", "at the top"), ("upper_right", "in the upper right")),
+          (("left", "on the left"), ("centre", "in the centre"), ("right", "on the right")),
+          (("lower_left", "in the lower left"), ("bottom", "at the bottom"), ("lower_right", "in the lower right")))
+
+
+def board_part(x: float, y: float, half_w: float, half_h: float) -> Reason:
+    """Where on the board a point lies, in the words of someone looking at the screen ("in the upper
+    left", "in the centre"): the board cut in thirds each way. `(x, y)` is the point's offset from
+    the board's centre on screen axes (y grows downwards), `half_w` / `half_h` the board's half size.
+    Move descriptions say where a move went, since boards have no coordinates printed on them."""
+    col = 0 if x < -half_w / 3 else 2 if x > half_w / 3 else 1
+    row = 0 if y < -half_h / 3 else 2 if y > half_h / 3 else 1
+    key, text = _PARTS[row][col]
+    return Reason(f"core.where.{key}", text)
 
 
 def clip(text: str, limit: int = MAX_MESSAGE) -> str:
@@ -152,6 +169,16 @@ class Outcome:
         return (beaten + 0.5 * tied) / (n - 1)
 
 
+@dataclass(frozen=True)
+class Resignation:
+    """`seat` gives up. Not a move: a move is the decision of the seat to move, and any seat may
+    resign at any time in a game whose rules allow it (`Rules.resign_refusal`), also while another
+    seat is to move. A match keeps it among its moves (`Match.resign`), saves it as
+    `{"resign": seat}` and replays it through `Rules.resign`."""
+
+    seat: int
+
+
 class Rules(Generic[S, M]):
     """Base class of every game's rules. Subclasses override the abstract parts and may override
     the fast paths (`copy`, `apply`, `random_move`) for speed. A subclass's own `check` and `decode`
@@ -206,6 +233,16 @@ class Rules(Generic[S, M]):
 
     def is_over(self, s: S) -> bool:
         raise NotImplementedError
+
+    def resign_refusal(self, s: S, seat: int) -> str | None:
+        """None if `seat` may resign now, whoever is to move; else the reason. Default: the game has
+        no resignation (its rules end it otherwise)."""
+        return Reason("core.no_resign", "This game has no resignation.")
+
+    def resign(self, s: S, seat: int) -> S:
+        """The state after `seat` resigns (`s` untouched); raises IllegalMove with
+        `resign_refusal`'s reason when refused. Games with a resignation override both."""
+        raise IllegalMove(self.resign_refusal(s, seat) or Reason("core.no_resign", "This game has no resignation."))
 
     def outcome(self, s: S) -> Outcome:
         raise NotImplementedError

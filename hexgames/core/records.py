@@ -27,24 +27,37 @@ newer hexgames wrote (a version above ours), is set aside (renamed `records.dama
 never deleted, its journal with it), the player told once through `files`' notices, and a fresh one
 started. Reading never creates the database (nor the data folder); a database that cannot be written
 raises `RecordsUnavailable` (an OSError), which callers pass over: recording must never end a game.
+
+Another program holding the database (another hexgames mid-write, a database browser with a write
+open) must never freeze the app: the UI thread waits at most `UI_TIMEOUT` for a lock. A read that
+finds the database busy gives its default at once (and every read of the next `BUSY_RETRY` seconds
+does, without waiting again), with a notice; a write that finds it busy (`write_or_defer`) is queued
+for a background thread that does it, in order, once the database is free, and the player is told.
+Every row read back is checked by `core/rows.py`.
 """
 from __future__ import annotations
 
 import json
 import sqlite3
+import sys
+import threading
+import time
+from collections import deque
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, TypeVar
 
-from hexgames.core import files
+from hexgames.core import files, rows
 from hexgames.core.protocol import Reason
-from hexgames.core.saves import data_dir, data_location, match_to_dict
+from hexgames.core.saves import SaveError, data_dir, data_location, match_to_dict
 
 T = TypeVar("T")
 DB_NAME = "records.sqlite3"
-BUSY_TIMEOUT = 5.0  # seconds another hexgames writing at the same moment may hold the database
+UI_TIMEOUT = 0.02  # seconds the UI thread waits for another program's lock: about a frame
+BUSY_TIMEOUT = 5.0  # seconds the background writer waits for it, each try
+BUSY_RETRY = 2.0  # seconds after finding the database busy during which reads give up at once
 
 # Each migration is a list of statements; migration i (0-based) takes the database to version i + 1.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -107,6 +120,10 @@ class RecordsUnavailable(OSError):
     cannot be set aside...). Callers pass over it: a game's end is shown anyway."""
 
 
+class RecordsBusy(RecordsUnavailable):
+    """Another program holds the database's lock: try again later."""
+
+
 class _Unusable(Exception):
     """The database file must be set aside; `why` tells the player why."""
 
@@ -133,10 +150,17 @@ def _is_damage(error: sqlite3.Error) -> bool:
     return getattr(error, "sqlite_errorname", "") in DAMAGE or type(error) is sqlite3.DatabaseError
 
 
-def _open(db: Path) -> sqlite3.Connection:
-    """A connection to `db`, migrated to SCHEMA_VERSION; raises _Unusable for a damaged or newer file,
-    sqlite3.Error for anything else (locked, unwritable...)."""
-    con = sqlite3.connect(db, timeout=BUSY_TIMEOUT, isolation_level=None)  # transactions are explicit
+def _is_busy(error: BaseException) -> bool:
+    """Another connection holds a lock we need (SQLITE_BUSY and its extended codes, SQLITE_LOCKED)."""
+    return isinstance(error, sqlite3.Error) and \
+        getattr(error, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
+
+
+def _open(db: Path, wait: float) -> sqlite3.Connection:
+    """A connection to `db` that waits at most `wait` seconds for a lock, migrated to SCHEMA_VERSION;
+    raises _Unusable for a damaged or newer file, sqlite3.Error for anything else (busy,
+    unwritable...)."""
+    con = sqlite3.connect(db, timeout=wait, isolation_level=None)  # transactions are explicit
     try:
         con.execute("PRAGMA journal_mode=DELETE")
         con.execute("PRAGMA synchronous=FULL")
@@ -207,75 +231,198 @@ def _set_aside(db: Path, why: Reason) -> bool:
     return True
 
 
-def _connect(create: bool) -> sqlite3.Connection | None:
+def _connect(create: bool, db: Path, wait: float) -> sqlite3.Connection | None:
     """An open, migrated database, or None when there is none and `create` is False. A damaged or
-    newer one is set aside and a fresh one started (or None when reading)."""
-    db = path()
+    newer one, or something else where it belongs (a pipe, a link to a device: SQLite would write
+    into it and keep nothing), is set aside and a fresh one started (or None when reading)."""
     if str(db) in _REFUSED:
         raise sqlite3.OperationalError("the records database was found unusable")
-    if not db.exists():
+    why = None
+    try:
+        files.require_regular(db)
+    except files.MissingFile:
         if not create:
             return None
-        data_dir()
-    try:
-        return _open(db)
-    except _Unusable as e:
-        if not _set_aside(db, e.why):
-            raise sqlite3.OperationalError("the records database cannot be set aside") from None
+        db.parent.mkdir(parents=True, exist_ok=True)
+    except files.UnreadableFile as e:
+        why = e.reason
+    if why is None:
+        try:
+            return _open(db, wait)
+        except _Unusable as e:
+            why = e.why
+    if not _set_aside(db, why):
+        raise sqlite3.OperationalError("the records database cannot be set aside")
     if not create:
         return None
     try:
-        return _open(db)
+        return _open(db, wait)
     except _Unusable:  # a brand-new file cannot be damaged or newer; if it is, give up for now
         raise sqlite3.OperationalError("a fresh records database cannot be started") from None
 
 
 def read(fn: Callable[[sqlite3.Connection], T], default: T, create: bool = False) -> T:
     """`fn(connection)`, or `default` when there is no database or it cannot be read now (never an
-    error: a screen showing records must not crash). `create` makes the database if missing."""
+    error: a screen showing records must not crash). `create` makes the database if missing. A busy
+    database (another program holds it) gives `default` after at most `UI_TIMEOUT`, and at once
+    for the next `BUSY_RETRY` seconds; the player is told."""
+    db = path()
+    if busy(db):
+        return default
     for _ in range(2):
         try:
-            con = _connect(create)
-        except (sqlite3.Error, OSError):
+            con = _connect(create, db, UI_TIMEOUT)
+        except (sqlite3.Error, OSError) as e:
+            if _is_busy(e):
+                _note_busy(db, reading=True)
             return default
         if con is None:
             return default
         try:
             return fn(con)
         except sqlite3.Error as e:
-            if not _damage_found(con, e):
+            if not _damage_found(con, e, db):
+                if _is_busy(e):
+                    _note_busy(db, reading=True)
                 return default
         finally:
             con.close()
     return default
 
 
-def write(fn: Callable[[sqlite3.Connection], T]) -> T:
+def write(fn: Callable[[sqlite3.Connection], T], wait: float = UI_TIMEOUT, db: Path | None = None) -> T:
     """`fn(connection)` inside one transaction (all of it is written, or none), creating the database
-    if needed; raises RecordsUnavailable when it cannot be written."""
+    (`db`, by default `path()`) if needed and waiting at most `wait` seconds for another program's
+    lock; raises RecordsBusy when it is busy, RecordsUnavailable when it cannot be written."""
+    db = db or path()
     for _ in range(2):
         try:
-            con = _connect(create=True)
+            con = _connect(True, db, wait)
         except (sqlite3.Error, OSError) as e:
-            raise RecordsUnavailable(f"the records cannot be opened: {e}") from None
+            raise _unavailable("opened", e) from None
         assert con is not None
         try:
             with transaction(con):
-                return fn(con)
+                result = fn(con)
+            _BUSY_SINCE.pop(str(db), None)  # free again: reads need not give up any more
+            return result
         except sqlite3.Error as e:
-            if not _damage_found(con, e):
-                raise RecordsUnavailable(f"the records cannot be written: {e}") from None
+            if not _damage_found(con, e, db):
+                raise _unavailable("written", e) from None
         finally:
             con.close()
     raise RecordsUnavailable("the records database is damaged")
 
 
-def _damage_found(con: sqlite3.Connection, error: sqlite3.Error) -> bool:
+def _unavailable(what: str, error: Exception) -> RecordsUnavailable:
+    return (RecordsBusy if _is_busy(error) else RecordsUnavailable)(f"the records cannot be {what}: {error}")
+
+
+def _damage_found(con: sqlite3.Connection, error: sqlite3.Error, db: Path) -> bool:
     """After `error`: whether the file was damaged (then it is set aside, so a retry starts afresh)."""
     if not _is_damage(error):
         return False
     con.close()
-    return _set_aside(path(), _damaged())
+    return _set_aside(db, _damaged())
+
+
+# --- a busy database ---------------------------------------------------------------------------------
+BUSY_NOTICE_SECONDS = 10.0  # about a notice's life on screen: no second one about the same while it shows
+RETRY_SECONDS = 1.0  # between the background writer's tries, on top of BUSY_TIMEOUT's wait
+BUSY_READ = Reason("core.records.busy_read",
+                   "Your game records are in use by another program: they are not shown for now.")
+_BUSY_SINCE: dict[str, float] = {}  # database -> when it was last found busy (time.monotonic)
+_TOLD_BUSY: dict[tuple[str, bool], float] = {}  # (database, reading) -> when the player was last told
+
+
+def busy(db: Path | None = None) -> bool:
+    """Whether the database was found busy in the last `BUSY_RETRY` seconds (reads give up at once)."""
+    since = _BUSY_SINCE.get(str(db or path()))
+    return since is not None and time.monotonic() - since < BUSY_RETRY
+
+
+def _note_busy(db: Path, reading: bool) -> None:
+    """Remember that `db` was found busy, and tell the player (not again while the notice shows)."""
+    now = time.monotonic()
+    _BUSY_SINCE[str(db)] = now
+    told = (str(db), reading)
+    if now - _TOLD_BUSY.get(told, -BUSY_NOTICE_SECONDS) < BUSY_NOTICE_SECONDS:
+        return
+    _TOLD_BUSY[told] = now
+    if reading:
+        files.notify(BUSY_READ)
+    else:
+        files.notify(Reason("core.records.busy_write", "Your game records are in use by another program:"
+                                                       " this game will be added as soon as they are free."))
+
+
+def write_or_defer(fn: Callable[[sqlite3.Connection], T]) -> T | None:
+    """`write(fn)` now, or None when the database is busy: then `fn` is queued for the background
+    writer, which does it once the database is free (after every write queued before it: the order
+    of writes is kept), and the player is told. Raises RecordsUnavailable when it cannot be written."""
+    db = path()
+    if not _LATER.pending() and not busy(db):
+        try:
+            return write(fn, db=db)
+        except RecordsBusy:
+            pass
+    _note_busy(db, reading=False)
+    _LATER.add(lambda: write(fn, BUSY_TIMEOUT, db))
+    return None
+
+
+def flush(timeout: float) -> bool:
+    """Wait up to `timeout` seconds for the queued writes; whether none is left (the app calls it when
+    it closes, tests when they free the database)."""
+    return _LATER.wait(timeout)
+
+
+class _Later:
+    """Writes that found the database busy, done in order by one background thread: each is tried
+    (waiting `BUSY_TIMEOUT` for the lock) until the database is free; one that fails otherwise is
+    dropped with a notice. The thread ends when the queue is empty."""
+
+    def __init__(self) -> None:
+        self.jobs: deque[Callable[[], Any]] = deque()
+        self.cond = threading.Condition()
+        self.running = False
+
+    def pending(self) -> bool:
+        with self.cond:
+            return bool(self.jobs)
+
+    def add(self, job: Callable[[], Any]) -> None:
+        with self.cond:
+            self.jobs.append(job)
+            if not self.running:
+                self.running = True
+                threading.Thread(target=self._run, name="records-writer", daemon=True).start()
+
+    def wait(self, timeout: float) -> bool:
+        with self.cond:
+            return self.cond.wait_for(lambda: not self.jobs, timeout)
+
+    def _run(self) -> None:
+        while True:
+            with self.cond:
+                if not self.jobs:
+                    self.running = False
+                    return
+                job = self.jobs[0]
+            try:
+                job()
+            except RecordsBusy:
+                time.sleep(RETRY_SECONDS)
+                continue
+            except Exception as e:  # unwritable, a full disk...: the player is told, the game goes on
+                print(f"hexgames: a game could not be recorded: {e}", file=sys.stderr)
+                files.notify(Reason("core.records.write_failed", "A finished game could not be added to your records."))
+            with self.cond:
+                self.jobs.popleft()
+                self.cond.notify_all()
+
+
+_LATER = _Later()
 
 
 # --- finished games --------------------------------------------------------------------------------
@@ -313,10 +460,11 @@ class GameRecord:
     seats: tuple[SeatRecord, ...]
 
 
-def record_match(match: Any, date: str | None = None) -> int:
-    """Record a finished match (a `Match`); returns the record's id. A match recorded before (same
-    `uid`: its end was undone and it ended again) has its record replaced. Raises
-    RecordsUnavailable when the database cannot be written, ValueError for an unfinished match."""
+def record_match(match: Any, date: str | None = None) -> int | None:
+    """Record a finished match (a `Match`); returns the record's id, or None when the database is
+    busy (it is recorded later, see `write_or_defer`). A match recorded before (same `uid`: its end
+    was undone and it ended again) has its record replaced. Raises RecordsUnavailable when the
+    database cannot be written, ValueError for an unfinished match."""
     if not match.is_over:
         raise ValueError("only a finished game is recorded")
     outcome = match.outcome()
@@ -340,7 +488,7 @@ def record_match(match: Any, date: str | None = None) -> int:
                         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", [(game_id, *row) for row in seats])
         return game_id
 
-    return write(insert)
+    return write_or_defer(insert)
 
 
 def _hints(hints: Any, seat: int) -> int | None:
@@ -352,36 +500,44 @@ def _hints(hints: Any, seat: int) -> int | None:
     return count if type(count) is int and count >= 0 else 0
 
 
+GAME_COLUMNS = (rows.integer, rows.text, rows.text, rows.text, rows.json_of(dict), rows.text, rows.integer,
+                rows.integer, rows.text)
+SEAT_COLUMNS = (rows.integer, rows.integer, rows.one_of("human", "ai"), rows.optional(rows.text), rows.name,
+                rows.number, rows.integer, rows.integer, rows.optional(rows.integer))
+
+
 def load(game: str | None = None) -> list[GameRecord]:
-    """Every recorded game (of one game id, or all), newest first; [] when there are none."""
+    """Every recorded game (of one game id, or all), newest first; [] when there are none. A game
+    with a row that does not read (a wrong type, damaged JSON...) is left out, and the player told."""
     def query(con: sqlite3.Connection) -> list[GameRecord]:
         where, args = ("WHERE game = ?", (game,)) if game is not None else ("", ())
-        rows = con.execute(f"SELECT id, uid, game, mode, options, finished, seed, moves, digest FROM games {where}"
-                           " ORDER BY finished DESC, id DESC", args).fetchall()
+        found = rows.checked(con.execute(
+            f"SELECT id, uid, game, mode, options, finished, seed, moves, digest FROM games {where}"
+            " ORDER BY finished DESC, id DESC", args), GAME_COLUMNS, WHAT, str(path()))
+        rejected: list[Any] = []
         seats: dict[int, list[SeatRecord]] = {}
-        for game_id, *fields in con.execute(
-                "SELECT game_id, seat, kind, level, name, score, rank, side, hints FROM seats ORDER BY game_id, seat"):
+        for game_id, *fields in rows.checked(con.execute(
+                "SELECT game_id, seat, kind, level, name, score, rank, side, hints FROM seats ORDER BY game_id, seat"),
+                SEAT_COLUMNS, WHAT, str(path()), rejected=rejected):
             seats.setdefault(game_id, []).append(SeatRecord(*fields))
-        return [GameRecord(r[0], r[1], r[2], r[3], _json_object(r[4]), r[5], r[6], r[7], r[8],
-                           tuple(seats.get(r[0], ()))) for r in rows]
+        incomplete = {bad[0] for bad in rejected if bad}  # a game missing a seat would count wrongly
+        return [GameRecord(*r, seats=tuple(seats.get(r[0], ()))) for r in found if r[0] not in incomplete]
 
     return read(query, [])
 
 
-def _json_object(text: str) -> dict[str, Any]:
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
 def save_of(record_id: int) -> dict[str, Any] | None:
     """The recorded game's save (`saves.match_to_dict`), to rebuild its replay with
-    `saves.match_from_dict`; None if there is no such record."""
+    `saves.match_from_dict`; None if there is no such record, or the database cannot be read now
+    (`busy()` tells); SaveError when the kept save does not read."""
     def query(con: sqlite3.Connection) -> dict[str, Any] | None:
         row = con.execute("SELECT save FROM games WHERE id = ?", (record_id,)).fetchone()
-        return _json_object(row[0]) or None if row else None
+        if row is None:
+            return None
+        try:
+            return rows.json_of(dict)(row[0])
+        except Exception:
+            raise SaveError(Reason("core.save.damaged", "The save file is damaged.")) from None
 
     return read(query, None)
 

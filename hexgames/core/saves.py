@@ -1,6 +1,7 @@
 """Save files: versioned JSON holding how to rebuild a match, never the state itself.
 
-A save is the game id, options, seats, seed and the encoded moves; loading replays them and checks the
+A save is the game id, options, seats, seed and the encoded moves (a resignation among them, which any
+seat may give at any time, as `{"resign": seat}`: `match.encode_entry`); loading replays them and checks the
 digest of the final state, so a file edited by hand or written by a different rules version is caught
 instead of producing a subtly different game. Writes go to a temporary file that is renamed over the
 target, so a crash mid-write leaves the old file intact.
@@ -21,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from hexgames import games
-from hexgames.core.files import UnreadableFile, read_json, report_set_aside, write_atomic
-from hexgames.core.match import Match, Seat, is_uid
+from hexgames.core.files import MissingFile, UnreadableFile, read_json, report_set_aside, write_atomic
+from hexgames.core.match import Match, Seat, decode_entry, encode_entry, is_uid
 from hexgames.core.protocol import IllegalMove, Reason, clip
 
 FORMAT = "hexgames-save"
@@ -39,6 +40,10 @@ class SaveError(Exception):
     def __init__(self, reason: Reason):
         super().__init__(str(reason))
         self.reason = reason
+
+
+class MissingSave(SaveError):
+    """There is no file at the path (no message is due for a missing autosave)."""
 
 
 def _error(key: str, text: str, **params: Any) -> SaveError:
@@ -82,7 +87,7 @@ def match_to_dict(match: Match) -> dict[str, Any]:
         "options": match.options,
         "seats": [s.to_json() for s in match.seats],
         "seed": match.seed,
-        "moves": [match.rules.encode(m) for m in match.moves],
+        "moves": [encode_entry(match.rules, m) for m in match.moves],
         "digest": match.digest(),
         "uid": match.uid,
         **({"notes": {str(seat): note for seat, note in sorted(match.notes.items())}} if match.notes else {}),
@@ -138,7 +143,7 @@ def match_from_dict(data: Any) -> Match:
         if type(seed) is not int or abs(seed) > MAX_SEED:
             raise ValueError("seed must be a whole number")
         match = Match(info.id, seats, data["options"], seed)
-        moves = [match.rules.decode(m) for m in data["moves"]]
+        moves = [decode_entry(match.rules, m, len(seats)) for m in data["moves"]]
         match.notes = _notes_from(data.get("notes"), len(seats))
         if "uid" in data:
             if not is_uid(data["uid"]):
@@ -166,7 +171,9 @@ def read_save(path: str | os.PathLike[str]) -> Match:
     """The match saved in `path`; any content at all becomes a SaveError, never another exception."""
     try:
         data = read_json(path)
-    except UnreadableFile as e:
+    except MissingFile as e:
+        raise MissingSave(e.reason) from None
+    except UnreadableFile as e:  # a pipe, a device, a link loop, too big, not JSON...
         raise SaveError(e.reason) from None
     try:
         return match_from_dict(data)
@@ -202,13 +209,14 @@ def clear_autosave() -> None:
 
 
 def load_autosave() -> Match | None:
-    """The match to resume, or None. An autosave that no longer loads (damaged, or written by other
-    rules) is set aside and a notice queued for the player (`files.take_notices`)."""
+    """The match to resume, or None. An autosave that no longer loads (damaged, written by other
+    rules, or no file at all: a pipe, a link loop...) is set aside and a notice queued for the player
+    (`files.take_notices`)."""
     path = autosave_path()
-    if not path.exists():
-        return None
     try:
         return read_save(path)
+    except MissingSave:
+        return None
     except SaveError as e:
         report_set_aside(path, Reason("core.file.autosave", "The autosaved game"), e.reason)
         return None

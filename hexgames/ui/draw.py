@@ -110,8 +110,28 @@ def fit_text(font_for, content: str, max_width: int, start_size: int, min_size: 
     return font
 
 
-_FITTED: dict[tuple, tuple[pygame.font.Font, pygame.font.Font]] = {}
+_FITTED: dict[tuple, tuple[pygame.font.Font, "pygame.font.Font | str"]] = {}  # fonts of fit_text, lines of fit_line
 _FITTED_MAX = 2048
+
+
+def fit_line(font_for, content: str, max_width: int, start_size: int, min_size: int = 12,
+             bold: bool = False) -> tuple[pygame.font.Font, str]:
+    """`fit_text`, and if even `min_size` is too wide, `content` cut short with "…" to fit: a
+    name or label that must stay on its line never runs into what is beside it."""
+    font = fit_text(font_for, content, max_width, start_size, min_size, bold)
+    key = ("line", id(font), content, max_width)
+    found = _FITTED.get(key)
+    if found is not None and found[0] is font:
+        return font, found[1]
+    cut = content
+    if font.size(content)[0] > max_width:
+        while cut and font.size(cut.rstrip() + "…")[0] > max_width:
+            cut = cut[:-1]
+        cut = cut.rstrip() + "…"
+    if len(_FITTED) >= _FITTED_MAX:
+        _FITTED.clear()
+    _FITTED[key] = (font, cut)
+    return font, cut
 
 
 def fit_wrapped(font_for, content: str, max_width: int, max_lines: int, start_size: int, min_size: int = 10,

@@ -263,11 +263,28 @@ class GameScene(Scene):
         if reason is not None:
             self.toast(self.app.tr_reason(reason), error=True)
             return False
-        seat = self.match.to_move
+        self._commit(self.match.to_move, by_ai, lambda: self.match.play(move))
+        return True
+
+    def resign(self, seat: int) -> bool:
+        """`seat` gives up now, also while another seat is to move or a computer thinks (in games
+        whose rules have a resignation: `Rules.resign_refusal`), kept like a move; refused with the
+        reason as a toast. The scene asks its player to confirm first."""
+        reason = self.match.resign_refusal(seat)
+        if reason is not None:
+            self.toast(self.app.tr_reason(reason), error=True)
+            return False
+        self._cancel_ai()  # the computer's pending move has nothing left to decide
+        self._commit(seat, False, lambda: self.match.resign(seat))
+        return True
+
+    def _commit(self, seat: int, by_ai: bool, change: Callable[[], None]) -> None:
+        """Make `change` (a checked move or resignation of `seat`) and do what follows any of them."""
         before = self.match.state
         self.cancel_hint()
         self.forget_hint()
-        self.match.play(move)  # autosaves through the listener the app attached
+        change()  # autosaves through the listener the app attached
+        move = self.match.moves[-1]
         if by_ai:
             self.ai_moves.append(len(self.match.moves) - 1)
             self._ai_hold = AI_PACE
@@ -285,7 +302,6 @@ class GameScene(Scene):
         self.on_move_played(before, move, self.match.state, by_ai)
         self.app.sound.play(self.move_sound(before, move, self.match.state))
         self._sync_buttons()
-        return True
 
     def record_highscore(self, key: str | None, scores: Sequence[int]) -> int | None:
         """Enter a finished solo game in its high-score table (once per end: an end undone and played
@@ -626,6 +642,12 @@ class GameScene(Scene):
             self._sync_buttons()
             self.app.scenes.push(HandoverScene(self.app, self, seat))
 
+    def banner_seat(self) -> int | None:
+        """The seat whose chip the turn banner shows, with the thinking dots if it is a computer to
+        move: the seat to move (None once the game is over). A game whose banner narrates a move
+        being shown (`banner_text`) names that move's seat instead."""
+        return None if self.match.is_over else self.match.to_move
+
     def banner_text(self) -> str:
         m = self.match
         if m.is_over:
@@ -639,8 +661,9 @@ class GameScene(Scene):
         surface.fill(self.app.BG)
         self.draw_game(surface)
         m = self.match
-        thinking = not m.is_over and not m.seat_to_move.is_human
-        colour = None if m.is_over else self.seat_colour(m.to_move)
+        seat = self.banner_seat()
+        thinking = seat is not None and seat == m.to_move and not m.is_over and not m.seat_to_move.is_human
+        colour = None if seat is None else self.seat_colour(seat)
         title = self.app.tr(f"{self.info.id}.title", default=self.info.title)
         font = self.app.font(16)
         right = self.top_button_rect(self.TOP_SLOTS - 1).left - 14

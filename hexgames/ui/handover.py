@@ -59,7 +59,7 @@ class HandoverScene(Scene):
         draw.dim(surface, 235)
         w, h = surface.get_size()
         app = self.app
-        draw.aa_circle(surface, self.game.seat_colour(self.seat), (w / 2, h / 2 - 150), 22, border=(240, 240, 240))
+        self.game.draw_seat_chip(surface, self.seat, (w / 2, h / 2 - 150), 22)  # its shape too, not only its hue
         title = app.tr("ui.handover.title", name=self.name)
         draw.text(surface, draw.fit_text(app.font, title, w - 80, 44, 18, bold=True), title, (w / 2, h / 2 - 90),
                   hud.ACCENT)

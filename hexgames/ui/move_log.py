@@ -64,7 +64,7 @@ class MoveLog:
         for i in range(len(cache), n):
             reason = m.rules.describe(m.states[i], m.moves[i], key[0])
             cache.append((m.states[i + 1], self.app.tr_reason(reason)))
-        return [Entry(i + 1, m.rules.to_move(m.states[i]), cache[i][1]) for i in range(n)]
+        return [Entry(i + 1, m.mover(i), cache[i][1]) for i in range(n)]
 
     def _laid_out(self, width: int) -> list[tuple[int, str, bool]]:
         """The entries as wrapped lines for `width` (re-done only when something changed)."""

@@ -178,16 +178,18 @@ class RecordsScene(Scene):
 
     def review(self, record_id: int) -> None:
         """Open a recorded game in the replay viewer; a record whose save no longer replays (another
-        rules version) is refused with the reason, and the screen stays."""
+        rules version, damaged) is refused with the reason, and the screen stays; so is a click while
+        another program holds the records."""
         from hexgames.core import saves
 
-        data = records.save_of(record_id)
-        if data is None:
-            self.toasts.add(self.app.tr("ui.records.missing"), True)
-            return
         try:
+            data = records.save_of(record_id)
+            if data is None:
+                why = self.app.tr_reason(records.BUSY_READ) if records.busy() else self.app.tr("ui.records.missing")
+                self.toasts.add(why, True)
+                return
             match = saves.match_from_dict(data)
-        except saves.SaveError as e:
+        except saves.SaveError as e:  # the kept save is damaged, or no longer replays
             self.toasts.add(self.app.tr("ui.replay.refused", why=self.app.tr_reason(e.reason)), True)
             return
         why = self.app.open_replay(match, len(match.moves))

@@ -72,3 +72,11 @@ def test_listeners_hear_every_play_and_undo():
     m.play("tap")
     m.undo()
     assert heard == [1, 2, 1]
+
+
+def test_a_game_without_a_resignation_refuses_one_and_changes_nothing():
+    m = Match("toy", [H, A], {}, 1)
+    assert m.resign_refusal(1).key == "core.no_resign"
+    with pytest.raises(IllegalMove):
+        m.resign(0)
+    assert m.moves == [] and len(m.states) == 1

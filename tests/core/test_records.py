@@ -163,6 +163,32 @@ def test_a_journal_left_by_a_damaged_database_never_rolls_into_the_fresh_one():
     assert _connect().execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 
 
+@pytest.mark.parametrize("kind", ["fifo", "dev zero", "link loop"])
+def test_something_else_where_the_database_belongs_is_set_aside(kind):
+    """SQLite would answer a FIFO with an I/O error forever and write every record into /dev/zero."""
+    import os
+
+    db = records.path()
+    db.parent.mkdir(parents=True)
+    if kind == "fifo":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("FIFOs are POSIX")
+        os.mkfifo(db)
+    elif kind == "dev zero":
+        if not os.path.exists("/dev/zero"):
+            pytest.skip("needs /dev/zero")
+        db.symlink_to("/dev/zero")
+    else:
+        db.symlink_to(db.with_name("loop"))
+        db.with_name("loop").symlink_to(db)
+    assert records.load() == []
+    [notice] = files.take_notices()
+    assert notice.params["why"].key in ("core.file.not_regular", "core.file.link_loop")
+    assert len(_aside()) == 1
+    records.record_match(_finished())
+    assert len(records.load()) == 1 and db.is_file() and not db.is_symlink()
+
+
 def test_a_database_that_cannot_be_written_raises_an_os_error(monkeypatch, tmp_path):
     blocker = tmp_path / "a file"
     blocker.write_text("x")

@@ -106,3 +106,16 @@ def test_private_notes_ride_along_per_seat_and_are_optional(tmp_path):
         data["notes"] = bad
         with pytest.raises(saves.SaveError):
             saves.match_from_dict(data)
+
+
+def test_a_resignation_in_a_save_is_refused_by_a_game_that_has_none(tmp_path):
+    good = saves.match_to_dict(_match())
+    path = tmp_path / "resigned.json"
+    path.write_text(json.dumps({**good, "moves": good["moves"] + [{"resign": 0}]}))
+    with pytest.raises(saves.SaveError) as e:
+        saves.read_save(path)
+    assert "no resignation" in str(e.value)
+    for bad in ({"resign": 2}, {"resign": True}, {"resign": 0, "x": 1}):
+        path.write_text(json.dumps({**good, "moves": good["moves"] + [bad]}))
+        with pytest.raises(saves.SaveError, match="damaged"):
+            saves.read_save(path)

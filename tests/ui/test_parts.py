@@ -139,13 +139,31 @@ def test_reasons_translate_by_key_with_nested_params(app):
     assert app.tr("ui.menu.resume", game="X") == "Xを続ける"
 
 
+def test_counts_take_the_languages_plural_forms(app):
+    import i18n
+
+    from hexgames.app import plural_table
+
+    i18n.translations.add("ui_test.cells", {"one": "%{count} cell", "other": "%{count} cells"}, "en")
+    i18n.translations.add("ui_test.cells", "%{count}マス", "ja")
+    assert [app.tr("ui_test.cells", count=n) for n in (0, 1, 2, 7)] == ["0 cells", "1 cell", "2 cells", "7 cells"]
+    assert app.tr_reason(Reason("ui_test.cells", "{count} cells", count=1)) == "1 cell"  # the rules' reasons too
+    assert app.tr("ui_test.cells", default="some cells") == "some cells"  # no count: the default, no crash
+    assert app.tr("ui_test.cells", count="many") == "ui_test.cells"  # nor with a count that is no number
+    assert app.tr("ui_test.cells", count=2) == "2 cells"  # and the key still answers afterwards
+    app.set_language("ja")
+    assert [app.tr("ui_test.cells", count=n) for n in (1, 2)] == ["1マス", "2マス"]  # one form for every count
+    assert plural_table({"one": "a", "other": "b"}) and not plural_table({"other": "b", "read_only": "c"})
+
+
 def test_every_ui_key_has_english_and_japanese():
     from hexgames import paths
+    from hexgames.app import plural_table
 
     def keys(d, prefix=""):
         out = set()
         for k, v in d.items():
-            out |= keys(v, f"{prefix}{k}.") if isinstance(v, dict) else {prefix + k}
+            out |= keys(v, f"{prefix}{k}.") if isinstance(v, dict) and not plural_table(v) else {prefix + k}
         return out
 
     for ns in ("ui", "core"):

@@ -45,8 +45,10 @@ def test_a_game_of_ais_alone_is_recorded_too(app):
     assert [s.kind for s in r.seats] == ["ai", "ai"]
 
 
-def test_records_that_cannot_be_written_do_not_stop_the_end(app):
-    records.path().mkdir(parents=True)  # a folder where the database should be: nothing can be written
+def test_records_that_cannot_be_written_do_not_stop_the_end(app, tmp_path, monkeypatch):
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file where the data folder's parent should be: nothing can be written")
+    monkeypatch.setenv("HEXGAMES_DATA_DIR", str(blocker / "data"))
     game = start(app, HUMAN_VS_AI, pile=2)
     take(app, game, 2)
     assert step_until(app, lambda: isinstance(app.scenes.top, ResultsScene), max_frames=60)

@@ -1,6 +1,8 @@
 """The Clans side panel: players (with the viewer's private colour guesses), the colour points that
-double as the legend of the tribe shapes, and the epoch chart. A mixin of `ClansScene`: it reads the
-scene's match, viewer and fonts, and keeps no state of its own but the open guess picker.
+double as the legend of the tribe shapes, the epoch chart (a row per epoch, its villages as dots
+that darken as they are scored) and, in the room left at the foot, the recap of the last turns
+(`recap_view`). A mixin of `ClansScene`: it reads the scene's match, viewer and fonts, and keeps no
+state of its own but the open guess picker. No text in it is under 12 px, down to 800x600.
 
 Guess notes live in `Match.notes` under the viewer's seat (so saves and resumes keep them), are drawn
 only for that viewer, and hide with everything private at the hand-over.
@@ -14,6 +16,8 @@ from hexgames.games.clans.look import HIGHLIGHT, NEUTRAL_SEAT_RGB, TERRAIN_RGB
 from hexgames.games.clans.rules import COLOURS
 from hexgames.ui import draw, hud
 
+RECAP_ROOM = 90  # the panel's foot kept for the recap of the last turns (the guess tip gives way)
+
 
 class PanelMixin:
     """The side panel of `ClansScene`."""
@@ -24,13 +28,17 @@ class PanelMixin:
     def _draw_panel(self, surface: pygame.Surface) -> None:
         r = self.panel_rect
         draw.rounded_panel(surface, r, (30, 36, 46), 10, border=(60, 70, 86))
-        y = self._draw_players(surface, r.x + 12, r.y + 10, r.w - 24)
+        room = r.h - 10 - self.colour_points_height() - self.epoch_chart_height() - 36 - RECAP_ROOM
+        y = self._draw_players(surface, r.x + 12, r.y + 10, r.w - 24, room)
         y = self._draw_colour_points(surface, r.x + 12, y + 8, r.w - 24)
-        self._draw_epoch_chart(surface, r.x + 12, y + 8, r.w - 24, r.bottom - y - 16)
+        y = self._draw_epoch_chart(surface, r.x + 12, y + 8, r.w - 24)
+        self._draw_recap(surface, r.x + 12, y + 12, r.w - 24, r.bottom - y - 20)
 
-    def _draw_players(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
+    def _draw_players(self, surface: pygame.Surface, x: int, y: int, w: int, room: int) -> int:
         """One row per seat: the neutral chip, the name, the viewer's own colour or their guess for
-        the others (a click opens the picker), villages founded; the true colours once revealed."""
+        the others (a click opens the picker), villages founded; the true colours once revealed.
+        The tip on guessing shows only if it fits in `room` with the rest."""
+        bottom = y + room
         tr, s = self.app.tr, self.state
         small = self.app.font(14)
         draw.text(surface, small, tr("clans.ui.players"), (x, y), hud.MUTED, anchor="topleft")
@@ -56,7 +64,7 @@ class PanelMixin:
                 right = f"{s.points[colour]}+{s.founded[seat]}={self.rules.seat_score(s, seat)}"
             slot = pygame.Rect(x + w - 52, y + 2, 22, 22)
             name_w = (w - 80) if not over else (w - 40 - font.size(right)[0])
-            name_font = draw.fit_text(self.app.font, name, name_w, 17, 11, bold=True)
+            name_font, name = draw.fit_line(self.app.font, name, name_w, 17, bold=True)
             draw.text(surface, name_font, name, (x + 22, y + 12), hud.TEXT, anchor="midleft")
             if not over and colour is not None:
                 emblems.chip(surface, colour, slot.center, 8)
@@ -72,12 +80,13 @@ class PanelMixin:
             text = tr("clans.ui.your_colour", colour=self._colour_label(shown[viewer]))
             draw.text(surface, self.app.font(15), text, (x, y + 2), hud.TEXT, anchor="topleft")
             y += 20
-            if self.picker_for is None and s.seats > 1:
-                hint_font = self.app.font(12)
-                for line in draw.wrap(hint_font, tr("clans.ui.guess_hint"), w):
+            hint_font = self.app.font(12)
+            tip = draw.wrap(hint_font, tr("clans.ui.guess_hint"), w)
+            if self.picker_for is None and s.seats > 1 and y + 15 * len(tip) + 18 <= bottom:
+                for line in tip:
                     draw.text(surface, hint_font, line, (x, y + 2), hud.MUTED, anchor="topleft")
                     y += 15
-                y -= 15
+            y -= 15
         elif not over and not any(c is not None for c in shown):
             draw.text(surface, self.app.font(13), tr("clans.ui.colour_secret"), (x, y + 2), hud.MUTED,
                       anchor="topleft")
@@ -159,6 +168,9 @@ class PanelMixin:
             return list(step.points_before)
         return list(self.state.points)
 
+    def colour_points_height(self) -> int:
+        return 24 + 62
+
     def _draw_colour_points(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         """The five colours with their shapes, names and points: also the legend of the huts."""
         draw.text(surface, self.app.font(14), self.app.tr("clans.ui.colour_points"), (x, y), hud.MUTED,
@@ -171,48 +183,64 @@ class PanelMixin:
         for c in range(COLOURS):
             cx = x + col * (c + 0.5)
             emblems.chip(surface, c, (cx, y + 10), 10)
-            name = self._colour_label(c)
-            draw.text(surface, draw.fit_text(self.app.font, name, round(col) - 2, 12, 9), name, (cx, y + 29),
-                      hud.MUTED)
+            label_font, name = draw.fit_line(self.app.font, self._colour_label(c), round(col) - 2, 12)
+            draw.text(surface, label_font, name, (cx, y + 29), hud.MUTED)
             draw.text(surface, font, str(points[c]), (cx, y + 48), hud.TEXT)
             if scoring is not None and c in scoring.scorers:
                 draw.text(surface, self.app.font(14, bold=True), f"+{scoring.value}", (cx + 14, y + 2),
                           (140, 240, 140), anchor="midleft", outline=(15, 18, 24), outline_px=1)
         return y + 62
 
-    def _draw_epoch_chart(self, surface: pygame.Surface, x: int, y: int, w: int, h: int) -> None:
+    def epoch_row_height(self) -> int:
+        return max(24, min(30, (self.panel_rect.h // 4 - 22) // 5))
+
+    def epoch_chart_height(self) -> int:
+        return 22 + 5 * self.epoch_row_height()
+
+    def _draw_epoch_chart(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
+        """A row per epoch: its numeral, the favoured terrain with its bonus and the hostile one. The
+        numeral has a dot per village of the epoch under it: scored ones go dark, the next village's
+        is lit, and so is its epoch's row (as far as the scoring shown); returns the y below the chart."""
         rules, s = self.rules, self.state
-        draw.text(surface, self.app.font(14), self.app.tr("clans.ui.epoch_chart"), (x, y), hud.MUTED,
-                  anchor="topleft")
-        y += 20
-        rows = rules.VILLAGES
-        row_h = max(12, min(26, (h - 20) // rows))  # all twelve rows fit, down to 800x600
-        size = max(10, min(15, row_h - 6))
-        bold = self.app.font(size, bold=True)
-        scored = s.villages_scored - len(self.score_steps)  # rows struck as far as the scoring shown
+        title = draw.text(surface, self.app.font(14), self.app.tr("clans.ui.epoch_chart"), (x, y), hud.MUTED,
+                          anchor="topleft")
+        scored = s.villages_scored - len(self.score_steps)  # as far as the scoring shown
+        count = self.app.tr("clans.ui.villages_left", n=scored)
+        if self.app.font(13).size(count)[0] <= w - title.w - 12:
+            draw.text(surface, self.app.font(13), count, (x + w, y + 1), hud.MUTED, anchor="topright")
+        y += 22
+        row_h = self.epoch_row_height()
+        size = max(12, min(15, row_h - 9))
         roman = ("I", "II", "III", "IV", "V")
-        half = (w - 34) // 2
-        for i in range(rows):
-            epoch = rules.EPOCH_OF_VILLAGE[i]
-            ry = y + i * row_h
-            row = pygame.Rect(x, ry, w, row_h - 2)
-            current = i == scored and not self.match.is_over
-            bg = (70, 62, 30) if current else ((36, 42, 52) if epoch % 2 == 0 else (42, 48, 60))
-            draw.rounded_panel(surface, row, bg, 4, border=HIGHLIGHT if current else None)
-            if i == 0 or rules.EPOCH_OF_VILLAGE[i - 1] != epoch:
-                draw.text(surface, bold, roman[epoch], (x + 14, row.centery), hud.ACCENT)
-            fav = rules.FAVOURED[epoch]
-            self._chart_cell(surface, pygame.Rect(x + 30, ry, half, row_h - 2), fav, f"+{rules.BONUS[epoch]}", size)
-            self._chart_cell(surface, pygame.Rect(x + 32 + half, ry, half, row_h - 2), rules.HOSTILE[epoch], "0",
-                             size, hostile=True)
-            if i < scored:
-                draw.rounded_panel(surface, row, (20, 22, 28, 150), 4)
-                pygame.draw.line(surface, (220, 90, 80), (row.x + 4, row.centery), (row.right - 4, row.centery), 2)
+        half = (w - 22) // 2
+        first = 0
+        for epoch, villages in enumerate(rules.EPOCH_SIZES):
+            row = pygame.Rect(x, y, w, row_h - 3)
+            current = first <= scored < first + villages and not self.match.is_over
+            draw.rounded_panel(surface, row, (70, 62, 30) if current else
+                               ((36, 42, 52) if epoch % 2 == 0 else (42, 48, 60)), 4,
+                               border=HIGHLIGHT if current else None)
+            for k in range(villages):  # a dot per village of the epoch under its numeral
+                dot = pygame.Rect(x + 11 - (4 * villages - 1) // 2 + 4 * k, row.bottom - 4, 3, 2)
+                done = first + k < scored
+                pygame.draw.rect(surface, (20, 22, 28) if done else HIGHLIGHT if first + k == scored else (150, 158, 172),
+                                 dot)
+            live = first + villages > scored
+            draw.text(surface, self.app.font(size, bold=True), roman[epoch], (x + 11, row.centery - 3),
+                      hud.ACCENT if live else hud.MUTED)
+            self._chart_cell(surface, pygame.Rect(x + 20, y, half, row_h - 3), rules.FAVOURED[epoch],
+                             f"+{rules.BONUS[epoch]}", size, dim=not live)
+            self._chart_cell(surface, pygame.Rect(x + 22 + half, y, half, row_h - 3), rules.HOSTILE[epoch], "0",
+                             size, hostile=True, dim=not live)
+            first += villages
+            y += row_h
+        return y
 
     def _chart_cell(self, surface: pygame.Surface, rect: pygame.Rect, terrain: int | None, value: str,
-                    size: int, hostile: bool = False) -> None:
+                    size: int, hostile: bool = False, dim: bool = False) -> None:
         font = self.app.font(size)
-        sw = pygame.Rect(rect.x + 2, rect.y + 3, rect.h - 6, rect.h - 6)
+        side = min(rect.h - 8, 12)
+        sw = pygame.Rect(rect.x + 2, rect.centery - side // 2, side, side)
         if terrain is None:
             label = self._terrain_label(None)
             draw.text(surface, font, label, (rect.x + 4, rect.centery), hud.MUTED, anchor="midleft")
@@ -227,5 +255,7 @@ class PanelMixin:
         label = self._terrain_label(terrain)
         text = f"{label} {value}" if not hostile else f"× {label}"
         colour = (240, 150, 140) if hostile else (170, 240, 160)
-        fitted = draw.fit_text(self.app.font, text, rect.w - sw.w - 8, size, 9)
-        draw.text(surface, fitted, text, (sw.right + 5, rect.centery), colour, anchor="midleft")
+        if dim:
+            colour = tuple(c // 2 + 30 for c in colour)
+        fitted, text = draw.fit_line(self.app.font, text, rect.right - sw.right - 6, size)
+        draw.text(surface, fitted, text, (sw.right + 4, rect.centery), colour, anchor="midleft")

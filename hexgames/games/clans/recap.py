@@ -15,13 +15,15 @@ from hexgames.games.clans.rules import Move, ScoreEntry
 
 @dataclass(frozen=True)
 class Turn:
-    """One player's turn: the group moved (None if the turn only chose a scoring order) and the
-    villages it scored, in order."""
+    """One player's turn: the group moved (None if the turn only chose a scoring order), the
+    villages it scored, in order, and where its moves are in the history (`moves[i]` for i in
+    `steps`), so each can be worded."""
 
     seat: int
     move: Move | None
     huts: int
     villages: tuple[ScoreEntry, ...]
+    steps: tuple[int, ...]
 
 
 def turns(states: Sequence[Any], moves: Sequence[Any], start: int = 0) -> list[Turn]:
@@ -33,12 +35,12 @@ def turns(states: Sequence[Any], moves: Sequence[Any], start: int = 0) -> list[T
         seat = before.current
         scored = tuple(after.score_log[len(before.score_log):])
         if isinstance(move, Move):
-            out.append(Turn(seat, move, before.size[move.src], scored))
+            out.append(Turn(seat, move, before.size[move.src], scored, (i,)))
         elif out and out[-1].seat == seat:
             last = out[-1]
-            out[-1] = Turn(seat, last.move, last.huts, last.villages + scored)
+            out[-1] = Turn(seat, last.move, last.huts, last.villages + scored, last.steps + (i,))
         else:
-            out.append(Turn(seat, None, 0, scored))
+            out.append(Turn(seat, None, 0, scored, (i,)))
     return out
 
 

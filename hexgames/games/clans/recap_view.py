@@ -1,6 +1,7 @@
 """What happened since the viewer's last turn, on screen: fading from -> to arrows on the map and a
-card of short lines ("Chika: 3 huts from Steppe to Forest; founded a village ..."), else the last
-move for everyone. A mixin of `ClansScene`; the turns come from `recap` (the match history).
+few lines at the foot of the side panel ("Chika: moved 3 huts from Steppe to Forest in the upper
+left, founding ..."), else the last move, for everyone. A mixin of `ClansScene`; the turns come from
+`recap` (the match history), their words from the rules' `describe` of what the viewer observed.
 """
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ import pygame
 from hexgames.games.clans import recap
 from hexgames.ui import draw, hud
 
-RECAP_LINES = 5  # most turns listed in the recap card (older ones are counted)
+RECAP_LINES = 5  # most turns listed in the recap (older ones are counted)
 
 
 class RecapMixin:
-    """The recap arrows and card of `ClansScene`."""
+    """The recap arrows and lines of `ClansScene`."""
+
+    _recap_cache: tuple | None
 
     def recap_turns(self) -> tuple[str, list[recap.Turn]]:
         """(title key, turns): the others' turns since the viewer last moved when it is the viewer's
@@ -28,30 +31,29 @@ class RecapMixin:
         return "clans.recap.last", recap.last_turn(m.states, m.moves)
 
     def recap_lines(self) -> tuple[str, list[str]]:
-        key, turns = self.recap_turns()
+        """(title, one line per turn, oldest first), remembered until the position, the viewer or
+        the language changes (the panel asks every frame)."""
+        m = self.match
+        key = (len(m.moves), m.state, self.viewer, self.app.settings.language)
+        cached = self._recap_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        title_key, turns = self.recap_turns()
         lines = [self._turn_text(turn) for turn in turns[-RECAP_LINES:]]
         if len(turns) > RECAP_LINES:
             lines.insert(0, self.app.tr("clans.recap.more", n=len(turns) - RECAP_LINES))
-        return self.app.tr(key), lines
+        self._recap_cache = (key, (self.app.tr(title_key), lines))
+        return self._recap_cache[1]
 
     def _turn_text(self, turn: recap.Turn) -> str:
-        tr, name = self.app.tr, self.seat_name(turn.seat)
-        if turn.move is None:
-            parts = [tr("clans.recap.order", name=name)]
-        else:
-            parts = [tr("clans.recap.move_one" if turn.huts == 1 else "clans.recap.move", name=name, huts=turn.huts,
-                        src=self._terrain_label(self.map.terrain[turn.move.src]),
-                        dst=self._terrain_label(self.map.terrain[turn.move.dst]))]
-        for e in turn.villages:
-            terrain = self._terrain_label(self.map.terrain[e.area])
-            if e.hostile:
-                parts.append(tr("clans.recap.village_hostile", terrain=terrain))
-            elif e.scorers:
-                parts.append(tr("clans.recap.village", terrain=terrain, value=e.value,
-                                colours=self.app.join([self._colour_label(c) for c in e.scorers])))
-            else:
-                parts.append(tr("clans.recap.village_none", terrain=terrain))
-        return tr("clans.recap.part_sep").join(parts)
+        """"Name: what they did", each move worded by the rules' `describe` from what the viewer
+        observed before it (the viewer's own colour marked, nobody else's named)."""
+        m, viewer, tr = self.match, self.viewer, self.app.tr
+        parts = []
+        for i in turn.steps:
+            seen = self.rules.observe(m.states[i], viewer) if viewer is not None else m.states[i]
+            parts.append(self.app.tr_reason(self.rules.describe(seen, m.moves[i], viewer)))
+        return tr("clans.recap.line", name=self.seat_name(turn.seat), text=tr("clans.recap.part_sep").join(parts))
 
     def _draw_recap_arrows(self, surface: pygame.Surface) -> None:
         """From -> to arrows, the latest strongest, older ones fading."""
@@ -59,7 +61,7 @@ class RecapMixin:
         if not moves:
             return
         layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        width = max(3, round(self.cell * 0.45))
+        width = max(4, round(self.cell * 0.45))
         for age, move in enumerate(reversed(moves)):
             alpha = max(70, 235 - 45 * age)
             _arrow(layer, self.area_center(move.src), self.area_center(move.dst), width, (20, 20, 24, alpha))
@@ -67,35 +69,25 @@ class RecapMixin:
                    (255, 255, 255, alpha))
         surface.blit(layer, (0, 0))
 
-    def recap_rect(self) -> pygame.Rect | None:
-        return self._recap_layout()[0]
-
-    def _recap_layout(self) -> tuple[pygame.Rect | None, str, list[str]]:
-        """(card rect, title, wrapped lines): the newest lines that fit in a third of the map's height."""
+    def _draw_recap(self, surface: pygame.Surface, x: int, y: int, w: int, h: int) -> None:
+        """The recap at the foot of the side panel, off the map: its title and the newest lines that
+        fit in `h` (an ellipsis on top when older ones had to go)."""
         title, lines = self.recap_lines()
-        if not lines:
-            return None, title, []
-        font = self.app.font(14)
-        width = min(420, max(240, round(self.map_rect.w * 0.5)))
-        room = max(1, (self.map_rect.h // 3 - 30) // 19)
-        wrapped = [w for line in lines for w in draw.wrap(font, line, width - 20)][-room:]
-        rect = pygame.Rect(0, 0, width, 30 + 19 * len(wrapped))
-        rect.bottomleft = (self.map_rect.x + 4, self.map_rect.bottom - 4)
-        return rect, title, wrapped
-
-    def _draw_recap_card(self, surface: pygame.Surface) -> None:
-        rect, title, lines = self._recap_layout()
-        if rect is None or self.dragging:
+        head = self.app.font(13, bold=True)
+        font = self.app.font(13)
+        step = font.get_linesize()
+        if not lines or h < head.get_linesize() + step:
             return
-        font = self.app.font(14)
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        draw.rounded_panel(layer, layer.get_rect(), (24, 30, 40, 225), 8, border=(90, 100, 120))
-        draw.text(layer, self.app.font(13, bold=True), title, (10, 14), hud.ACCENT, anchor="midleft")
-        for i, line in enumerate(lines):
-            draw.text(layer, font, line, (10, 33 + 19 * i), hud.TEXT, anchor="midleft")
-        if rect.collidepoint(self.pointer):  # the map below matters more than the card: see through
-            layer.set_alpha(50)
-        surface.blit(layer, rect.topleft)
+        draw.text(surface, head, title, (x, y), hud.ACCENT, anchor="topleft")
+        y += head.get_linesize() + 2
+        wrapped = [part for line in lines for part in draw.wrap(font, line, w)]
+        room = (h - head.get_linesize() - 2) // step
+        if len(wrapped) > room:  # the newest lines; "…" says there was more before
+            wrapped = wrapped[-room:]
+            wrapped[0] = "…" + wrapped[0]
+        for line in wrapped:
+            draw.text(surface, font, line, (x, y), hud.TEXT, anchor="topleft")
+            y += step
 
 
 def _arrow(surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float], width: int,

@@ -19,7 +19,8 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, NamedTuple, Sequence
 
-from hexgames.core.protocol import JSON, IllegalMove, Outcome, Reason, Rules, listing
+from hexgames.core import hexgrid
+from hexgames.core.protocol import JSON, IllegalMove, Outcome, Reason, Rules, board_part, listing
 from hexgames.games.clans.map import FOREST, GRASSLAND, MOUNTAINS, STEPPE, TERRAIN_NAMES, ClansMap, load_map
 
 WHITE, YELLOW, BLUE, GREEN, RED = range(5)
@@ -93,6 +94,8 @@ class ClansRules(Rules[ClansState, Any]):
         self.map = clans_map or load_map()
         self.nbrs = self.map.neighbours
         self._region_areas = [self.map.region_areas(r) for r in range(self.map.regions)]
+        pts = [hexgrid.to_pixel(c, 1.0) for c in self.map.all_cells()]  # the map's extent, for `describe`
+        self._bounds = ((min(p[0] for p in pts), min(p[1] for p in pts)), (max(p[0] for p in pts), max(p[1] for p in pts)))
 
     def __reduce__(self):
         # states carry their rules; send AI worker processes a reference to the shared map, not a copy
@@ -419,36 +422,54 @@ class ClansRules(Rules[ClansState, Any]):
                 s.villages_scored, s.colour_of, s.current, s.removed, tuple(s.score_log))
 
     def describe(self, s: ClansState, m: Any, viewer: int | None = None) -> Reason:
-        """Every move is public (only who plays which colour is secret, and no text names a seat's
-        colour): the group moved, by the terrains the map shows, and the villages it scored."""
+        """Every move is public; only who plays which colour is secret. The text names the group
+        moved by its size, the terrains the map shows and the part of the map (`board_part`), and
+        each village it founded: where, what it was worth and to which hut colours (those are on the
+        board for all to see). The viewer's own colour is marked "yours" when `s` (their
+        observation) shows it, and so are their huts a hostile village removed; no text ever ties a
+        colour to another seat. Short enough for the narrow move log."""
         after = self.copy(s)
         self.apply(after, m)
-        villages = [self._village_text(e) for e in after.score_log[len(s.score_log):]]
+        mine = s.colour_of[viewer] if viewer is not None and 0 <= viewer < s.seats else None
+        villages = listing([self._village_text(e, mine) for e in after.score_log[len(s.score_log):]],
+                           "clans.log.villages", "{a}; {b}")
         if isinstance(m, ScoreNext):
-            return Reason("clans.log.order", "chose the scoring order; {villages}", villages=listing(villages))
+            return Reason("clans.log.order", "chose the order: {villages}", villages=villages)
         huts = s.size[m.src]
-        key, words = ("log.move_one", "moved 1 hut from {src} to {dst}") if huts == 1 else \
-            ("log.move", "moved {huts} huts from {src} to {dst}")
-        text = Reason(f"clans.{key}", words, huts=huts, src=self._terrain(m.src), dst=self._terrain(m.dst))
+        key, words = ("log.move_one", "moved 1 hut from {src} to {dst} {where}") if huts == 1 else \
+            ("log.move", "moved {huts} huts from {src} to {dst} {where}")
+        x, y = self.map.centroid(m.dst)
+        (x0, y0), (x1, y1) = self._bounds
+        where = board_part(x - (x0 + x1) / 2, y - (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2)
+        text = Reason(f"clans.{key}", words, huts=huts, src=self._terrain(m.src), dst=self._terrain(m.dst), where=where)
         if after.pending and not s.pending:
-            villages.append(Reason("clans.log.pending", "{n} villages formed", n=len(after.pending)))
+            return Reason("clans.log.pending", "{move}, forming {n} villages to score in the order chosen", move=text,
+                          n=len(after.pending))
         if not villages:
             return text
-        return Reason("clans.log.then", "{move}; {villages}", move=text, villages=listing(villages))
+        return Reason("clans.log.then", "{move}, founding {villages}", move=text, villages=villages)
 
     def _terrain(self, area: int) -> Reason:
         name = self.terrain_name(area)
         return Reason(f"clans.terrain.{name}", name.capitalize())
 
-    def _village_text(self, e: ScoreEntry) -> Reason:
+    def _village_text(self, e: ScoreEntry, mine: int | None) -> Reason:
+        """One village in words; `mine` is the reader's own colour if they know it (else None)."""
         terrain = self._terrain(e.area)
         if e.hostile:
-            return Reason("clans.log.hostile", "village in hostile {terrain} (huts removed)", terrain=terrain)
+            lost = e.removed[mine] if mine is not None else 0
+            if lost:
+                return Reason("clans.log.hostile_yours", "a village in hostile {terrain} (huts removed, {n} yours)",
+                              terrain=terrain, n=lost)
+            return Reason("clans.log.hostile", "a village in hostile {terrain} (huts removed)", terrain=terrain)
         if not e.scorers:
-            return Reason("clans.log.village_none", "village in {terrain} (no points)", terrain=terrain)
-        colours = listing([Reason(f"clans.colour.{COLOUR_NAMES[c]}", COLOUR_NAMES[c].capitalize()) for c in e.scorers])
-        return Reason("clans.log.village", "village in {terrain} (+{value} {colours})", terrain=terrain,
-                      value=e.value, colours=colours)
+            return Reason("clans.log.village_none", "a {terrain} village (no points)", terrain=terrain)
+        colours = []
+        for c in e.scorers:
+            name = Reason(f"clans.colour.{COLOUR_NAMES[c]}", COLOUR_NAMES[c].capitalize())
+            colours.append(Reason("clans.log.yours", "your {colour}", colour=name) if c == mine else name)
+        return Reason("clans.log.village", "a {terrain} village (+{value} for {colours})", terrain=terrain,
+                      value=e.value, colours=listing(colours, "clans.log.colours", "{a}/{b}"))
 
     def terrain_name(self, area: int) -> str:
         return TERRAIN_NAMES[self.map.terrain[area]]

@@ -12,12 +12,17 @@ Why it is built this way:
   rules' reason as a toast).
 - Secrecy: colours are drawn only from `rules.observe(state, viewer)` (or for everyone once the game
   is over, or when only AIs play); seat chips in the banner and the panel share one neutral look
-  that is no clan colour, so nothing on screen hints at another player's colour.
+  that is no clan colour, so nothing on screen hints at another player's colour. The recap's words
+  come from `describe` of the viewer's observation, the guess notes are the viewer's own, and
+  `clear_selection` drops everything the last player was doing at every hand-over and undo.
 - Every tribe colour is drawn with its own shape (`emblems`), so the game is playable without colour
   vision; the colour-point row doubles as the legend.
-- The hint line and the village-order prompt have a strip of their own above the map.
+- Nothing but the huts and their highlights is drawn over the map: the how-to line, the hint's words,
+  the village-order prompt and the scoring of each village in words have a strip of their own above
+  it; refusals go to the message strip (`toast`).
 - What happened since the viewer's last turn (hidden from them by the hand-over) shows as fading
-  arrows on the map and a few lines in a card (`recap`); otherwise the last move, for everyone.
+  arrows on the map and a few lines at the foot of the side panel (`recap_view`); otherwise the
+  last move, for everyone: an AI's move slides, then its arrow stays until the human has moved.
 """
 from __future__ import annotations
 
@@ -45,7 +50,7 @@ RIVER = (44, 104, 214)
 BORDER = (40, 44, 40)
 COAST = (22, 30, 40)
 SELECT = (255, 255, 255)
-HINT_H = 30  # the strip above the map for the hint line and the village-order prompt
+HINT_H = 36  # the strip above the map: the how-to or hint line, the village-order prompt, a village scoring
 DRAG_THRESHOLD = 6
 MOVE_SECONDS = 0.35
 SCORE_SECONDS = 1.6
@@ -82,6 +87,7 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
         self.picker_for: int | None = None  # the seat whose colour guess is being picked
         self.key_focus: int | None = None  # the area the keyboard points at (arrows / Tab, then Enter)
         self._note_hits: list[tuple[pygame.Rect, tuple]] = []
+        self._recap_cache: tuple | None = None
         super().__init__(app, match)
 
     @classmethod
@@ -296,10 +302,18 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
         return [chart.Panel(tr("clans.ui.colour_points"), colours),
                 chart.Panel(tr("clans.ui.villages_founded"), founders)]
 
+    def clear_selection(self) -> None:
+        """Everything the player at the screen was doing goes (GameScene calls this at every
+        hand-over and undo): the picked-up or dragged group and its way home, the lit targets, the
+        keyboard's ring, the pointer's hover and an open guess picker."""
+        self.selected = self.hover = self.key_focus = self.picker_for = None
+        self.press_area, self.press_pos, self.dragging = None, None, False
+        self.drag_pos = (0, 0)
+        if self.slide is not None and self.slide["src"] == self.slide["dst"]:
+            self.slide = None  # a refused drop flying home
+        self._note_hits = []
+
     def on_undo(self) -> None:
-        self.selected = None
-        self.press_area = None
-        self.dragging = False
         self.slide = None
         self.score_steps.clear()
         self.order_marks = {}
@@ -335,14 +349,12 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
         self._draw_villages(surface)
         self._draw_recap_arrows(surface)
         self._draw_targets(surface)
-        self._draw_hint(surface)
+        self._draw_strip(surface)
         self._draw_key_focus(surface)
         self._draw_huts(surface)
         self._draw_hint_arrow(surface)
         self._draw_order_marks(surface)
         self._draw_drag(surface)
-        self._draw_score_caption(surface)
-        self._draw_recap_card(surface)
         self._draw_panel(surface)
 
     def _render_static(self, size: tuple[int, int]) -> pygame.Surface:
@@ -421,7 +433,7 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
             draw.text(surface, font, str(value), tab.center, (255, 236, 170))
 
     def village_font(self) -> pygame.font.Font:
-        return self.app.font(max(11, round(self.cell * 1.05)), bold=True)
+        return self.app.font(max(12, round(self.cell * 1.05)), bold=True)
 
     def village_frame(self, area: int, value: int) -> tuple[pygame.Rect, pygame.Rect]:
         """(frame around the village's chips, tab below it holding the value): the tab never covers
@@ -514,7 +526,7 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
         if lifted:
             shadow = box.inflate(round(r), round(r)).move(4, 6)
             draw.rounded_panel(surface, shadow, (0, 0, 0, 90), radius=round(r))
-        one, two = self.app.font(max(10, round(r * 1.25)), bold=True), self.app.font(max(9, round(r * 1.0)), bold=True)
+        one, two = self.app.font(max(12, round(r * 1.25)), bold=True), self.app.font(max(12, round(r * 1.0)), bold=True)
         for c, x, y in spots:
             label = str(huts[c])
             emblems.chip(surface, c, (x, y), r, label, two if len(label) > 1 or emblems.narrow(c) else one)
@@ -523,7 +535,7 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
             big = total >= 7
             tf = self.app.font(max(13, round(r * 1.55)), bold=True)
             label = str(total)
-            tag = pygame.Rect(0, 0, tf.size(label)[0] + 10, round(r * 1.5))
+            tag = pygame.Rect(0, 0, tf.size(label)[0] + 10, max(round(r * 1.5), tf.get_height() - 4))
             tag.midbottom = (round(x0), box.top + 2)
             draw.rounded_panel(surface, tag, (140, 30, 30) if big else (25, 28, 34), radius=6,
                                border=(240, 240, 240))
@@ -560,34 +572,24 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
         name = COLOUR_NAMES[colour]
         return self.app.tr(f"clans.colour.{name}", default=name.capitalize())
 
-    def _draw_score_caption(self, surface: pygame.Surface) -> None:
-        if not self.score_steps or self.slide is not None:
-            return
-        step = self.score_steps[0]
-        e = step.entry
-        self._tint_area(surface, e.area, (255, 240, 160, 110))
-        self._outline_area(surface, e.area, (255, 240, 160), 4)
+    def score_caption(self, e: ScoreEntry) -> str:
+        """A village being scored, in words for the strip above the map: the dispute, what it was
+        worth to which hut colours (or that it was hostile), and who founded it."""
         tr = self.app.tr
         terrain = self._terrain_label(self.map.terrain[e.area])
-        lines = []
+        parts = []
         dispute = [c for c in range(COLOURS) if e.removed[c] and not e.hostile]
         if dispute:
-            lines.append(tr("clans.ui.village_dispute", colours=self.app.join([self._colour_label(c) for c in dispute])))
+            parts.append(tr("clans.ui.village_dispute", colours=self.app.join([self._colour_label(c) for c in dispute])))
         if e.hostile:
-            lines.append(tr("clans.ui.village_hostile", terrain=terrain))
+            parts.append(tr("clans.ui.village_hostile", terrain=terrain))
         elif e.scorers:
-            lines.append(tr("clans.ui.village_scored", terrain=terrain, value=e.value,
+            parts.append(tr("clans.ui.village_scored", terrain=terrain, value=e.value,
                             colours=self.app.join([self._colour_label(c) for c in e.scorers])))
         else:
-            lines.append(tr("clans.ui.village_nothing", terrain=terrain))
-        lines.append(tr("clans.ui.founder", name=self.seat_name(e.founder)))
-        font = self.app.font(18)
-        w = min(self.board_rect.w - 40, max(font.size(t)[0] for t in lines) + 40)
-        box = pygame.Rect(0, 0, w, 16 + 26 * len(lines))
-        box.midtop = (self.map_rect.centerx, self.map_rect.top + 4)
-        draw.rounded_panel(surface, box, (24, 30, 40, 235), 10, border=(250, 220, 140))
-        for i, t in enumerate(lines):
-            draw.text(surface, font, t, (box.centerx, box.top + 21 + 26 * i), hud.TEXT)
+            parts.append(tr("clans.ui.village_nothing", terrain=terrain))
+        parts.append(tr("clans.ui.founder", name=self.seat_name(e.founder)))
+        return tr("clans.ui.caption_sep").join(parts)
 
     def hint_key(self) -> str | None:
         """What the strip above the map says now: the order decision, the how-to, or nothing."""
@@ -610,8 +612,8 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
             super().show_hint(move)
 
     def _draw_hint_arrow(self, surface: pygame.Surface) -> None:
-        """The hinted move's arrow from -> to, in the keyboard's cyan with a dark rim, tagged "Hint"
-        behind its tail."""
+        """The hinted move's arrow from -> to, in the keyboard's cyan with a dark rim (the strip
+        above the map says it is the hint and how to take it)."""
         move = self.hint_move
         if not isinstance(move, Move) or not self.can_act:
             return
@@ -619,37 +621,45 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
         outline = _arrow_outline(a, b, max(4.0, self.cell * 0.6))
         draw.aa_polygon(surface, KEY_FOCUS, outline)
         draw.aa_polygon(surface, (20, 20, 24), outline, 2)
-        length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
-        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
-        size = max(12, round(self.cell * 0.95))
-        w, h = self.app.font(size, bold=True).size(self.app.tr("ui.hint.button"))
-        reach = self.hut_radius() * 1.8 + (w + 12) / 2 * abs(ux) + (h + 2) / 2 * abs(uy)
-        x, y = a[0] - ux * reach, a[1] - uy * reach  # behind the tail, off the arrow, inside the map
-        x = min(max(x, self.map_rect.left + w / 2 + 6), self.map_rect.right - w / 2 - 6)
-        y = min(max(y + h / 2 + 1, self.map_rect.top + h + 2), self.map_rect.bottom)
-        hud.hint_tag(surface, self.app, (x, y), size=size, colour=KEY_FOCUS)
 
-    def _draw_hint(self, surface: pygame.Surface) -> None:
+    def _draw_strip(self, surface: pygame.Surface) -> None:
+        """The strip above the map: a village being scored (its area lit on the map), else the
+        village-order prompt (a lit banner, the candidates marked on the map), else the how-to or
+        hint line."""
+        rect = self.hint_rect
+        if self.score_steps and self.slide is None:
+            e = self.score_steps[0].entry
+            self._tint_area(surface, e.area, (255, 240, 160, 110))
+            self._outline_area(surface, e.area, (255, 240, 160), 4)
+            draw.rounded_panel(surface, rect, (24, 30, 40), 8, border=(250, 220, 140))
+            self._strip_text(surface, self.score_caption(e), (255, 236, 170), bold=True)
+            return
         key = self.hint_key()
         if key is None:
             return
-        rect, text = self.hint_rect, self.app.tr(key)
         if key == "clans.ui.order_prompt":  # a decision: a lit banner, and the candidates marked
             pulse = 0.5 + 0.5 * math.sin(self.app.clock_time * 5.0)
-            font = draw.fit_text(self.app.font, text, rect.w - 24, 17, 11, bold=True)
             draw.rounded_panel(surface, rect, (255, round(200 + 30 * pulse), 90), 8, border=(30, 20, 10))
-            draw.text(surface, font, text, rect.center, (30, 20, 10))
+            self._strip_text(surface, self.app.tr(key), (30, 20, 10), bold=True)
             for area in self.state.pending:
                 self._tint_area(surface, area, (255, 210, 90, round(50 + 50 * pulse)))
                 self._outline_area(surface, area, (255, 210, 90), 3)
             return
-        font = draw.fit_text(self.app.font, text, rect.w - 16, 15, 11)
-        lines = [text] if font.size(text)[0] <= rect.w - 16 else draw.wrap(self.app.font(12), text, rect.w - 16)[:2]
-        if len(lines) > 1:
-            font = self.app.font(12)
-        for i, line in enumerate(lines):
-            y = rect.centery + (i - (len(lines) - 1) / 2) * 13
-            draw.text(surface, font, line, (rect.x + 8, y), hud.MUTED, anchor="midleft")
+        self._strip_text(surface, self.app.tr(key), hud.HINT if key == "clans.ui.hint_take" else hud.MUTED,
+                         centred=False)
+
+    def _strip_text(self, surface: pygame.Surface, text: str, colour: tuple[int, int, int], bold: bool = False,
+                    centred: bool = True) -> None:
+        """`text` in the strip above the map: one line, or two at a smaller size (never under 12 px)."""
+        rect = self.hint_rect
+        font, lines = draw.fit_wrapped(self.app.font, text, rect.w - 20, 2, 16, 12, bold)
+        step = min(font.get_linesize(), rect.h // 2)
+        for i, line in enumerate(lines[:2]):
+            y = rect.centery + (i - (min(2, len(lines)) - 1) / 2) * step
+            if centred:
+                draw.text(surface, font, line, (rect.centerx, y), colour)
+            else:
+                draw.text(surface, font, line, (rect.x + 10, y), colour, anchor="midleft")
 
     # --- the tutorial and the tips (hexgames/ui/tutorial.py) -------------------------------------------
     def input_points(self, move: Any) -> list[Any]:

@@ -17,8 +17,9 @@ import random
 from typing import Any
 
 from hexgames.games.dotlines.rules import (
-    ACT, CHIP, CHOOSE, DOUBLE, DRAW, EXCHANGE, MAX_COLUMNS, OVER, REDRAW, STACK, VALUES, Chip, DotLinesRules, DotState,
-    CHIP_NONE, COUNTS_AFTER, INVERTER, NEIGHBOURS, Home, Place, Stack, neighbours, next_counts, unseen_counts,
+    ACT, CHIP, CHOOSE, DOUBLE, DRAW, EXCHANGE, MAX_COLUMNS, OVER, REDRAW, STACK, VALUES, Chip, DotLinesRules, DotLinesState,
+    CHIP_NONE, COUNTS_AFTER, INVERTER, NEIGHBOURS, Exchange, Home, Place, Stack, can_exchange, neighbours, next_counts,
+    unseen_counts,
 )
 
 RULES = DotLinesRules()
@@ -41,20 +42,11 @@ W_STUCK_NEXT = 3.0  # the waiting player's chance of ending D on the present tab
 HOME_FIT_ONLY = True  # a fit on the opponent's line only helps them towards six columns
 CHIP_PICK = DOUBLE  # arena: Double beat Inverter against Random (94.7% v 88%)
 WINNER_MOVES_FIRST = False
+PASS_TIE_BREAK = 1e-6  # below an equal-value Exchange's rating: it loses every tie (see `ranked_moves`)
 ALL_USED = REDRAW | EXCHANGE | STACK
 
 
-def wins_with(s: DotState, seat: int, m: Any, hand_size: int) -> bool:
-    """Whether move `m` by `seat` ends the game in their favour at once (endings A/C, or B at home)."""
-    kind = type(m)
-    if kind is Place:
-        if m.plain + m.chip == hand_size:
-            return True
-        return m.line == s.home[seat] and len(s.lines[m.line]) == MAX_COLUMNS - 1
-    return kind is Stack and m.plain + m.chip == hand_size
-
-
-def _chances_now(s: DotState, seat: int, hand: list[int]) -> tuple[bool, bool, bool]:
+def _chances_now(s: DotLinesState, seat: int, hand: list[int]) -> tuple[bool, bool, bool]:
     """(wins at once, is lost = ending D or only moves that give the opponent six columns, has no
     useful placement or stack) for `seat` holding `hand`. Worked out from the hand's counts without
     building moves: this is the inner loop of `evaluate`."""
@@ -88,7 +80,7 @@ def _chances_now(s: DotState, seat: int, hand: list[int]) -> tuple[bool, bool, b
                     dead = False
     if not dead:
         return False, False, False
-    can_act = (not used & REDRAW and s.deck and n) or (not used & EXCHANGE and _can_exchange(hand, s.hands[1 - seat]))
+    can_act = (not used & REDRAW and s.deck and n) or (not used & EXCHANGE and can_exchange(hand, s.hands[1 - seat]))
     return False, not can_act, True
 
 
@@ -106,15 +98,7 @@ def _fits(hand: list[int], v: int, c: int, side: int, n: int) -> int:
     return best
 
 
-def _can_exchange(hand: list[int], other: list[int] | None) -> bool:
-    if other is None:
-        return False
-    mine = [v for v in VALUES if hand[v]]
-    theirs = [v for v in VALUES if other[v]]
-    return bool(mine and theirs and (len(mine) > 1 or len(theirs) > 1 or mine != theirs))
-
-
-def turn_chances(s: DotState, seat: int, drew: bool, left: list[int]) -> tuple[float, float, float]:
+def turn_chances(s: DotLinesState, seat: int, drew: bool, left: list[int]) -> tuple[float, float, float]:
     """(chance to win at once, chance to be stuck = ending D, chance of no placement) for `seat`'s
     turn on this table. If `seat` has not drawn yet (`drew` False) it is averaged over the draw."""
     hand = s.hands[seat]
@@ -141,7 +125,7 @@ def turn_chances(s: DotState, seat: int, drew: bool, left: list[int]) -> tuple[f
     return win / total, stuck / total, dead / total
 
 
-def placements(s: DotState, seat: int) -> int:
+def placements(s: DotLinesState, seat: int) -> int:
     """How many (line, value, count) placements `seat`'s hand could make on the open ends now,
     without the chip; a measure of how well the hand fits the table."""
     hand = s.hands[seat]
@@ -161,7 +145,7 @@ def placements(s: DotState, seat: int) -> int:
     return n
 
 
-def standing(s: DotState, seat: int) -> float:
+def standing(s: DotLinesState, seat: int) -> float:
     """A seat's prospects in points (higher is better); see the module docstring."""
     hand = s.hand_size(seat)
     late = 1.0 - min(len(s.deck), 16) / 16.0
@@ -189,7 +173,7 @@ def standing(s: DotState, seat: int) -> float:
     return v
 
 
-def evaluate(s: DotState, seat: int) -> float:
+def evaluate(s: DotLinesState, seat: int) -> float:
     """How well `seat` stands, in [0, 1]; exact once the game is over.
 
     The player about to move gets their immediate chances worked out over the tile they will draw
@@ -210,7 +194,7 @@ def evaluate(s: DotState, seat: int) -> float:
     return value if seat == mover else 1.0 - value
 
 
-def _setup_choice(s: DotState, rng: random.Random) -> Any:
+def _setup_choice(s: DotLinesState, rng: random.Random) -> Any:
     """Roll-off and chip decisions. Both lines are alike (each die goes to its owner's home line), so
     the real choice is who moves first: the winner takes a home line and lets the other start, which
     won more arena games than moving first; the chip is Double (it beat Inverter in the arena)."""
@@ -223,19 +207,24 @@ def _setup_choice(s: DotState, rng: random.Random) -> Any:
     return homes[rng.randrange(len(homes))] if homes else moves[0]
 
 
-def ranked_moves(s: DotState) -> list[tuple[float, Any]]:
-    """Every legal move with the mover's evaluation after it, best first."""
+def ranked_moves(s: DotLinesState) -> list[tuple[float, Any]]:
+    """Every legal move with the mover's evaluation after it, best first. An Exchange of two equal
+    values only passes the turn (at the price of the action): it is worth playing when every other
+    move is worse, never as one of several equally good moves (a won position rates them all 1.0)."""
     seat = s.current
     out = []
     for m in RULES.legal_moves(s):
         t = RULES.copy(s)
         RULES.apply(t, m)
-        out.append((evaluate(t, seat), m))
+        value = evaluate(t, seat)
+        if type(m) is Exchange and m.give == m.take:
+            value -= PASS_TIE_BREAK
+        out.append((value, m))
     out.sort(key=lambda x: -x[0])
     return out
 
 
-def greedy(s: DotState, rng: random.Random, noise: float = 0.0) -> Any:
+def greedy(s: DotLinesState, rng: random.Random, noise: float = 0.0) -> Any:
     if s.phase != ACT:
         return _setup_choice(s, rng) if s.phase != DRAW else RULES.legal_moves(s)[0]
     scored = ranked_moves(s)
@@ -247,13 +236,13 @@ def greedy(s: DotState, rng: random.Random, noise: float = 0.0) -> Any:
     return ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]
 
 
-def candidates(s: DotState, k: int) -> list[Any]:
+def candidates(s: DotLinesState, k: int) -> list[Any]:
     if s.phase != ACT:
         return list(RULES.legal_moves(s))[:k]
     return [m for _, m in ranked_moves(s)[:k]]
 
 
-def policy(s: DotState, rng: random.Random) -> Any:
+def policy(s: DotLinesState, rng: random.Random) -> Any:
     """A cheap playout move: placements first (most tiles, home line preferred), actions rarely."""
     if s.phase != ACT:
         return greedy(s, rng) if s.phase in (CHIP,) else RULES.random_move(s, rng)

@@ -18,6 +18,9 @@ TILE = (246, 242, 230)
 TILE_EDGE = (150, 140, 120)
 PIP = (36, 36, 44)
 CHIP_RGB = ((232, 120, 60), (90, 150, 240))
+EXCHANGED = (236, 120, 220)  # the frame of a tile an exchange moved between the hands
+SELECT = (255, 214, 90)  # a selected tile, the chip toggled on
+TARGET = (120, 230, 150)  # where the selection can go; the deck when it is time to draw
 # pip positions on a unit tile, per value
 PIPS = {
     1: ((0.5, 0.5),),
@@ -73,8 +76,22 @@ def draw_chip(surface: pygame.Surface, app: Any, center: tuple[float, float], ra
     else:
         draw.aa_circle(surface, (120, 120, 130), (x, y), radius)
         label = "?"
-    font = app.font(max(9, round(radius * 1.05)), bold=True)
+    font = app.font(max(12, round(radius * 1.05)), bold=True)
     draw.text(surface, font, label, (x, y), (255, 255, 255), anchor="center")
+
+
+def draw_swap_badge(surface: pygame.Surface, center: tuple[float, float], radius: float) -> None:
+    """Two opposed arrows in a disc: this tile changed hands by an exchange (shape, not only the
+    frame's colour, tells it)."""
+    x, y = center
+    draw.aa_circle(surface, EXCHANGED, (x, y), radius, border=(40, 30, 44))
+    w, h = radius * 0.55, radius * 0.32
+    ink = (40, 30, 44)
+    for sign in (-1, 1):  # upper arrow points right, lower arrow points left
+        ay = y + sign * h
+        tip = x + w * -sign
+        pygame.draw.line(surface, ink, (x - w, ay), (x + w, ay), 2)
+        pygame.draw.polygon(surface, ink, [(tip, ay - h), (tip, ay + h), (tip - sign * h * 1.4, ay)])
 
 
 def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int, line: int) -> None:

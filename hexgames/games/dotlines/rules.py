@@ -16,7 +16,8 @@ Why it looks the way it does:
 - Endings A–E are checked in §4.8's order. D is checked right after a `Draw`; A, C, B, E after every
   other move of a turn. C (the mover emptied their hand on the opponent's 6th column) always matches A
   too, so under that order A decides it; the state's `matches` lists every ending that matched, so the
-  announcement can name both.
+  announcement can name both. The outcome names the ending in words (`ending_label`, `ending_reason`),
+  never by its letter alone.
 """
 from __future__ import annotations
 
@@ -98,7 +99,7 @@ class Column(NamedTuple):
 
 
 # --- the state --------------------------------------------------------------------------------
-class DotState:
+class DotLinesState:
     """One moment of a game. Public fields are read by the scene and the AI.
 
     hands[seat][0] is the hand size, hands[seat][v] the tiles of value v (None: hidden in a view).
@@ -118,10 +119,6 @@ class DotState:
         h = self.home
         return 0 if h[0] == line else 1 if h[1] == line else -1
 
-    @property
-    def hands_open(self) -> bool:
-        return self.phase >= CHIP
-
     def hand_size(self, seat: int) -> int:
         h = self.hands[seat]
         return h[0] if h is not None else HAND_START
@@ -132,12 +129,12 @@ class DotState:
         return [] if h is None else [v for v in VALUES for _ in range(h[v])]
 
     def __repr__(self) -> str:
-        return (f"DotState(phase={PHASE_NAMES[self.phase]}, current={self.current}, "
+        return (f"DotLinesState(phase={PHASE_NAMES[self.phase]}, current={self.current}, "
                 f"hands={self.hands}, lines={self.lines}, deck={len(self.deck)})")
 
 
-def _copy(s: DotState) -> DotState:
-    t = DotState.__new__(DotState)
+def _copy(s: DotLinesState) -> DotLinesState:
+    t = DotLinesState.__new__(DotLinesState)
     t.wrap, t.phase, t.current, t.first, t.winner_roll = s.wrap, s.phase, s.current, s.first, s.winner_roll
     h0, h1 = s.hands
     t.hands = [h0[:] if h0 is not None else None, h1[:] if h1 is not None else None]
@@ -185,13 +182,20 @@ def next_counts(line: list[Column]) -> tuple[int, ...]:
     return (c - 1, c + 1) if c > 1 else (2,)
 
 
-def end_value(s: DotState, line: int) -> int:
+def end_value(s: DotLinesState, line: int) -> int:
     """The value a new column on `line` must connect to: the last column's, or the die's."""
     cols = s.lines[line]
     return cols[-1].value if cols else s.die[line]
 
 
-def unseen_counts(view: DotState) -> list[int]:
+def can_exchange(hand: list[int] | None, other: list[int] | None) -> bool:
+    """Whether an Exchange is open to a player holding `hand` against `other`: any tile of each,
+    equal values included (§4.7 swaps any hand tile for any of the opponent's; the hands stay as
+    they were then, but the action is spent and is the turn's act, which can save a player from D)."""
+    return bool(hand and other and hand[0] and other[0])
+
+
+def unseen_counts(view: DotLinesState) -> list[int]:
     """Per value (index 1-6), the tiles nobody can see in `view` (the deck, the removed tile, hidden
     hands): 6 of each minus every visible one. `sample` deals these; the AI weighs draws by them."""
     left = [0] + [COPIES] * 6
@@ -208,11 +212,11 @@ def unseen_counts(view: DotState) -> list[int]:
     return left
 
 
-class DotLinesRules(Rules[DotState, Move]):
+class DotLinesRules(Rules[DotLinesState, Move]):
     id = "dotlines"
 
     # --- setup ------------------------------------------------------------------------------------
-    def setup(self, options: Mapping[str, Any], seats: int, seed: int) -> DotState:
+    def setup(self, options: Mapping[str, Any], seats: int, seed: int) -> DotLinesState:
         if seats != 2:
             raise ValueError("Dot Lines is a game for two players")
         x = chance.seed_state(seed)
@@ -221,7 +225,7 @@ class DotLinesRules(Rules[DotState, Move]):
             x = chance.step(x)
             j = (x >> 33) % (i + 1)
             deck[i], deck[j] = deck[j], deck[i]
-        s = DotState()
+        s = DotLinesState()
         s.wrap = options.get("wrap", "off") == "on"
         s.phase, s.current, s.first, s.winner_roll = ROLL, 0, -1, -1
         s.removed = deck.pop()
@@ -242,17 +246,17 @@ class DotLinesRules(Rules[DotState, Move]):
         s.ending, s.matches, s.winner, s.last, s.observer = "", (), -1, None, -1
         return s
 
-    def copy(self, s: DotState) -> DotState:
+    def copy(self, s: DotLinesState) -> DotLinesState:
         return _copy(s)
 
     # --- reading ----------------------------------------------------------------------------------
-    def to_move(self, s: DotState) -> int:
+    def to_move(self, s: DotLinesState) -> int:
         return s.current
 
-    def is_over(self, s: DotState) -> bool:
+    def is_over(self, s: DotLinesState) -> bool:
         return s.phase == OVER
 
-    def private_info(self, s: DotState) -> bool:
+    def private_info(self, s: DotLinesState) -> bool:
         """Something private to one seat shows now: a hand before the reveal, a chosen chip before
         both have chosen. After that both hands are open and a hot-seat needs no hand-over."""
         return s.phase < CHIP or (s.phase == CHIP and s.chip != [CHIP_NONE, CHIP_NONE])
@@ -262,7 +266,7 @@ class DotLinesRules(Rules[DotState, Move]):
         return plain + (0 if not chip else 2 if side == DOUBLE else 1)
 
     # --- legal moves ------------------------------------------------------------------------------
-    def legal_moves(self, s: DotState) -> list[Move]:
+    def legal_moves(self, s: DotLinesState) -> list[Move]:
         phase = s.phase
         if phase == ACT:
             return self._act_moves(s)
@@ -278,11 +282,11 @@ class DotLinesRules(Rules[DotState, Move]):
             return [Chip(DOUBLE), Chip(INVERTER)]
         return []
 
-    def _act_moves(self, s: DotState) -> list[Move]:
+    def _act_moves(self, s: DotLinesState) -> list[Move]:
         seat = s.current
         return self.moves_for(s, seat, s.hands[seat])
 
-    def moves_for(self, s: DotState, seat: int, hand: list[int]) -> list[Move]:
+    def moves_for(self, s: DotLinesState, seat: int, hand: list[int]) -> list[Move]:
         """The placements and actions `seat` would have with `hand` on this table (the AI asks this
         for hands after each possible draw)."""
         side = s.chip[seat] if s.chip_at[seat] is None else CHIP_NONE
@@ -306,26 +310,22 @@ class DotLinesRules(Rules[DotState, Move]):
             other = s.hands[1 - seat]
             if other is not None:
                 theirs = [t for t in VALUES if other[t]]
-                out += [Exchange(g, t) for g in VALUES if hand[g] for t in theirs if t != g]
+                out += [Exchange(g, t) for g in VALUES if hand[g] for t in theirs]
         return out
 
-    def _has_act_move(self, s: DotState) -> bool:
+    def _has_act_move(self, s: DotLinesState) -> bool:
         """Whether the mover can place or act now (ending D when not)."""
         seat = s.current
         used = s.used[seat]
         hand = s.hands[seat]
         if not used & REDRAW and s.deck and hand[0]:
             return True
-        if not used & EXCHANGE:
-            other = s.hands[1 - seat]
-            mine = [v for v in VALUES if hand[v]]
-            theirs = [v for v in VALUES if other[v]]
-            if mine and theirs and (len(mine) > 1 or len(theirs) > 1 or mine != theirs):
-                return True
+        if not used & EXCHANGE and can_exchange(hand, s.hands[1 - seat]):
+            return True
         return bool(self._act_moves(s))
 
     # --- checking ---------------------------------------------------------------------------------
-    def check(self, s: DotState, m: Any) -> str | None:
+    def check(self, s: DotLinesState, m: Any) -> str | None:
         if s.phase == OVER:
             return Reason("core.game_over", "The game is over.")
         kind = type(m)
@@ -353,7 +353,7 @@ class DotLinesRules(Rules[DotState, Move]):
             why = _reason("bad_move", "That is not a move of this game.")
         return why
 
-    def _check_act(self, s: DotState, m: Any) -> Reason | None:
+    def _check_act(self, s: DotLinesState, m: Any) -> Reason | None:
         seat = s.current
         kind = type(m)
         if kind is Place or kind is Stack:
@@ -372,11 +372,9 @@ class DotLinesRules(Rules[DotState, Move]):
             return _reason("not_in_hand", "You have no such tile in your hand.")
         if not (1 <= m.take <= 6) or not s.hands[1 - seat][m.take]:
             return _reason("not_in_their_hand", "Your opponent has no such tile.")
-        if m.give == m.take:
-            return _reason("exchange_same", "An exchange must swap tiles of different values.")
-        return None
+        return None  # equal values too (§4.7): the hands stay as they were, but the action is spent
 
-    def _check_tiles(self, s: DotState, m: Any, stacking: bool) -> Reason | None:
+    def _check_tiles(self, s: DotLinesState, m: Any, stacking: bool) -> Reason | None:
         seat = s.current
         if not 0 <= m.line <= 1:
             return _reason("no_line", "There is no such line.")
@@ -413,13 +411,13 @@ class DotLinesRules(Rules[DotState, Move]):
                            count=cols[-1].count)
         return None
 
-    def _connect_reason(self, s: DotState, line: int, value: int) -> Reason:
+    def _connect_reason(self, s: DotLinesState, line: int, value: int) -> Reason:
         prev = end_value(s, line)
         if {prev, value} == {1, 6}:
             return _reason("no_wrap", "6 and 1 do not connect in this game.")
         return _reason("connect", "The value must differ by exactly 1 from {prev}.", prev=prev)
 
-    def _check_hand(self, s: DotState, seat: int, value: int, plain: int, chip: int, side: int) -> Reason | None:
+    def _check_hand(self, s: DotLinesState, seat: int, value: int, plain: int, chip: int, side: int) -> Reason | None:
         if not 1 <= value <= 6:
             return _reason("bad_value", "Tile values run from 1 to 6.")
         hand = s.hands[seat]
@@ -431,7 +429,7 @@ class DotLinesRules(Rules[DotState, Move]):
         return None
 
     # --- playing ----------------------------------------------------------------------------------
-    def apply(self, s: DotState, m: Move) -> None:
+    def apply(self, s: DotLinesState, m: Move) -> None:
         kind = type(m)
         seat = s.current
         s.last = (seat, m)
@@ -463,7 +461,7 @@ class DotLinesRules(Rules[DotState, Move]):
             return
         self._end_turn(s, seat, m)
 
-    def _lay(self, s: DotState, seat: int, m: Any, col: int | None) -> None:
+    def _lay(self, s: DotLinesState, seat: int, m: Any, col: int | None) -> None:
         """Take the tiles of a Place or Stack from the hand and lay them (and the chip)."""
         hand = s.hands[seat]
         cols = s.lines[m.line]
@@ -487,7 +485,7 @@ class DotLinesRules(Rules[DotState, Move]):
         if m.chip:
             s.chip_at[seat] = (m.line, j, before + len(laid) - 1)
 
-    def _end_turn(self, s: DotState, seat: int, m: Move) -> None:
+    def _end_turn(self, s: DotLinesState, seat: int, m: Move) -> None:
         """Endings A, C, B, E in §4.8's order (first match decides), else the other player's turn."""
         empty = s.hands[seat][0] == 0
         full = -1
@@ -516,13 +514,13 @@ class DotLinesRules(Rules[DotState, Move]):
         s.current = 1 - seat
         s.phase = DRAW
 
-    def _finish(self, s: DotState, ending: str, winner: int, matches: tuple[str, ...]) -> None:
+    def _finish(self, s: DotLinesState, ending: str, winner: int, matches: tuple[str, ...]) -> None:
         s.phase = OVER
         s.ending = ending
         s.winner = winner
         s.matches = matches
 
-    def _setup_move(self, s: DotState, m: Move) -> None:
+    def _setup_move(self, s: DotLinesState, m: Move) -> None:
         kind = type(m)
         if kind is Roll:
             self._roll_off(s)
@@ -549,7 +547,7 @@ class DotLinesRules(Rules[DotState, Move]):
                 s.current = s.first
                 s.phase = DRAW
 
-    def _roll_off(self, s: DotState) -> None:
+    def _roll_off(self, s: DotLinesState) -> None:
         x = s.rng
         rolls = []
         while True:
@@ -566,12 +564,12 @@ class DotLinesRules(Rules[DotState, Move]):
         s.current = s.winner_roll
         s.phase = CHOOSE
 
-    def random_move(self, s: DotState, rng: random.Random) -> Move:
+    def random_move(self, s: DotLinesState, rng: random.Random) -> Move:
         moves = self.legal_moves(s)
         return moves[int(rng.random() * len(moves))]
 
     # --- the end ----------------------------------------------------------------------------------
-    def outcome(self, s: DotState) -> Outcome:
+    def outcome(self, s: DotLinesState) -> Outcome:
         w = s.winner
         if s.phase != OVER:
             scores, ranks = (0.5, 0.5), (0, 0)
@@ -581,13 +579,13 @@ class DotLinesRules(Rules[DotState, Move]):
             scores = (1.0, 0.0) if w == 0 else (0.0, 1.0)
             ranks = (0, 1) if w == 0 else (1, 0)
         summary = ending_reason(s)
-        details = tuple(_reason("detail", "{tiles} tiles in hand, {columns} columns on the home line",
+        details = tuple(_reason("detail", "tiles in hand: {tiles} · home line: {columns} of 6 columns",
                                 tiles=s.hand_size(i), columns=len(s.lines[s.home[i]]) if s.home[i] >= 0 else 0)
                         for i in (0, 1))
         return Outcome(scores, ranks, summary, details, ending=ending_label(s))
 
     # --- hidden information -----------------------------------------------------------------------
-    def observe(self, s: DotState, seat: int) -> DotState:
+    def observe(self, s: DotLinesState, seat: int) -> DotLinesState:
         v = _copy(s)
         if s.observer >= 0:
             return v
@@ -601,12 +599,12 @@ class DotLinesRules(Rules[DotState, Move]):
             v.chip[1 - seat] = CHIP_HIDDEN
         return v
 
-    def unseen_tiles(self, view: DotState) -> list[int]:
+    def unseen_tiles(self, view: DotLinesState) -> list[int]:
         """The tiles a view cannot place: 6 of each value minus every visible one."""
         left = unseen_counts(view)
         return [v for v in VALUES for _ in range(left[v])]
 
-    def sample(self, view: DotState, seat: int, rng: random.Random) -> DotState:
+    def sample(self, view: DotLinesState, seat: int, rng: random.Random) -> DotLinesState:
         s = _copy(view)
         if view.observer < 0:
             return s
@@ -626,7 +624,7 @@ class DotLinesRules(Rules[DotState, Move]):
         s.observer = -1
         return s
 
-    def reveals(self, s: DotState, m: Move) -> str | None:
+    def reveals(self, s: DotLinesState, m: Move) -> str | None:
         if s.observer >= 0 or self.check(s, m) is not None:
             return None
         kind = type(m)
@@ -654,17 +652,18 @@ class DotLinesRules(Rules[DotState, Move]):
             raise ValueError(f"not a Dot Lines move: {j!r}")
         return kind(*j[1:])
 
-    def fingerprint(self, s: DotState) -> JSON:
+    def fingerprint(self, s: DotLinesState) -> JSON:
         return (s.wrap, s.phase, s.current, s.first, s.winner_roll,
                 tuple(tuple(h) if h is not None else None for h in s.hands), tuple(s.deck), s.removed,
                 tuple(s.discards), tuple(s.die), s.rolls, tuple(s.home),
                 tuple(tuple(line) for line in s.lines), tuple(s.used), tuple(s.chip), tuple(s.chip_at),
                 s.rng, s.ending, s.matches, s.winner, s.observer)
 
-    def describe(self, s: DotState, m: Move, viewer: int | None = None) -> Reason:
-        """The move as `viewer` may know it: a chip chosen while the other chip is still to come is
-        secret from all but its chooser; the dice and drawn tiles come from the deck after the move
-        and are not named. Everything else (homes, lines, open hands' exchanges) is public."""
+    def describe(self, s: DotLinesState, m: Move, viewer: int | None = None) -> Reason:
+        """The move as `viewer` may know it, worded for them ("your line", "your 3"): a chip chosen
+        while the other chip is still to come is secret from all but its chooser; the dice and drawn
+        tiles come from the deck after the move and are not named. Everything else (homes, lines, the
+        open hands' exchanges) is public."""
         kind = type(m)
         seat = s.current
         if kind is Chip:
@@ -680,18 +679,41 @@ class DotLinesRules(Rules[DotState, Move]):
         if kind is Redraw:
             return _reason("log.redraw", "discarded a {value} and drew (Redraw)", value=m.value)
         if kind is Exchange:
-            return _reason("log.exchange", "gave a {give} for a {take} (Exchange)", give=m.give, take=m.take)
-        line = _line_name(m.line)
+            return _exchange_words(m, seat, viewer)
+        line = _line_words(s, m.line, viewer)
         if kind is Place:
-            text = _reason("log.place", "new column on {line} ({tiles})", line=line,
+            text = _reason("log.place", "placed {tiles} on {line} as column {col}", line=line,
+                           col=len(s.lines[m.line]) + 1,
                            tiles=_tiles(self.chip_count(s.chip[seat], m.plain, m.chip), m.value))
         else:
             column = s.lines[m.line][m.col] if 0 <= m.col < len(s.lines[m.line]) else Column(0, 0, ())
-            text = _reason("log.stack", "stacked on {line} column {col} ({tiles})", line=line, col=m.col + 1,
+            text = _reason("log.stack", "stacked {tiles} on {line}, column {col}", line=line, col=m.col + 1,
                            tiles=_tiles(column.count, column.value))
         if m.chip and s.chip[seat] in (DOUBLE, INVERTER):
             return _reason("log.with_chip", "{move}, with the {chip} chip", move=text, chip=_chip_name(s.chip[seat]))
         return text
+
+
+def _exchange_words(m: Any, seat: int, viewer: int | None) -> Reason:
+    """An Exchange as the player whose hand it changed reads it ("exchanged your 3 for their 5":
+    the tile that left the viewer's hand, then the one that came), or plainly for anyone else."""
+    if m.give == m.take:
+        return _reason("log.exchange_same", "exchanged a {value} for a {value}: the hands are unchanged (Exchange)",
+                       value=m.give)
+    if viewer == seat:
+        return _reason("log.exchange_gave", "exchanged your {mine} for their {theirs} (Exchange)",
+                       mine=m.give, theirs=m.take)
+    if viewer == 1 - seat:
+        return _reason("log.exchange_took", "exchanged your {mine} for their {theirs} (Exchange)",
+                       mine=m.take, theirs=m.give)
+    return _reason("log.exchange", "gave a {give} for a {take} (Exchange)", give=m.give, take=m.take)
+
+
+def _line_words(s: DotLinesState, line: int, viewer: int | None) -> Reason:
+    """A line as the viewer knows it: "your line (White)" when it is their home, else its colour."""
+    if viewer is not None and 0 <= viewer < 2 and s.home[viewer] == line:
+        return _reason("log.your_line", "your line ({line})", line=_line_name(line))
+    return _line_name(line)
 
 
 def _tiles(count: int, value: int) -> Reason:
@@ -742,29 +764,41 @@ def _groups(out: list, kind: type, line: int, key: int, counts: Sequence[int], h
                 out.append(kind(line, key, n - 1, 1))
 
 
-def ending_label(s: DotState) -> str:
-    """The ending as a short label for the arena's tally: the deciding letter, "A+C" when C held too
-    (C implies A, which §4.8 checks first, so C never decides alone), "" before the end."""
+ENDING_WORDS = {"A": "emptied_hand", "B": "six_columns", "D": "stuck", "E": "deck_out"}
+
+
+def ending_label(s: DotLinesState) -> str:
+    """How the game ended, as a short word for the arena's tally ("" before the end): the hand
+    emptied (A; "emptied_hand_sixth_column" when C held too: C implies A, which §4.8 checks first, so
+    C never decides alone), a home line of six columns (B), a player stuck after drawing (D), or the
+    deck run out (E)."""
     if s.phase != OVER:
         return ""
-    return "A+C" if s.ending == "A" and "C" in s.matches else s.ending
+    if s.ending == "A" and "C" in s.matches:
+        return "emptied_hand_sixth_column"
+    return ENDING_WORDS[s.ending]
 
 
-def ending_reason(s: DotState) -> Reason:
-    """The ending that decided the game, in words (and who won by it)."""
+def ending_reason(s: DotLinesState) -> Reason:
+    """The ending that decided the game in words, with what decided it: the line that got six
+    columns, or the hand sizes when the deck ran out. Names no player: the results name the winner."""
     if s.phase != OVER:
         return _reason("ending.none", "The game is not over.")
+    label = ending_label(s)
+    if label == "six_columns":
+        full = next((line for line in (WHITE, BLACK) if len(s.lines[line]) == MAX_COLUMNS), WHITE)
+        return _reason("ending.six_columns", "The {line} home line reached six columns: its owner wins.",
+                       line=_line_name(full))
+    if label == "deck_out":
+        a, b = sorted((s.hand_size(0), s.hand_size(1)))
+        if a == b:
+            return _reason("ending.deck_out_draw", "The deck ran out and the hands are equal ({tiles} each): a draw.",
+                           tiles=a)
+        return _reason("ending.deck_out", "The deck ran out: {fewer} against {more} tiles in hand; fewer wins.",
+                       fewer=a, more=b)
     texts = {
-        "A": "Ending A: a player emptied their hand and wins.",
-        "B": "Ending B: a home line reached six columns; its owner wins.",
-        "C": "Ending C: the opponent's line got its 6th column from a player who emptied their hand; "
-             "that player wins.",
-        "D": "Ending D: after drawing, a player could neither place nor act, and loses.",
-        "E": "Ending E: the deck is empty; fewer tiles in hand wins.",
+        "emptied_hand": "Won by emptying their hand.",
+        "emptied_hand_sixth_column": "Won by emptying their hand on the opponent's 6th column.",
+        "stuck": "After drawing, the loser could neither place nor act.",
     }
-    if s.ending == "A" and "C" in s.matches:
-        return _reason("ending.A_C", "Ending A (C matched too): a player emptied their hand on the opponent's "
-                                     "sixth column and wins.")
-    if s.ending == "E" and s.winner < 0:
-        return _reason("ending.E_draw", "Ending E: the deck is empty and both hands are equal: a draw.")
-    return _reason(f"ending.{s.ending}", texts[s.ending])
+    return _reason(f"ending.{label}", texts[label])

@@ -1,16 +1,23 @@
 """The Dot Lines table: two lines with their dice, both hands, the players' markers and chips.
 
 Why it is built this way:
-- The table is drawn from the state each frame (it is small: 12 columns, two hands), so what is drawn
-  is always what the rules hold; the only extra state is the selection and the running animations.
+- The table is drawn from the viewer's view each frame (it is small: 12 columns, two hands), so what
+  is drawn is always what the rules hold and what the viewer may see; the only extra state is the
+  viewer's own input (selection, a pending action) and the running animations.
 - The scene decides no rule. A selection of hand tiles (plus the chip, if toggled on) is matched
   against `rules.legal_moves`: every legal Place or Stack that uses exactly those tiles lights up its
   line end or column with the column it would make. A click where nothing lights up still builds the
-  move the player meant and submits it, so the rules' own reason is shown.
-- Decisions that are not placements (roll-off, choices, chip, draw) are buttons in a prompt box; the
-  actions are buttons that ask for what they need (Exchange: one of yours, then one of theirs).
-- Before the hands are turned up only the viewer's own hand is drawn face up, and the other seat's
-  chosen chip is a "?" until both have chosen (from `rules.observe`).
+  move the player meant and submits it, so the rules' own reason is shown. With nothing selected,
+  the hand tiles no line can take are dimmed and the line ends and columns that take some are lit
+  softly (setting `show_targets`).
+- Geometry comes from `layout.TableLayout` (board_rect and panel_rect only); words, prompts and the
+  buttons of the moment live in the side panel (`panel`), messages in the shared strip: nothing is
+  ever drawn over the lines or the hands.
+- Decisions that are not placements (roll-off, choices, chip, draw) are buttons at the foot of the
+  panel; the actions are buttons there too, disabled once used (the reason shows on hover), and ask
+  for what they need (Exchange: one of yours, then one of theirs).
+- An exchange by the other player changed the viewer's hand: the tile that left and the tile that
+  came stay ringed until the viewer acts (`exchange_news`).
 """
 from __future__ import annotations
 
@@ -20,23 +27,30 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from hexgames.games.dotlines.rules import (
-    ACT, BLACK, CHIP, CHIP_HIDDEN, CHIP_NONE, CHOOSE, DOUBLE, DRAW, EXCHANGE, HOME, INVERTER, OVER, REDRAW, ROLL,
-    STACK, WHITE, Chip, Column, DotLinesRules, DotState, Draw, Exchange, First, Home, Place, Redraw, Roll, Stack,
+from hexgames.games.dotlines import panel
+from hexgames.games.dotlines.layout import TableLayout
+from hexgames.games.dotlines.panel import ACTION_BITS, ACTION_KEYS, tr
+from hexgames.games.dotlines.pieces import (
+    CHIP_RGB, EXCHANGED, LINE_RGB, SELECT, TARGET, draw_chip, draw_die, draw_swap_badge, draw_tile,
 )
-from hexgames.games.dotlines.pieces import CHIP_RGB, LINE_RGB, draw_chip, draw_die, draw_tile
+from hexgames.games.dotlines.rules import (
+    ACT, BLACK, CHIP, CHIP_HIDDEN, CHOOSE, DOUBLE, DRAW, HOME, INVERTER, OVER, ROLL, WHITE, Chip, Column,
+    DotLinesRules, DotLinesState, Draw, Exchange, First, Home, Place, Redraw, Roll, Stack,
+)
 from hexgames.ui import chart, draw, hud
 from hexgames.ui.anim import ease_in_out, ease_out_cubic
 from hexgames.ui.game_scene import GameScene
 
 FELT = (34, 74, 58)
 FELT_DARK = (26, 58, 46)
-SELECT = (255, 214, 90)
-TARGET = (120, 230, 150)
+SOFT_TARGET = (84, 170, 112)  # a line end or column some legal placement reaches (nothing selected)
+DIMMED = 105  # alpha of a hand tile no line can take
+STACKED_TAG = (46, 84, 60)  # the "+2" of tiles stacked on a column
+NEUTRAL = (150, 150, 160)  # the banner's chip while the roll-off dice still tumble
 SLIDE_SECONDS = 0.45
 ROLL_SECONDS = 0.9
-ACTION_BITS = (REDRAW, EXCHANGE, STACK)
-ACTION_KEYS = ("redraw", "exchange", "stack")
+BUTTON_FONT = 17  # the theme's button type: labels are measured in it to lay the buttons out
+PRIMARY_FONT = 18  # the theme's "@primary" button type (bold): the first choice of a prompt
 
 
 CHART_RGB = (LINE_RGB[0], (150, 150, 162))  # the black line's player, visible on the dark chart
@@ -57,10 +71,6 @@ def _line_marker(line: int) -> chart.Marker:
     return marker
 
 
-def _tr(app: Any, key: str, default: str, **kw: Any) -> str:
-    return app.tr(f"dotlines_ui.{key}", default=default, **kw)
-
-
 class DotLinesScene(GameScene):
     """Select hand tiles, click a lit line end (or a column to stack); buttons for everything else."""
 
@@ -72,32 +82,32 @@ class DotLinesScene(GameScene):
         self.mode: str | None = None  # "redraw" | "exchange" | "stack": an action waiting for input
         self.give: int | None = None  # Exchange: the value offered
         self.dragging = False
-        self.mouse = (0, 0)
+        self.mouse = (-1, -1)
+        self.geo: TableLayout | None = None
         self.hand_rects: dict[int, list[pygame.Rect]] = {0: [], 1: []}
         self.end_rects: list[pygame.Rect] = [pygame.Rect(0, 0, 0, 0)] * 2
         self.col_rects: list[list[pygame.Rect]] = [[], []]
         self.die_rects: list[pygame.Rect] = [pygame.Rect(0, 0, 0, 0)] * 2
         self.deck_rect = pygame.Rect(0, 0, 0, 0)
         self.chip_rects: dict[int, pygame.Rect] = {}
-        self.prompt_rect = pygame.Rect(0, 0, 0, 0)
         self.tile = 40
         self.prompt_buttons: list[tuple[Any, Any]] = []  # (button, move)
         self.action_buttons: dict[str, Any] = {}
         self.chip_button: Any = None
-        self.flying: list[dict[str, Any]] = []  # tiles sliding: value, from, to, tween
+        self.flying: list[dict[str, Any]] = []  # tiles sliding: value, tween, landing (seat, value) or None
         self.hide_new: tuple[int, int] | None = None  # (line, col) drawn only once the slide lands
         self.roll_rng = random.Random(0)
-        self.announced = False
-        self._view_memo: tuple[DotState, int | None, DotState] | None = None
-        self._legal_memo: tuple[DotState, list[Any]] | None = None
+        self.announced = False  # the ending has been said (once the last move's animation is over)
+        self._view_memo: tuple[DotLinesState, int | None, DotLinesState] | None = None
+        self._legal_memo: tuple[DotLinesState, list[Any]] | None = None
         super().__init__(app, match)
 
     # --- reading -----------------------------------------------------------------------------
     @property
-    def state(self) -> DotState:
+    def state(self) -> DotLinesState:
         return self.match.state
 
-    def view(self) -> DotState:
+    def view(self) -> DotLinesState:
         """What may be drawn: everything for spectators or once over, else the viewer's view."""
         s = self.state
         if self.match.is_over or (self.reveal_all and self.viewer_override is None):
@@ -109,12 +119,13 @@ class DotLinesScene(GameScene):
         return memo[2]
 
     def legal(self) -> list[Any]:
-        """The legal moves of the current state, listed once per state (the frame asks often)."""
+        """The legal moves of the position as the viewer sees it, listed once per state (the frame
+        asks often); only asked while the viewer is the one to move, whose view holds all they need."""
         if self._legal_memo is None or self._legal_memo[0] is not self.state:
-            self._legal_memo = (self.state, list(self.rules.legal_moves(self.state)))
+            self._legal_memo = (self.state, list(self.rules.legal_moves(self.view())))
         return self._legal_memo[1]
 
-    def _nobody_view(self) -> DotState:
+    def _nobody_view(self) -> DotLinesState:
         v = self.rules.observe(self.state, 0)
         if self.state.phase < CHIP:
             v.hands[0] = None
@@ -128,6 +139,10 @@ class DotLinesScene(GameScene):
         return humans[0] if len(humans) == 1 else 0
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
+        """The seat's line colour (its own colour before the homes are chosen); neutral while the
+        roll-off dice tumble, so the banner's chip does not tell who won before the dice do."""
+        if self.animator.value("roll") is not None:
+            return NEUTRAL
         line = self.state.home[seat]
         return LINE_RGB[line] if line >= 0 else ((200, 120, 80), (110, 150, 210))[seat]
 
@@ -142,92 +157,89 @@ class DotLinesScene(GameScene):
         _line_marker(line)(surface, (round(center[0]), round(center[1])), round(2 * radius))
 
     def my_hand(self) -> list[int]:
-        return self.state.hand_tiles(self.match.to_move)
+        return self.view().hand_tiles(self.match.to_move)
+
+    def banner_text(self) -> str:
+        """Says what the table shows, never ahead of it: no winner while the roll-off dice tumble, no
+        "game over" while the last move's tiles still slide; the player to move is told what to do."""
+        m = self.match
+        if self.animator.value("roll") is not None:
+            return tr(self, "banner.rolling", "Rolling for the start...")
+        if m.is_over and self.is_animating():
+            seat = self.rules.to_move(m.states[-2]) if len(m.states) > 1 else 0
+            return tr(self, "banner.moving", "{name} moves", name=self.seat_name(seat))
+        if m.is_over or not self.can_act:
+            return super().banner_text()
+        name = self.seat_name(m.to_move)
+        key, default = {
+            ROLL: ("banner.roll", "{name}: roll for the start"),
+            CHOOSE: ("banner.choose", "{name} rolled higher: choose"),
+            HOME: ("banner.home", "{name}: choose your home line"),
+            CHIP: ("banner.chip", "{name}: choose your chip (kept secret)"),
+            DRAW: ("banner.draw", "{name}: draw a tile"),
+        }.get(self.state.phase, ("banner.act", "{name}: place tiles or use an action"))
+        return tr(self, key, default, name=name)
 
     # --- layout ------------------------------------------------------------------------------
     def layout(self) -> None:
-        r = self.board_rect
-        hand_h = max(44, int(r.h * 0.18))
-        line_h = (r.h - 2 * hand_h - 16) // 2
-        self.tile = max(22, min(int(line_h * 0.5), int(r.w / 9.5), 76))
-        self.hand_area = {1 - self.bottom_seat: pygame.Rect(r.x, r.y, r.w, hand_h),
-                          self.bottom_seat: pygame.Rect(r.x, r.bottom - hand_h, r.w, hand_h)}
-        self.line_area = [pygame.Rect(r.x, r.y + hand_h + 8, r.w, line_h),
-                          pygame.Rect(r.x, r.y + hand_h + 8 + line_h, r.w, line_h)]
-        slot = min(r.w / 7.6, self.tile * 1.45)
-        for line in (0, 1):
-            area = self.line_area[line]
-            x0 = area.x + slot * 0.35
-            cy = area.centery
-            self.die_rects[line] = pygame.Rect(0, 0, self.tile, self.tile)
-            self.die_rects[line].center = (round(x0 + slot * 0.5), cy)
-            self.col_rects[line] = []
-            for j in range(6):
-                rect = pygame.Rect(0, 0, self.tile, self.tile)
-                rect.center = (round(x0 + slot * (j + 1.5)), cy)
-                self.col_rects[line].append(rect)
-        p = self.panel_rect
-        self.prompt_rect = pygame.Rect(0, 0, min(r.w - 40, 460), 104)
-        self.prompt_rect.center = (r.centerx, self.line_area[1].y)  # between the lines, off the tiles
-        self.deck_rect = pygame.Rect(p.x + 12, p.bottom - 150, 46, 46)
+        geo = self.geo = TableLayout(self.board_rect, self.panel_rect, self.bottom_seat)
+        self.tile = geo.tile
+        self.hand_area = geo.hand_area
+        self.line_area = geo.line_area
+        self.die_rects = geo.die_rects
+        self.col_rects = geo.col_rects
+        self.deck_rect = geo.deck_rect
+
+    def _label_widths(self, labels: list[str], primary: bool = False) -> list[int]:
+        """The labels' widths in the theme's button type (the bolder, larger "@primary" one if asked)."""
+        font = self.app.font(PRIMARY_FONT, bold=True) if primary else self.app.font(BUTTON_FONT)
+        return [font.size(label)[0] for label in labels]
 
     def build_widgets(self) -> None:
-        from pygame_gui.core import ObjectID
         from pygame_gui.elements import UIButton
 
-        p = self.panel_rect
-        per_row = 2 if p.w >= 300 else 1  # Japanese labels need the whole width of a narrow panel
-        bw, bh = (p.w - 20 - 10 * (per_row - 1)) // per_row, 32
-        rows = 4 // per_row
-        y = p.bottom - rows * (bh + 4)
-        rects = [pygame.Rect(p.x + 10 + (i % per_row) * (bw + 10), y + (i // per_row) * (bh + 4), bw, bh)
-                 for i in range(4)]
-        self.action_buttons = {}
-        for i, key in enumerate(ACTION_KEYS):
-            self.action_buttons[key] = UIButton(rects[i], _tr(self.app, f"action.{key}", key.capitalize()),
-                                                self.app.ui)
-        rect = rects[3]
-        self.chip_button = UIButton(rect, _tr(self.app, "use_chip", "Use chip"), self.app.ui)
+        assert self.geo is not None
+        labels = [tr(self, f"action.{key}", key.capitalize()) for key in ACTION_KEYS]
+        labels.append(tr(self, "use_chip", "Use chip"))
+        widths = self._label_widths(labels + [tr(self, "chip_on", "Chip: on")])
+        rects = self.geo.button_rects(widths[:3] + [max(widths[3:])])
+        self.action_buttons = {key: UIButton(rects[i], labels[i], self.app.ui) for i, key in enumerate(ACTION_KEYS)}
+        self.chip_button = UIButton(rects[3], labels[3], self.app.ui)
         self.widgets += [*self.action_buttons.values(), self.chip_button]
-        self._build_prompt(ObjectID, UIButton)
+        self._build_prompt()
 
     def _prompt_moves(self) -> list[tuple[str, Any]]:
         phase = self.state.phase
         if phase == ROLL:
-            return [(_tr(self.app, "roll", "Roll the dice"), Roll())]
+            return [(tr(self, "roll", "Roll the dice"), Roll())]
         if phase == CHOOSE:
-            return [(_tr(self.app, "first", "Move first"), First()),
-                    (_tr(self.app, "home_white", "Home: white"), Home(WHITE)),
-                    (_tr(self.app, "home_black", "Home: black"), Home(BLACK))]
+            return [(tr(self, "first", "Move first"), First()),
+                    (tr(self, "home_white", "Home: white"), Home(WHITE)),
+                    (tr(self, "home_black", "Home: black"), Home(BLACK))]
         if phase == HOME:
-            return [(_tr(self.app, "home_white", "Home: white"), Home(WHITE)),
-                    (_tr(self.app, "home_black", "Home: black"), Home(BLACK))]
+            return [(tr(self, "home_white", "Home: white"), Home(WHITE)),
+                    (tr(self, "home_black", "Home: black"), Home(BLACK))]
         if phase == CHIP:
-            return [(_tr(self.app, "chip.double", "Double"), Chip(DOUBLE)),
-                    (_tr(self.app, "chip.inverter", "Inverter"), Chip(INVERTER))]
+            return [(tr(self, "chip.double", "Double"), Chip(DOUBLE)),
+                    (tr(self, "chip.inverter", "Inverter"), Chip(INVERTER))]
         if phase == DRAW:
-            return [(_tr(self.app, "draw", "Draw a tile"), Draw())]
+            return [(tr(self, "draw", "Draw a tile"), Draw())]
         return []
 
-    def _build_prompt(self, ObjectID: Any = None, UIButton: Any = None) -> None:
-        if UIButton is None:
-            from pygame_gui.core import ObjectID
-            from pygame_gui.elements import UIButton
+    def _build_prompt(self) -> None:
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton
+
         for button, _ in self.prompt_buttons:
             button.kill()
             if button in self.widgets:
                 self.widgets.remove(button)
         self.prompt_buttons = []
-        self._prompt_phase = (self.state.phase, self.match.to_move, len(self.match.moves))
         choices = self._prompt_moves() if self._prompt_open() else []
-        if not choices:
+        if not choices or self.geo is None:
             return
-        box = self.prompt_rect
-        gap = 10
-        bw = min(170, (box.w - 20 - gap * (len(choices) - 1)) // len(choices))
-        x = box.centerx - (bw * len(choices) + gap * (len(choices) - 1)) // 2
-        for i, (label, move) in enumerate(choices):
-            rect = pygame.Rect(x + i * (bw + gap), box.bottom - 48, bw, 38)
+        rects = self.geo.button_rects(self._label_widths([label for label, _ in choices], primary=True))
+        for i, ((label, move), rect) in enumerate(zip(choices, rects)):
             button = UIButton(rect, label, self.app.ui, object_id=ObjectID(class_id="@primary") if i == 0 else None)
             self.prompt_buttons.append((button, move))
             self.widgets.append(button)
@@ -235,12 +247,15 @@ class DotLinesScene(GameScene):
     def _prompt_open(self) -> bool:
         return self.can_act and self.state.phase not in (ACT, OVER)
 
+    def _acting(self) -> bool:
+        return self.can_act and self.state.phase == ACT
+
     def _sync_widgets(self) -> None:
         key = (self.state.phase, self.match.to_move, len(self.match.moves), self._prompt_open())
         if key != getattr(self, "_prompt_key", None):
             self._prompt_key = key
             self._build_prompt()
-        acting = self.can_act and self.state.phase == ACT
+        acting = self._acting()
         for widget in [*self.action_buttons.values(), self.chip_button]:
             if widget is None:
                 continue
@@ -248,16 +263,25 @@ class DotLinesScene(GameScene):
                 widget.show()
             elif not acting and widget.visible:
                 widget.hide()
+        for key, button in self.action_buttons.items():  # a used action's button looks used: disabled
+            usable = not acting or self.action_refusal(key) is None
+            if usable != bool(button.is_enabled):
+                button.enable() if usable else button.disable()
         if self.chip_button is not None:
-            s = self.state
+            v = self.view()
             seat = self.match.to_move
-            label = _tr(self.app, "chip_on", "Chip: on") if self.chip_on else _tr(self.app, "use_chip", "Use chip")
+            label = tr(self, "chip_on", "Chip: on") if self.chip_on else tr(self, "use_chip", "Use chip")
             if self.chip_button.text != label:
                 self.chip_button.set_text(label)
-            if s.chip_at[seat] is not None or s.chip[seat] < 0:
-                self.chip_button.disable()
-            else:
-                self.chip_button.enable()
+            usable = v.chip_at[seat] is None and v.chip[seat] >= 0
+            if usable != bool(self.chip_button.is_enabled):
+                self.chip_button.enable() if usable else self.chip_button.disable()
+
+    def controls_top(self) -> int | None:
+        """The top of the panel's buttons showing now (None: none show)."""
+        shown = [b.rect.top for b in [*self.action_buttons.values(), self.chip_button] if b is not None and b.visible]
+        shown += [b.rect.top for b, _ in self.prompt_buttons if b.visible]
+        return min(shown) if shown else None
 
     # --- selection and targets ---------------------------------------------------------------
     def selection_values(self) -> list[int]:
@@ -266,7 +290,7 @@ class DotLinesScene(GameScene):
 
     def move_tiles(self, m: Any) -> tuple[list[int], int]:
         """The hand tiles a Place/Stack uses (sorted) and whether it uses the chip."""
-        s = self.state
+        s = self.view()
         seat = self.match.to_move
         value = m.value if type(m) is Place else s.lines[m.line][m.col].value
         tiles = [value] * m.plain
@@ -276,7 +300,7 @@ class DotLinesScene(GameScene):
 
     def candidates(self) -> list[Any]:
         """The legal placements and stacks that use exactly the selected tiles (and the chip if on)."""
-        if not self.selected or not self.can_act or self.state.phase != ACT:
+        if not self.selected or not self._acting():
             return []
         want = self.selection_values()
         out = []
@@ -289,13 +313,22 @@ class DotLinesScene(GameScene):
                     out.append(m)
         return out
 
+    def playable_values(self) -> set[int]:
+        """The hand values some legal placement or stack uses (with or without the chip)."""
+        return {v for m in self.legal() if type(m) in (Place, Stack) for v in self.move_tiles(m)[0]}
+
+    def shows_targets(self) -> bool:
+        """Legal targets are lit and unplayable tiles dimmed: the setting is on, the viewer is placing
+        (not picking a tile for Redraw or Exchange)."""
+        return self.app.settings.show_targets and self._acting() and self.mode not in ("redraw", "exchange")
+
     def intended(self, line: int, col: int | None) -> Any:
         """The move a click on a line end (col None) or a column means, legal or not, so the rules
         can say why it is refused."""
         vals = self.selection_values()
         if not vals:
             return None
-        s = self.state
+        s = self.view()
         seat = self.match.to_move
         chip = 1 if self.chip_on else 0
         main = max(set(vals), key=vals.count)
@@ -310,11 +343,60 @@ class DotLinesScene(GameScene):
         return Place(line, value, max(0, plain), chip)
 
     def clear_selection(self) -> None:
+        """Drop the input state of the player at the screen (a hand-over or an undo): the selected
+        tiles, the chip toggled on, an action waiting for its tile, a drag and the pointer's place."""
         self.selected = []
         self.chip_on = False
         self.mode = None
         self.give = None
         self.dragging = False
+        self.mouse = (-1, -1)
+
+    def exchange_news(self) -> tuple[int, int, int] | None:
+        """(mover, give, take) of the latest Exchange while it is news to the viewer: made by the
+        other player, and the viewer has not acted since (drawing their tile is not acting)."""
+        moves = self.match.moves
+        i = len(moves) - 1
+        while i >= 0 and type(moves[i]) is Draw:
+            i -= 1
+        if i < 0 or type(moves[i]) is not Exchange:
+            return None
+        mover = self.rules.to_move(self.match.states[i])
+        if self.viewer == mover:
+            return None
+        return mover, moves[i].give, moves[i].take
+
+    def roll_shown(self, v: DotLinesState) -> tuple[tuple[int, int], str | None]:
+        """The roll-off dice faces to show now and, for a tie, the words: while the dice tumble a tie
+        is said as it lands ("a tie at 3: both roll again"), afterwards that there was one."""
+        rolls = v.rolls
+        t = self.animator.value("roll")
+        if t is not None:
+            k = min(int(t), len(rolls) - 1)
+            if t - int(t) <= 0.7:  # still tumbling
+                return (self.roll_rng.randint(1, 6), self.roll_rng.randint(1, 6)), None
+            if k < len(rolls) - 1:
+                return rolls[k], tr(self, "roll_tie", "A tie at {value}: both roll again.", value=rolls[k][0])
+            return rolls[k], None
+        ties = len(rolls) - 1
+        if ties == 1:
+            return rolls[-1], tr(self, "roll_tied_once", "First a tie at {value}: rolled again.", value=rolls[0][0])
+        if ties > 1:
+            return rolls[-1], tr(self, "roll_tied", "{count} ties first: rolled again.", count=ties)
+        return rolls[-1], None
+
+    def action_refusal(self, key: str) -> str | None:
+        """Why the action's button is disabled for the player to move (the rules' reason), or None:
+        it has been used, or Redraw finds the deck empty."""
+        v = self.view()
+        seat = self.match.to_move
+        hand = v.hand_tiles(seat)
+        probe = {"redraw": Redraw(hand[0] if hand else 1), "exchange": Exchange(1, 1),
+                 "stack": Stack(0, 0, 1, 0)}[key]
+        bit = ACTION_BITS[ACTION_KEYS.index(key)]
+        if v.used[seat] & bit or (key == "redraw" and not v.deck):
+            return self.app.tr_reason(self.rules.check(v, probe))
+        return None
 
     # --- input -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -368,47 +450,22 @@ class DotLinesScene(GameScene):
             self.selected = [self.my_hand().index(value)] if value in self.my_hand() else []
         super().show_hint(move)
 
-    def _draw_hint_choice(self, surface: pygame.Surface) -> None:
-        """The hinted choice's button in the prompt box, framed in cyan and tagged "Hint"."""
-        for button, move in self.prompt_buttons:
-            if move == self.hint_move and self.can_act:
-                hud.hint_ring(surface, self.app, button.rect)
-
-    def _draw_hint_target(self, surface: pygame.Surface) -> None:
-        """The hinted target while its tiles are still selected: a cyan ring tagged "Hint"."""
-        m = self.hint_move
-        if type(m) not in (Place, Stack) or m not in self.candidates():
-            return
-        if type(m) is Place:
-            rect = self.col_rects[m.line][len(self.state.lines[m.line])]
-            draw_tile(surface, rect, m.value, alpha=150)
-        else:
-            rect = self.col_rects[m.line][m.col]
-        ring = rect.inflate(18, 26)
-        pygame.draw.rect(surface, hud.HINT, ring, 4, border_radius=10)
-        hud.hint_tag(surface, self.app, (ring.centerx, ring.y + 2), size=12)
-
     def toggle_chip(self) -> None:
-        s = self.state
+        v = self.view()
         seat = self.match.to_move
-        if s.chip_at[seat] is not None:
-            self.toast(self.app.tr_reason(self.rules.check(s, Place(0, 1, 0, 1))
-                                          or _tr(self.app, "chip_gone", "Your chip is used.")), error=True)
+        if v.chip_at[seat] is not None:
+            self.toast(self.app.tr_reason(self.rules.check(v, Place(0, 1, 0, 1))
+                                          or tr(self, "chip_gone", "Your chip is used.")), error=True)
             return
         self.chip_on = not self.chip_on
 
     def press_action(self, key: str) -> None:
         """An action button: act at once if the selection says enough, else ask for what is missing."""
-        s = self.state
-        seat = self.match.to_move
-        hand = self.my_hand()
-        vals = self.selection_values()
-        bit = ACTION_BITS[ACTION_KEYS.index(key)]
-        if s.used[seat] & bit:  # let the rules say it is used
-            probe = {"redraw": Redraw(hand[0] if hand else 1), "exchange": Exchange(1, 2),
-                     "stack": Stack(0, 0, 1, 0)}[key]
-            self.toast(self.app.tr_reason(self.rules.check(s, probe)), error=True)
+        refusal = self.action_refusal(key)
+        if refusal is not None:  # (the button is disabled then; a key or a test may still ask)
+            self.toast(refusal, error=True)
             return
+        vals = self.selection_values()
         if key == "redraw":
             if len(vals) == 1:
                 self.submit(Redraw(vals[0]))
@@ -427,20 +484,19 @@ class DotLinesScene(GameScene):
 
     def hint(self) -> str:
         if self.mode == "redraw":
-            return _tr(self.app, "ask.redraw", "Redraw: click the hand tile to discard.")
+            return tr(self, "ask.redraw", "Redraw: click the hand tile to discard.")
         if self.mode == "exchange" and self.give is None:
-            return _tr(self.app, "ask.give", "Exchange: click one of your tiles.")
+            return tr(self, "ask.give", "Exchange: click one of your tiles.")
         if self.mode == "exchange":
-            return _tr(self.app, "ask.take", "Exchange: now click one of your opponent's tiles.")
+            return tr(self, "ask.take", "Exchange: now click one of your opponent's tiles.")
         if self.mode == "stack":
-            return _tr(self.app, "ask.stack", "Stack: select tiles, then click a column of that value and count.")
+            return tr(self, "ask.stack", "Stack: select tiles, then click a column of that value and count.")
         if self.state.phase == ACT:
             if self.hint_move is not None and self.hint_move in self.candidates():
-                return _tr(self.app, "ask.hint", "Hint: press Enter or click the ringed target to play it.")
+                return tr(self, "ask.hint", "Hint: press Enter or click the ringed target to play it.")
             if self.selected:
-                return _tr(self.app, "ask.place", "Click a lit line end to place, or a column to stack.")
-            return _tr(self.app, "ask.select",
-                       "Select hand tiles (shift/ctrl-click or drag for several), or use an action.")
+                return tr(self, "ask.place", "Click a lit line end to place, or a column to stack.")
+            return tr(self, "ask.select", "Select hand tiles (shift/ctrl-click or drag for several), or use an action.")
         return ""
 
     def handle_game_event(self, event: pygame.event.Event) -> bool:
@@ -483,8 +539,8 @@ class DotLinesScene(GameScene):
         j = self._hand_index_at(other, pos)
         if j is not None:
             if self.mode == "exchange" and self.give is not None:
-                return self.submit(Exchange(self.give, self.state.hand_tiles(other)[j]))
-            self.toast(_tr(self.app, "not_yours", "That tile is your opponent's."), error=True)
+                return self.submit(Exchange(self.give, self.view().hand_tiles(other)[j]))
+            self.toast(tr(self, "not_yours", "That tile is your opponent's."), error=True)
             return True
         i = self._hand_index_at(seat, pos)
         if i is not None:
@@ -526,7 +582,7 @@ class DotLinesScene(GameScene):
                 return self.submit(m)
         move = self.intended(line, col)
         if move is None:
-            self.toast(_tr(self.app, "select_first", "First select tiles from your hand."), error=True)
+            self.toast(tr(self, "select_first", "First select tiles from your hand."), error=True)
             return True
         return self.submit(move)
 
@@ -534,7 +590,7 @@ class DotLinesScene(GameScene):
     def move_sound(self, before: Any, move: Any, after: Any) -> str:
         return "select" if type(move) is Draw else "place"
 
-    def chart_panels(self, states: list[DotState]) -> list[chart.Panel]:
+    def chart_panels(self, states: list[DotLinesState]) -> list[chart.Panel]:
         """The race: each player's hand (to empty) and home line (to fill) over the game."""
         last = states[-1]
         seats = range(2)
@@ -545,10 +601,13 @@ class DotLinesScene(GameScene):
 
         hands = [line(i, [s.hand_size(i) for s in states]) for i in seats]
         columns = [line(i, [len(s.lines[s.home[i]]) if s.home[i] >= 0 else 0 for s in states]) for i in seats]
-        return [chart.Panel(_tr(self.app, "chart_hand", "Tiles in hand"), hands),
-                chart.Panel(_tr(self.app, "chart_columns", "Columns on the home line"), columns, top=6)]
+        return [chart.Panel(tr(self, "chart_hand", "Tiles in hand"), hands),
+                chart.Panel(tr(self, "chart_columns", "Columns on the home line"), columns, top=6)]
 
     def on_move_played(self, before: Any, move: Any, after: Any, by_ai: bool) -> None:
+        """Slide what moved: tiles from the hand to a line, a drawn tile from the deck to the hand,
+        exchanged tiles from hand to hand; the dice tumble for the roll-off; used markers turn over.
+        Only public tiles move (every draw comes after the hands are open)."""
         kind = type(move)
         seat = before.current
         if kind is Roll:
@@ -558,33 +617,41 @@ class DotLinesScene(GameScene):
             line = move.line
             col = len(after.lines[line]) - 1 if kind is Place else move.col
             tiles = list(after.lines[line][col].tiles[len(before.lines[line][col].tiles) if kind is Stack else 0:])
-            hand = before.hand_tiles(seat)
-            rects = self.hand_rects.get(seat) or []
-            target = self.col_rects[line][col]
             self.hide_new = (line, col) if kind is Place else None
             for k, value in enumerate(tiles):
-                start = self._hand_rect_of(hand, rects, value, k)
-                tw = self.animator.tween(start, target.topleft, SLIDE_SECONDS, ease=ease_in_out, delay=0.06 * k,
-                                         on_done=self._slide_done)
-                self.flying.append({"value": value, "tween": tw})
+                self._fly(value, self._hand_spot(before, seat, value, k), self.col_rects[line][col].topleft,
+                          SLIDE_SECONDS, delay=0.06 * k)
         elif kind in (Draw, Redraw):
-            hand = after.hand_tiles(seat)
-            rects = self.hand_rects.get(seat) or []
-            end = rects[-1].topleft if rects else self.hand_area[seat].center
-            tw = self.animator.tween(self.deck_rect.topleft, end, SLIDE_SECONDS * 0.8, ease=ease_out_cubic,
-                                     on_done=self._slide_done)
-            self.flying.append({"value": hand[-1] if hand else 1, "tween": tw, "back": True})
+            gone = move.value if kind is Redraw else 0
+            new = next((v for v in range(1, 7) if after.hands[seat][v] - before.hands[seat][v] + (v == gone) > 0), 0)
+            if new:
+                self._fly(new, self.deck_rect.topleft, self._hand_spot(after, seat, new), SLIDE_SECONDS * 0.8,
+                          land=(seat, new), ease=ease_out_cubic)
+        elif kind is Exchange:
+            other = 1 - seat
+            self._fly(move.give, self._hand_spot(before, seat, move.give), self._hand_spot(after, other, move.give),
+                      SLIDE_SECONDS, land=(other, move.give))
+            self._fly(move.take, self._hand_spot(before, other, move.take), self._hand_spot(after, seat, move.take),
+                      SLIDE_SECONDS, land=(seat, move.take))
         for bit in ACTION_BITS:  # an action marker just used turns over
             if after.used[seat] & bit and not before.used[seat] & bit:
                 self.animator.tween(0.0, 1.0, 0.5, ease=ease_in_out, tag=("flip", seat, bit))
-        if after.phase == OVER:
-            self.toast(self.app.tr_reason(self.rules.outcome(after).summary))
         self._sync_widgets()
 
-    def _hand_rect_of(self, hand: list[int], rects: list[pygame.Rect], value: int, k: int) -> tuple[int, int]:
+    def _fly(self, value: int, start: tuple[int, int], end: tuple[int, int], seconds: float, delay: float = 0.0,
+             land: tuple[int, int] | None = None, ease: Any = ease_in_out) -> None:
+        """A tile sliding from `start` to `end`; `land` = (seat, value): the hand tile it becomes is
+        drawn as an empty place until it arrives."""
+        tw = self.animator.tween(start, end, seconds, ease=ease, delay=delay, on_done=self._slide_done)
+        self.flying.append({"value": value, "tween": tw, "land": land})
+
+    def _hand_spot(self, s: DotLinesState, seat: int, value: int, k: int = 0) -> tuple[int, int]:
+        """Where the `k`-th tile of `value` sits in `seat`'s hand in state `s` (its top-left)."""
+        hand = s.hand_tiles(seat)
+        rects = self.geo.hand_rects(seat, len(hand)) if self.geo is not None else []
         idx = [i for i, v in enumerate(hand) if v == value]
         i = idx[min(k, len(idx) - 1)] if idx else 0
-        return rects[i].topleft if i < len(rects) else self.hand_area[0].center
+        return rects[i].topleft if i < len(rects) else self.hand_area[seat].center
 
     def _slide_done(self) -> None:
         self.flying = [f for f in self.flying if not f["tween"].done]
@@ -595,9 +662,13 @@ class DotLinesScene(GameScene):
         self.clear_selection()
         self.flying = []
         self.hide_new = None
+        self.announced = False
         self._sync_widgets()
 
     def update_game(self, dt: float) -> None:
+        if self.match.is_over and not self.announced and not self.is_animating():
+            self.announced = True  # the ending is said once the last move has been seen
+            self.toast(self.app.tr_reason(self.rules.outcome(self.state).summary))
         self._sync_widgets()
 
     def resume(self) -> None:
@@ -608,52 +679,63 @@ class DotLinesScene(GameScene):
     def draw_game(self, surface: pygame.Surface) -> None:
         v = self.view()
         pygame.draw.rect(surface, FELT, self.board_rect, border_radius=12)
-        self._draw_lines(surface, v)
-        self._draw_hint_target(surface)  # under the targets' own marks: their counts stay readable
-        self._draw_targets(surface)
+        self._draw_bands(surface, v)
+        self._draw_hint_target(surface)  # under the tiles and the targets' own marks: counts stay readable
+        self._draw_targets(surface, v)
+        self._draw_columns(surface, v)
+        news = self.exchange_news()
         for seat in (0, 1):
-            self._draw_hand(surface, v, seat)
+            self._draw_hand(surface, v, seat, news)
         self._draw_flying(surface)
         self._draw_panel(surface, v)
-        self._draw_prompt(surface, v)
         self._draw_hint_choice(surface)
-        if self.animator.value("roll") is not None:
-            box = self.prompt_rect
-            draw.rounded_panel(surface, box, (24, 30, 40, 235), 12, border=hud.ACCENT, border_width=2)
-            self._draw_roll(surface, v, pygame.Rect(box.x + box.w // 6, box.y + 20, box.w * 2 // 3, box.h - 40))
-        self._draw_hint(surface)
 
-    def _draw_lines(self, surface: pygame.Surface, v: DotState) -> None:
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """The shared toasts and Undo tip, and why a disabled action button does nothing (on hover)."""
+        super().draw_top(surface)
+        if self.app.scenes.top is not self or not self._acting():
+            return
+        for key, button in self.action_buttons.items():
+            if button.visible and not button.is_enabled and button.rect.collidepoint(self.pointer):
+                why = self.action_refusal(key)
+                if why:
+                    hud.hover_tip(surface, self.app, button.rect, why)
+
+    def _draw_bands(self, surface: pygame.Surface, v: DotLinesState) -> None:
+        """Each line's band: its name and owner above, the die, the empty places."""
+        geo = self.geo
+        font = self.app.font(geo.label_size)
         for line in (0, 1):
             area = self.line_area[line].inflate(-8, -6)
             pygame.draw.rect(surface, FELT_DARK, area, border_radius=10)
             owner = v.owner(line)
-            name = _tr(self.app, f"line.{'white' if line == WHITE else 'black'}", "White" if line == WHITE else "Black")
+            name = panel.line_name(self, line)
             label = name if owner < 0 else f"{name} · {self.seat_name(owner)}"
-            draw.text(surface, self.app.font(13), label, (area.x + 8, area.y + 4), LINE_RGB[0], anchor="topleft")
+            draw.text(surface, font, label, geo.label_pos(self.line_area[line]), LINE_RGB[0], anchor="midleft")
             self._draw_die(surface, self.die_rects[line], v.die[line], line)
             cols = v.lines[line]
-            for j, col in enumerate(cols):
-                if self.hide_new == (line, j):
-                    continue
-                self._draw_column(surface, v, line, j, col, self.col_rects[line][j])
             for j in range(len(cols), 6):
-                rect = self.col_rects[line][j]
-                pygame.draw.rect(surface, (52, 92, 74), rect, 1, border_radius=6)
+                pygame.draw.rect(surface, (52, 92, 74), self.col_rects[line][j], 1, border_radius=6)
             self.end_rects[line] = self.col_rects[line][len(cols)] if len(cols) < 6 else pygame.Rect(0, 0, 0, 0)
+
+    def _draw_columns(self, surface: pygame.Surface, v: DotLinesState) -> None:
+        for line in (0, 1):
+            for j, col in enumerate(v.lines[line]):
+                if self.hide_new != (line, j):
+                    self._draw_column(surface, v, line, j, col, self.col_rects[line][j])
 
     def _draw_die(self, surface: pygame.Surface, rect: pygame.Rect, value: int, line: int) -> None:
         rolled = self.animator.value("roll") is not None
         draw_die(surface, rect, 0 if rolled else value, line)
 
-    def _draw_column(self, surface: pygame.Surface, v: DotState, line: int, j: int, col: Column,
+    def _draw_column(self, surface: pygame.Surface, v: DotLinesState, line: int, j: int, col: Column,
                      rect: pygame.Rect) -> None:
         chip_seat = next((seat for seat in (0, 1) if v.chip_at[seat] is not None and v.chip_at[seat][:2] == (line, j)),
                          None)
         chip_index = v.chip_at[chip_seat][2] if chip_seat is not None else -1
         order = [k for k in range(len(col.tiles)) if k != chip_index] + ([chip_index] if chip_index >= 0 else [])
-        step = max(3, min(8, rect.h // 8))
         n = len(order)
+        step = self.geo.stack_step(n)
         top = rect.y - step * (n - 1) // 2
         for pos, k in enumerate(order):
             r = rect.copy()
@@ -667,57 +749,100 @@ class DotLinesScene(GameScene):
                 mini = pygame.Rect(0, 0, max(12, self.tile // 3), max(12, self.tile // 3))
                 mini.topleft = (last.x - mini.w // 3, last.bottom - mini.h * 2 // 3)
                 draw_tile(surface, mini, col.value, border=CHIP_RGB[1])
-        badge = (last.right - 2, last.bottom - 2)
-        draw.aa_circle(surface, (30, 34, 44), badge, max(8, self.tile * 0.2))
-        draw.text(surface, self.app.font(max(10, round(self.tile * 0.24)), bold=True), str(col.count), badge,
-                  (255, 255, 255), anchor="center")
-        if len(col.tiles) > col.count and chip_seat is None or len(col.tiles) > col.count + 1:
-            draw.text(surface, self.app.font(11), _tr(self.app, "stacked", "stacked"),
-                      (rect.centerx, rect.bottom + step * n // 2 + 8), (200, 220, 200), anchor="center")
+        self._draw_count(surface, last, col.count)
+        stacked = len(col.tiles) - self.laid_with_column(v, line, j, col)
+        if stacked > 0:  # "+2" at the pile's top: tiles stacked on it, which change nothing of its count
+            font = self.app.font(max(12, round(self.tile * 0.2)), bold=True)
+            text = f"+{stacked}"
+            tag = pygame.Rect(0, 0, font.size(text)[0] + 8, font.get_height())
+            tag.center = (rect.x + 2, top + 2)
+            draw.rounded_panel(surface, tag, STACKED_TAG, tag.h // 2, border=(200, 220, 200))
+            draw.text(surface, font, text, tag.center, (230, 240, 230), anchor="center")
 
-    def _draw_targets(self, surface: pygame.Surface) -> None:
-        if not self.app.settings.show_targets:
+    @staticmethod
+    def laid_with_column(v: DotLinesState, line: int, j: int, col: Column) -> int:
+        """How many of a column's tiles were laid when it was made (the rest were stacked): its count,
+        one fewer if a Double chip came with it (one tile counting two)."""
+        made_with_double = any(at is not None and at[:2] == (line, j) and at[2] < col.count - 1 and v.chip[seat] == DOUBLE
+                               for seat, at in enumerate(v.chip_at))
+        return col.count - 1 if made_with_double else col.count
+
+    def _draw_count(self, surface: pygame.Surface, tile: pygame.Rect, count: int,
+                    colour: tuple[int, int, int] = (30, 34, 44)) -> None:
+        """A column's count in a badge at its bottom-right corner."""
+        badge = (tile.right - 2, tile.bottom - 2)
+        draw.aa_circle(surface, colour, badge, max(9, self.tile * 0.2))
+        draw.text(surface, self.app.font(max(12, round(self.tile * 0.24)), bold=True), str(count), badge,
+                  (255, 255, 255), anchor="center")
+
+    def _draw_targets(self, surface: pygame.Surface, v: DotLinesState) -> None:
+        """Where the selection can go, lit, each with the column it would make; with nothing
+        selected, a soft frame on every line end and column that takes some of the hand."""
+        if not self.shows_targets():
             return
-        s = self.state
         seat = self.match.to_move
-        for m in self.candidates():
+        chosen = self.candidates()
+        for m in chosen:
             if type(m) is Place:
-                rect = self.col_rects[m.line][len(s.lines[m.line])]
+                rect = self.col_rects[m.line][len(v.lines[m.line])]
                 pygame.draw.rect(surface, TARGET, rect.inflate(10, 10), 3, border_radius=8)
-                tiles, _ = self.move_tiles(m)
                 draw_tile(surface, rect, m.value, alpha=150)
-                count = self.rules.chip_count(s.chip[seat], m.plain, m.chip)
-                draw.text(surface, self.app.font(12, bold=True), "x%d" % count,
-                          (rect.centerx, rect.bottom + 10), TARGET, anchor="center")
+                self._draw_count(surface, rect, self.rules.chip_count(v.chip[seat], m.plain, m.chip), (40, 120, 70))
             else:
                 rect = self.col_rects[m.line][m.col]
                 pygame.draw.rect(surface, TARGET, rect.inflate(14, 22), 3, border_radius=8)
+        if chosen or self.selected:
+            return
+        for m in self.legal():
+            if type(m) is Place:
+                rect = self.col_rects[m.line][len(v.lines[m.line])]
+                pygame.draw.rect(surface, SOFT_TARGET, rect.inflate(8, 8), 2, border_radius=8)
+            elif type(m) is Stack:
+                rect = self.col_rects[m.line][m.col]
+                pygame.draw.rect(surface, SOFT_TARGET, rect.inflate(12, 18), 2, border_radius=8)
 
-    def _draw_hand(self, surface: pygame.Surface, v: DotState, seat: int) -> None:
+    def _draw_hand(self, surface: pygame.Surface, v: DotLinesState, seat: int,
+                   news: tuple[int, int, int] | None) -> None:
         area = self.hand_area[seat]
         hand = v.hands[seat]
         size = v.hand_size(seat)
         tiles = v.hand_tiles(seat) if hand is not None else [0] * size
-        t = min(self.tile, int(area.h * 0.78))
-        gap = max(4, t // 6)
-        width = len(tiles) * (t + gap) - gap
-        x0 = area.centerx - width // 2
+        rects = self.geo.hand_rects(seat, len(tiles))
         mine = seat == self.match.to_move and self.can_act
-        rects = []
-        for i, value in enumerate(tiles):
-            rect = pygame.Rect(x0 + i * (t + gap), area.centery - t // 2, t, t)
+        playable = self.playable_values() if mine and self.shows_targets() else None
+        pick = self.mode == "exchange" and self.give is not None and seat != self.match.to_move and self.can_act
+        landing = [f["land"][1] for f in self.flying if f["land"] and f["land"][0] == seat and not f["tween"].done]
+        ringed = self._exchanged_value(seat, news)
+        for i, (value, rect) in enumerate(zip(tiles, rects)):
+            if value in landing:  # its tile is still on the way: an empty place
+                landing.remove(value)
+                pygame.draw.rect(surface, (52, 92, 74), rect, 1, border_radius=max(3, rect.w // 7))
+                continue
             sel = mine and i in self.selected
             if sel:
-                rect.y -= t // 6
-            exchange_pick = (self.mode == "exchange" and self.give is not None and seat != self.match.to_move
-                             and self.can_act)
-            draw_tile(surface, rect, value, face_up=hand is not None,
-                      border=SELECT if sel else TARGET if exchange_pick else None)
-            rects.append(rect)
+                rect.y -= rect.h // 6
+            border = SELECT if sel else TARGET if pick else None
+            swapped = value == ringed
+            if swapped:
+                ringed = None  # one tile of that value came
+                border = border or EXCHANGED
+            alpha = DIMMED if playable is not None and value not in playable and not sel else 255
+            draw_tile(surface, rect, value, face_up=hand is not None, border=border, alpha=alpha)
+            if swapped:
+                draw_swap_badge(surface, rect.topleft, max(7, rect.w // 6))
         self.hand_rects[seat] = rects
         name = self.seat_name(seat)
         colour = hud.ACCENT if seat == self.match.to_move and not self.match.is_over else hud.MUTED
-        draw.text(surface, self.app.font(13), f"{name} ({size})", (area.x + 8, area.centery), colour, anchor="midleft")
+        label = f"{name} ({size})"
+        font = draw.fit_text(self.app.font, label, self.board_rect.right - self.geo.left - 10, self.geo.label_size, 12)
+        draw.text(surface, font, label, self.geo.label_pos(area), colour, anchor="midleft")
+
+    def _exchanged_value(self, seat: int, news: tuple[int, int, int] | None) -> int | None:
+        """The tile an exchange brought into `seat`'s hand, ringed while the exchange is news."""
+        if news is None:
+            return None
+        mover, give, take = news
+        return take if seat == mover else give
 
     def _draw_flying(self, surface: pygame.Surface) -> None:
         t = self.tile
@@ -728,134 +853,62 @@ class DotLinesScene(GameScene):
             x, y = tw.value
             draw_tile(surface, pygame.Rect(round(x), round(y), t, t), f["value"], border=SELECT)
 
-    def _draw_panel(self, surface: pygame.Surface, v: DotState) -> None:
-        p = self.panel_rect
-        box_h = min(104, (p.h - 270) // 2)
+    def _draw_panel(self, surface: pygame.Surface, v: DotLinesState) -> None:
+        geo = self.geo
         self.chip_rects = {}
         for k, seat in enumerate((1 - self.bottom_seat, self.bottom_seat)):
-            rect = pygame.Rect(p.x, p.y + k * (box_h + 8), p.w, box_h)
-            self._draw_seat_box(surface, v, seat, rect)
-        y = p.y + 2 * (box_h + 8)
-        self.deck_rect = pygame.Rect(p.x + 12, y + 6, 40, 40)
-        draw_tile(surface, self.deck_rect, 0, face_up=False,
-                  border=TARGET if self.can_act and self.state.phase == DRAW else None)
-        draw.text(surface, self.app.font(14), _tr(self.app, "deck", "Deck: {count}", count=len(v.deck)),
-                  (self.deck_rect.right + 10, self.deck_rect.centery - 8), hud.TEXT, anchor="midleft")
-        label = _tr(self.app, "discards", "Discarded: {tiles}", tiles="" if v.discards else "-")
-        font = self.app.font(12)
-        x = self.deck_rect.right + 10
-        draw.text(surface, font, label, (x, self.deck_rect.centery + 10), hud.MUTED, anchor="midleft")
-        x += font.size(label)[0] + 4
-        for value in v.discards:  # the discarded tiles, face up, as small pip tiles
-            draw_tile(surface, pygame.Rect(x, self.deck_rect.centery + 2, 16, 16), value)
-            x += 19
-        if v.rolls:
-            self._draw_roll(surface, v, pygame.Rect(p.x, y + 54, p.w, 44))
-
-    def _draw_seat_box(self, surface: pygame.Surface, v: DotState, seat: int, rect: pygame.Rect) -> None:
-        turn = seat == self.match.to_move and not self.match.is_over
-        inner = hud.panel(surface, rect, self.seat_name(seat), self.app, highlight=turn)
-        home = v.home[seat]
-        line_txt = (_tr(self.app, f"line.{'white' if home == WHITE else 'black'}", "White" if home == WHITE else "Black")
-                    if home >= 0 else "-")
-        sw = pygame.Rect(inner.x, inner.y + 2, 16, 16)
-        if home >= 0:
-            pygame.draw.rect(surface, LINE_RGB[home], sw, border_radius=3)
-            pygame.draw.rect(surface, (150, 150, 150), sw, 1, border_radius=3)
-        draw.text(surface, self.app.font(13), _tr(self.app, "home", "Home: {line}", line=line_txt),
-                  (sw.right + 6, sw.centery), hud.TEXT, anchor="midleft")
-        # chip
-        chip = v.chip[seat]
-        cx = inner.right - 14
-        cy = inner.y + 10
-        self.chip_rects[seat] = pygame.Rect(cx - 14, cy - 14, 28, 28)
-        if chip != CHIP_NONE:
-            used = v.chip_at[seat] is not None
-            draw_chip(surface, self.app, (cx, cy), 11, chip if chip >= 0 else -1)
-            if used:
-                pygame.draw.line(surface, (240, 80, 80), (cx - 12, cy + 12), (cx + 12, cy - 12), 2)
-            if self.chip_on and seat == self.match.to_move and self.can_act:
-                pygame.draw.circle(surface, SELECT, (cx, cy), 16, 2)
-            name = (_tr(self.app, f"chip.{'double' if chip == DOUBLE else 'inverter'}",
-                        "Double" if chip == DOUBLE else "Inverter") if chip >= 0 else "?")
-            draw.text(surface, self.app.font(12), name, (cx - 18, cy), hud.MUTED, anchor="midright")
-        # action markers: face up until used, then flipped (dark, struck through)
-        mw = (inner.w - 8) // 3
-        y = inner.y + 26
-        for k, (bit, key) in enumerate(zip(ACTION_BITS, ACTION_KEYS)):
-            r = pygame.Rect(inner.x + k * (mw + 4), y, mw, min(30, inner.bottom - y))
-            used = bool(v.used[seat] & bit)
-            flip = self.animator.value(("flip", seat, bit))
-            if flip is not None:  # turning over: narrow to an edge, then open on the used side
-                used = flip >= 0.5
-                r = r.inflate(-round(r.w * (1 - abs(1 - 2 * flip))), 0)
-            pygame.draw.rect(surface, (52, 58, 70) if used else (226, 214, 170), r, border_radius=5)
-            self._draw_marker_label(surface, _tr(self.app, f"action.{key}", key.capitalize()), r, mw, used)
-
-    def _draw_marker_label(self, surface: pygame.Surface, label: str, r: pygame.Rect, full_w: int,
-                           used: bool) -> None:
-        """An action marker's name, sized for the marker's full width with room for the strike-through
-        (long Japanese names), and clipped to the marker while it turns over."""
-        font = draw.fit_text(self.app.font, label, full_w - 12, 13, 7)
-        if font.size(label)[0] > r.w - 4:  # narrowed by the flip: the edge of a turning card shows no name
+            panel.draw_seat_box(surface, self, v, seat, geo.seat_boxes[k])
+        panel.draw_deck_row(surface, self, v)
+        status = geo.status_rect(self.controls_top())
+        if v.rolls and (v.phase < DRAW or self.animator.value("roll") is not None):
+            used = panel.draw_roll(surface, self, v, status)
+            status = pygame.Rect(status.x, status.y + used, status.w, max(0, status.h - used))
+        if self.animator.value("roll") is not None:
             return
-        draw.text(surface, font, label, r.center, (120, 126, 140) if used else (40, 36, 30), anchor="center")
-        if used:
-            pygame.draw.line(surface, (120, 126, 140), (r.x + 4, r.bottom - 4), (r.right - 4, r.y + 4), 1)
+        panel.draw_words(surface, self, self.status_text(), status,
+                         hud.ACCENT if self.match.is_over or self.mode else hud.TEXT)
 
-    def _draw_roll(self, surface: pygame.Surface, v: DotState, rect: pygame.Rect) -> None:
-        """The roll-off dice: tumbling while the roll animation runs, then the final faces."""
-        t = self.animator.value("roll")
-        rolls = v.rolls
-        shown = rolls[-1]
-        rolling = t is not None
-        if rolling:
-            k = min(int(t), len(rolls) - 1)
-            frac = t - int(t)
-            shown = rolls[k] if frac > 0.7 else (self.roll_rng.randint(1, 6), self.roll_rng.randint(1, 6))
-        size = min(rect.h - 8, rect.w // 4)
-        for seat in (0, 1):
-            r = pygame.Rect(rect.x + 12 + seat * (rect.w // 2), rect.centery - size // 2, size, size)
-            draw_die(surface, r, shown[seat], v.home[seat] if v.home[seat] >= 0 else seat)
-            draw.text(surface, self.app.font(12), self.seat_name(seat), (r.right + 6, r.centery), hud.MUTED,
-                      anchor="midleft")
-
-    def _draw_prompt(self, surface: pygame.Surface, v: DotState) -> None:
+    def status_text(self) -> str:
+        """The words of the moment in the panel: the prompt or what to do next for the player at the
+        screen, or how the game ended (once it has been announced)."""
         s = self.state
-        if s.phase in (ACT, OVER) or not self.can_act:
-            return
-        box = self.prompt_rect
-        draw.rounded_panel(surface, box, (24, 30, 40, 235), 12, border=hud.ACCENT, border_width=2)
+        if self.match.is_over:
+            return self.app.tr_reason(self.rules.outcome(s).summary) if self.announced else ""
+        if not self.can_act:
+            return ""
+        if s.phase == ACT:
+            return self.hint()
         name = self.seat_name(self.match.to_move)
         texts = {
-            ROLL: _tr(self.app, "prompt.roll", "Roll-off: the higher roller chooses."),
-            CHOOSE: _tr(self.app, "prompt.choose", "{name} rolled higher: choose a home line, or to move first.",
-                        name=name),
-            HOME: _tr(self.app, "prompt.home", "{name}: choose your home line.", name=name),
-            CHIP: _tr(self.app, "prompt.chip", "{name}: choose your chip for this game (hidden until both chose).",
-                      name=name),
-            DRAW: _tr(self.app, "prompt.draw", "{name}: draw a tile (click the deck or press Enter).", name=name),
+            ROLL: tr(self, "prompt.roll", "Roll-off: the higher roller chooses."),
+            CHOOSE: tr(self, "prompt.choose", "{name} rolled higher: choose a home line, or to move first.",
+                       name=name),
+            HOME: tr(self, "prompt.home", "{name}: choose your home line.", name=name),
+            CHIP: tr(self, "prompt.chip", "{name}: choose your chip for this game (hidden until both chose).",
+                     name=name),
+            DRAW: tr(self, "prompt.draw", "{name}: draw a tile (click the deck or press Enter).", name=name),
         }
-        text = texts.get(s.phase, "")
-        font = self.app.font(15)
-        y = box.y + 10
-        for row in draw.wrap(font, text, box.w - 28)[:2]:
-            draw.text(surface, font, row, (box.centerx, y), hud.TEXT, anchor="midtop")
-            y += font.get_linesize()
-        if s.phase == CHOOSE and s.rolls:
-            a, b = s.rolls[-1]
-            draw.text(surface, self.app.font(13), f"{self.seat_name(0)} {a} : {b} {self.seat_name(1)}",
-                      (box.centerx, y + 2), hud.MUTED, anchor="midtop")
+        return texts.get(s.phase, "")
 
-    def _draw_hint(self, surface: pygame.Surface) -> None:
-        text = self.hint() if self.can_act else ""
-        if self.match.is_over:
-            text = self.app.tr_reason(self.rules.outcome(self.state).summary)
-        if not text:
+    def _draw_hint_choice(self, surface: pygame.Surface) -> None:
+        """The hinted choice's button in the panel, framed in cyan and tagged "Hint"."""
+        for button, move in self.prompt_buttons:
+            if move == self.hint_move and self.can_act:
+                hud.hint_ring(surface, self.app, button.rect)
+
+    def _draw_hint_target(self, surface: pygame.Surface) -> None:
+        """The hinted target while its tiles are still selected: a cyan ring tagged "Hint"."""
+        m = self.hint_move
+        if type(m) not in (Place, Stack) or m not in self.candidates():
             return
-        font = draw.fit_text(self.app.font, text, self.board_rect.w - 20, 15, 10)
-        r = self.line_area[1]
-        draw.text(surface, font, text, (self.board_rect.centerx, r.bottom + 2), hud.ACCENT, anchor="midtop")
+        if type(m) is Place:
+            rect = self.col_rects[m.line][len(self.view().lines[m.line])]
+            draw_tile(surface, rect, m.value, alpha=150)
+        else:
+            rect = self.col_rects[m.line][m.col]
+        ring = rect.inflate(18, 26)
+        pygame.draw.rect(surface, hud.HINT, ring, 4, border_radius=10)
+        hud.hint_tag(surface, self.app, (ring.centerx, ring.y + 2), size=12)
 
     # --- the tutorial and the tips (hexgames/ui/tutorial.py) -------------------------------------------
     def input_points(self, move: Any) -> list[Any]:

@@ -23,7 +23,7 @@ from typing import Any, Mapping, Sequence
 
 from hexgames.core import chance, hexgrid
 from hexgames.core.hexgrid import Hex
-from hexgames.core.protocol import Outcome, Reason, Rules, listing
+from hexgames.core.protocol import Outcome, Reason, Rules, board_part, listing
 
 RED, GREEN, BLUE, ORANGE, YELLOW, PURPLE = range(6)
 COLOURS = (RED, GREEN, BLUE, ORANGE, YELLOW, PURPLE)
@@ -716,8 +716,10 @@ class IngeniousRules(Rules[IngeniousState, Move]):
                 tuple(s.touched), s.pairs, s.observer, s.unseen, s.rack_counts, s.hidden_bag)
 
     def describe(self, s: IngeniousState, m: Move, viewer: int | None = None) -> Reason:
-        """Every Ingenious move is public once played (the tile is on the board, the swap is seen);
-        the tiles drawn after it are not named, so nothing hidden shows whoever reads it."""
+        """Every Ingenious move is public once played (the tile is on the board, the swap is seen):
+        the tile, where it went (the part of the board, as `board_part` words it), what it scored and
+        the bonus placements it earned; the tiles drawn after it are not named, so nothing hidden
+        shows whoever reads it."""
         if isinstance(m, Swap):
             if m.accept:
                 return _reason("log.swap", "swapped the whole rack")
@@ -726,9 +728,23 @@ class IngeniousRules(Rules[IngeniousState, Move]):
         tile = _reason("log.tile", "{a}/{b}", a=a, b=b)
         gains = self.score_preview(s, m) if s.phase in ("place", "bonus") else (0,) * 6
         earned = [_reason("log.gain", "+{n} {colour}", n=gains[c], colour=_colour(c)) for c in COLOURS if gains[c]]
-        key, text = ("log.bonus", "bonus {tile} ({points})") if s.phase == "bonus" else ("log.place", "placed {tile} ({points})")
         points = listing(earned) if earned else _reason("log.nothing", "no points")
-        return _reason(key, text, tile=tile, points=points)
+        key, text = ("log.bonus", "bonus placement {tile} {where}: {points}") if s.phase == "bonus" else \
+            ("log.place", "placed {tile} {where}: {points}")
+        words = _reason(key, text, tile=tile, where=self._where(s, m), points=points)
+        track = s.scores[s.track_of(s.current)]
+        bonus = sum(1 for c in COLOURS for t in s.thresholds if track[c] < t <= track[c] + gains[c])
+        if bonus == 1:
+            return _reason("log.ingenious_one", "{move} – Ingenious! A bonus placement", move=words)
+        if bonus:
+            return _reason("log.ingenious", "{move} – Ingenious! {n} bonus placements", move=words, n=bonus)
+        return words
+
+    @staticmethod
+    def _where(s: IngeniousState, m: Place) -> Reason:
+        """The part of the area in use the tile lies in (its middle, as drawn on screen)."""
+        (ax, ay), (bx, by) = hexgrid.to_pixel(m.a, 1.0), hexgrid.to_pixel(m.b, 1.0)
+        return board_part((ax + bx) / 2, (ay + by) / 2, 1.5 * s.radius + 1, hexgrid.SQRT3 * (s.radius + 0.5))
 
 
 def _colour(c: int) -> Reason:

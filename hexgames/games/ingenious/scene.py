@@ -7,13 +7,22 @@ Why it is built this way:
 - Placing follows the seed's hands-on feel (RULES.md §1.2): click a rack tile, it follows the mouse,
   right-click turns it 60° clockwise, a left-click on the board leaves a *preview* that Enter or the
   Confirm button commits; Esc or a click on the rack takes it back.
-- Privacy: only `viewer`'s rack is ever drawn (GameScene decides who that is and runs the hot-seat
-  hand-over); `rack_drawn_for` records whose rack the last frame showed, so tests can hold us to it.
+- Privacy: the scene reads the position only through `state`, which is the viewer's observation
+  (`rules.observe`: the other racks and the bag are not in it), so only `viewer`'s rack can ever be
+  drawn (GameScene decides who that is and runs the hot-seat hand-over); `rack_drawn_for` records
+  whose rack the last frame showed, so tests can hold us to it. `clear_selection` drops the tile in
+  hand, its ghost and the preview at every hand-over and undo.
+- Nothing is drawn over the board or the rack but the pieces themselves and their highlights: the
+  points a placement would make show under the rack and on the score card, the swap choice is a
+  note under the rack with its two buttons in the bottom bar, "Ingenious!" lights the score card (and
+  the message strip says it: a toast for a human, the computer's own line for a computer), refusals
+  go to the strip too.
 - Speed: the board (169 hexes with symbols) is drawn once into a cached surface and redrawn only when
   its cells or the window change; the score panel is cached on what it shows. A frame is then a few
   blits plus what moves (ghost, held tile, sliding AI tile).
 - AI moves slide from the mover's score card to their hexes (anim.py, speed from settings). While
-  they slide the board shows the position *before* the move, and `is_animating()` holds the next AI.
+  they slide the board shows the position *before* the move, and `is_animating()` holds the next AI;
+  then the whole last turn stays outlined until the next tile is placed.
 """
 from __future__ import annotations
 
@@ -52,6 +61,8 @@ LEGEND_COMPACT_H = 48
 MIN_CARD_H = 120  # a score card below this gives the legend's room back and takes the compact one
 SLIDE_SECONDS = 0.7
 CELEBRATE_SECONDS = 1.6
+RACK_MIN_W, RACK_MAX_W = 120, 220  # the rack column: its tiles, then what the player is doing in words
+BOARD_W, BOARD_H = 23.4, 26.4  # the board's size in hex sizes (radius 7 and its frame)
 # Seat chips kept apart from the six tile colours so a seat is never mistaken for a colour.
 SEAT_CHIPS = [(236, 238, 242), (72, 206, 206), (240, 128, 186), (196, 164, 112)]
 
@@ -84,20 +95,20 @@ class IngeniousScene(GameScene):
         self.rack_area = pygame.Rect(0, 0, 0, 0)
         self.rack_slots: list[pygame.Rect] = []
         self.rack_size = 20
-        self.swap_box = pygame.Rect(0, 0, 0, 0)
         self.cards: dict[int, pygame.Rect] = {}
         self.rack_drawn_for: int | None = None  # whose rack the last frame showed (privacy record)
         self.confirm_button: Any = None
         self.swap_accept_button: Any = None
         self.swap_decline_button: Any = None
         self.fx = Animator(speed=lambda: self.app.settings.anim_speed)  # decoration: never holds the AI
-        self.celebrations: list[Tween] = []
+        self.celebrations: list[tuple[Tween, int]] = []  # (its time, the score track it lights)
         self.slide: tuple[Tween, Place] | None = None
         self._shown_state: IngeniousState | None = None  # the position drawn while a move slides in
         self._board_cache: tuple[Any, pygame.Surface] | None = None
         self._panel_cache: tuple[Any, pygame.Surface] | None = None
         self._targets_cache: tuple[Any, Any, frozenset[Hex]] | None = None
         self._check_cache: tuple[Any, Any, Any] | None = None
+        self._seen: list[tuple[Any, int | None, IngeniousState]] = []  # (state, viewer, its observation)
         self._best: list[highscores.Entry] | None = None
         self.layout()
 
@@ -109,11 +120,28 @@ class IngeniousScene(GameScene):
     # --- reading the position -------------------------------------------------------------------
     @property
     def state(self) -> IngeniousState:
-        return self.match.state
+        """The position as the seat at the screen knows it (see `seen`)."""
+        return self.seen(self.match.state)
 
     def displayed_state(self) -> IngeniousState:
         """The position on screen: the one before a sliding AI move until it lands."""
-        return self._shown_state if self._shown_state is not None else self.match.state
+        return self.seen(self._shown_state) if self._shown_state is not None else self.state
+
+    def seen(self, s: IngeniousState) -> IngeniousState:
+        """`s` as `viewer` observes it: the other racks and the bag left out, so no frame can show
+        them; with nobody at the screen every rack is left out; the whole state only for watching
+        AIs play. Remembered for the last few states, since a frame asks many times."""
+        viewer = self.viewer
+        if viewer is None and self.reveal_all:
+            return s
+        for state, seat, view in self._seen:
+            if state is s and seat == viewer:
+                return view
+        view = self.rules.observe(s, 0 if viewer is None else viewer)
+        if viewer is None:
+            view.racks[0] = None
+        self._seen = [(s, viewer, view)] + self._seen[:3]
+        return view
 
     def track_seats(self, track: int) -> list[int]:
         s = self.state
@@ -138,17 +166,16 @@ class IngeniousScene(GameScene):
 
     # --- geometry -------------------------------------------------------------------------------
     def layout(self) -> None:
+        """The rack column at the left of board_rect, the board in the rest: the board as large as
+        the height allows, the rack column taking the width the board leaves (for its notes)."""
         r = self.board_rect
-        rack_w = max(120, min(176, r.w // 6))
+        rack_w = round(max(RACK_MIN_W, min(RACK_MAX_W, r.w - BOARD_W * r.h / BOARD_H - 8)))
         self.rack_area = pygame.Rect(r.x, r.y, rack_w, r.h)
         self.board_area = pygame.Rect(r.x + rack_w + 8, r.y, r.w - rack_w - 8, r.h)
         a = self.board_area
-        self.hex_size = max(8, int(min(a.w / 23.4, a.h / 26.4)))
+        self.hex_size = max(8, int(min(a.w / BOARD_W, a.h / BOARD_H)))
         self.origin = (a.centerx, a.centery)
         self.rack_size = max(10, min(self.hex_size + 2, int((rack_w / 2 - 14) / 2)))
-        bw, bh = min(520, a.w - 40), 240
-        self.swap_box = pygame.Rect(0, 0, bw, bh)
-        self.swap_box.center = a.center
         self._layout_rack()
         self._board_cache = None
         self._panel_cache = None
@@ -215,17 +242,17 @@ class IngeniousScene(GameScene):
         from pygame_gui.core import ObjectID
         from pygame_gui.elements import UIButton
 
-        r = self.bottom_rect
-        self.confirm_button = UIButton(pygame.Rect(r.centerx - 110, r.y + (r.h - 42) // 2, 220, 42),
-                                       _tr(self.app, "confirm", "Confirm"), self.app.ui,
+        a = self.actions_rect  # the bottom bar's middle: the move's own buttons, off the board
+        confirm = pygame.Rect(0, 0, min(220, a.w), a.h)
+        confirm.center = a.center
+        self.confirm_button = UIButton(confirm, _tr(self.app, "confirm", "Confirm"), self.app.ui,
                                        object_id=ObjectID(class_id="@primary"))
-        box = self.swap_box
-        bw = (box.w - 60) // 2
-        y = box.bottom - 70
-        self.swap_accept_button = UIButton(pygame.Rect(box.x + 20, y, bw, 50),
+        bw = min(240, (a.w - 12) // 2)
+        left = a.centerx - bw - 6
+        self.swap_accept_button = UIButton(pygame.Rect(left, a.y, bw, a.h),
                                            _tr(self.app, "swap.accept", "Swap all tiles"), self.app.ui,
                                            object_id=ObjectID(class_id="@primary"))
-        self.swap_decline_button = UIButton(pygame.Rect(box.right - 20 - bw, y, bw, 50),
+        self.swap_decline_button = UIButton(pygame.Rect(left + bw + 12, a.y, bw, a.h),
                                             _tr(self.app, "swap.decline", "Normal refill"), self.app.ui)
         self.widgets += [self.confirm_button, self.swap_accept_button, self.swap_decline_button]
         self._sync_widgets()
@@ -334,8 +361,19 @@ class IngeniousScene(GameScene):
         self.orientation = (self.orientation + steps) % 6
 
     def put_back(self) -> None:
+        """The tile in hand or the preview goes back to the rack (Esc, a click on the rack)."""
         self.held = None
         self.preview = self.preview_slot = None
+
+    def clear_selection(self) -> None:
+        """Everything the player at the screen was doing goes (GameScene calls this at every
+        hand-over and undo): the tile in hand with its ghost, the preview, the turn given to the
+        tile, the pointer's hover; the next frame shows none of it."""
+        self.put_back()
+        self.orientation = DOWN
+        self.mouse = (-1, -1)
+        self._check_cache = self._targets_cache = None
+        self._panel_cache = None
 
     def place_at(self, pos: tuple[int, int]) -> bool:
         """Drop the tile in hand at the mouse as a preview, or show the rules' reason it cannot go."""
@@ -386,9 +424,12 @@ class IngeniousScene(GameScene):
                 self._start_slide(before, move, seat)
             earned = self._bonuses_earned(before, after, seat)
             if earned:  # an AI's celebration waits for its tile to land
-                self.celebrate(earned, delay=SLIDE_SECONDS if self.slide is not None else 0.0)
-        elif isinstance(move, Swap) and move.accept:
-            self.toast(_tr(self.app, "toast.swapped", "{name} swapped all tiles.", name=self.seat_name(seat)))
+                self.celebrate(earned, before.track_of(seat), delay=SLIDE_SECONDS if self.slide is not None else 0.0)
+            if earned and not by_ai:  # the computer's own line in the message strip says it already
+                self.toast(_tr(self.app, "toast.ingenious_one", "Ingenious! {name} earns a bonus placement.",
+                               name=self.seat_name(seat)) if earned == 1 else
+                           _tr(self.app, "toast.ingenious", "Ingenious! {name} earns {count} bonus placements.",
+                               name=self.seat_name(seat), count=earned))
         if after.phase == "over" and after.mode == "solo":
             self._record_highscore(after)
         self._panel_cache = None
@@ -404,9 +445,11 @@ class IngeniousScene(GameScene):
         return sum(1 for c in range(6) for th in after.thresholds
                    if before.scores[t][c] < th <= after.scores[t][c])
 
-    def celebrate(self, count: int, delay: float = 0.0) -> None:
-        """Show "Ingenious!" (with the number of bonus placements earned when more than one)."""
-        self.celebrations.append(self.fx.add(Tween(0.0, 1.0, CELEBRATE_SECONDS, linear, delay=delay, tag=count)))
+    def celebrate(self, count: int, track: int, delay: float = 0.0) -> None:
+        """Light the score card of `track` with "Ingenious!" (and the number of bonus placements
+        earned when more than one)."""
+        tween = self.fx.add(Tween(0.0, 1.0, CELEBRATE_SECONDS, linear, delay=delay, tag=count))
+        self.celebrations.append((tween, track))
 
     def _start_slide(self, before: IngeniousState, move: Place, seat: int) -> None:
         card = self.cards.get(before.track_of(seat))
@@ -427,7 +470,6 @@ class IngeniousScene(GameScene):
         self._best = None  # the table may have changed (an entry of this match replaced): read it again
 
     def on_undo(self) -> None:
-        self.put_back()
         self.slide = None
         self._shown_state = None
         self.fx.clear()
@@ -436,7 +478,7 @@ class IngeniousScene(GameScene):
 
     def update_game(self, dt: float) -> None:
         self.fx.update(dt)
-        self.celebrations = [c for c in self.celebrations if not c.done]
+        self.celebrations = [c for c in self.celebrations if not c[0].done]
         if (self.held is not None or self.preview is not None) and not self.can_act:
             self.put_back()
         self._sync_widgets()
@@ -466,14 +508,15 @@ class IngeniousScene(GameScene):
         self._draw_preview(surface)
         self._draw_rack(surface)
         surface.blit(self._panel_surface(), self.panel_rect.topleft)
+        self._draw_celebrations(surface)
         self._draw_slide(surface)
         self._draw_held(surface)
-        if self.swap_prompt_open():
-            self._draw_swap_box(surface)
-            if isinstance(self.hint_move, Swap):  # the hinted answer's button, framed
-                button = self.swap_accept_button if self.hint_move.accept else self.swap_decline_button
-                hud.hint_ring(surface, self.app, button.rect)
-        self._draw_celebrations(surface)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.swap_prompt_open() and isinstance(self.hint_move, Swap):  # the hinted answer's button, framed
+            button = self.swap_accept_button if self.hint_move.accept else self.swap_decline_button
+            hud.hint_ring(surface, self.app, button.rect)  # over the bottom bar, which the base draws last
 
     # board ---------------------------------------------------------------------------------------
     def _board_surface(self, s: IngeniousState) -> pygame.Surface:
@@ -600,9 +643,8 @@ class IngeniousScene(GameScene):
             return
         pulse = round(3 + 3 * math.sin(self.app.clock_time * 5)) / 6  # 7 steps: a few cached sprites
         edge = tuple(round(a + (b - a) * pulse) for a, b in zip(LEGAL, (255, 255, 255)))
-        hinted = self.preview == self.hint_move  # the hint's tile is a ghost, its badge says "Hint"
+        hinted = self.preview == self.hint_move  # the hint's tile is a ghost; the notes say "Hint"
         self._draw_place(surface, self.preview, edge, alpha=170 if hinted else 255)  # type: ignore[arg-type]
-        self._draw_gains(surface, self.preview, self.app.tr("ui.hint.button") if hinted else "")
 
     def _draw_held(self, surface: pygame.Surface) -> None:
         tile = self.held_tile()
@@ -612,37 +654,8 @@ class IngeniousScene(GameScene):
         if move is not None:
             legal = self._check(move) is None
             self._draw_place(surface, move, LEGAL if legal else ILLEGAL, alpha=235 if legal else 150)
-            if legal:
-                self._draw_gains(surface, move)
             return
         self._draw_tile(surface, tile, self.mouse, self.orientation, self.hex_size, alpha=235)
-
-    def _draw_gains(self, surface: pygame.Surface, move: Place, label: str = "") -> None:
-        """A badge beside the tile: +points per colour, with the colour's symbol (score_preview),
-        after `label` if given (the hint's)."""
-        gains = self.rules.score_preview(self.state, move)
-        colours = sorted({move.tile[0], move.tile[1]})
-        font = self.app.font(max(13, self.hex_size * 2 // 3), bold=True)
-        icon = max(14, self.hex_size * 2 // 3)
-        parts = [(c, font.render(f"+{gains[c]}", True, hud.TEXT)) for c in colours]
-        head = font.render(label, True, hud.ACCENT) if label else None
-        w = sum(icon + 4 + img.get_width() + 10 for _, img in parts) + 8 + (head.get_width() + 10 if head else 0)
-        h = max(icon, font.get_linesize()) + 8
-        (ax, ay), (bx, by) = self.hex_center(move.a), self.hex_center(move.b)
-        box = pygame.Rect(0, 0, w, h)
-        box.midbottom = ((ax + bx) / 2, min(ay, by) - self.hex_size * 0.95)  # above the tile, off the cursor
-        box.clamp_ip(self.board_area)
-        draw.rounded_panel(surface, box, (20, 24, 32, 215), 8, border=hud.ACCENT if head else (255, 255, 255, 70))
-        x = box.x + 6
-        if head is not None:
-            surface.blit(head, head.get_rect(midleft=(x + 2, box.centery)))
-            x += head.get_width() + 12
-        for c, img in parts:
-            sprite = symbols.hex_sprite(symbols.FILLS[c], icon // 2 + 1, None, 1.0, c)
-            surface.blit(sprite, sprite.get_rect(center=(x + icon // 2, box.centery)))
-            x += icon + 4
-            surface.blit(img, img.get_rect(midleft=(x, box.centery)))
-            x += img.get_width() + 10
 
     def _draw_slide(self, surface: pygame.Surface) -> None:
         if self.slide is None:
@@ -658,16 +671,15 @@ class IngeniousScene(GameScene):
         seat = self.rack_seat()
         rack = self.state.racks[seat] if seat is not None else None
         self.rack_drawn_for = seat if rack is not None else None
-        font = self.app.font(15, bold=True)
         if rack is None:
             text = _tr(self.app, "rack.hidden", "Tiles hidden")
-            draw.text(surface, draw.fit_text(self.app.font, text, area.w - 16, 15, 10), text,
-                      (area.centerx, area.y + 20), hud.MUTED)
+            font, text = draw.fit_line(self.app.font, text, area.w - 16, 15)
+            draw.text(surface, font, text, (area.centerx, area.y + 20), hud.MUTED)
             return
         title = (_tr(self.app, "rack.yours", "Your tiles") if self.viewer == seat
                  else _tr(self.app, "rack.of", "{name}'s tiles", name=self.seat_name(seat)))
-        draw.text(surface, draw.fit_text(self.app.font, title, area.w - 16, 15, 10, bold=True), title,
-                  (area.centerx, area.y + 20), hud.ACCENT if self.can_act else hud.TEXT)
+        font, title = draw.fit_line(self.app.font, title, area.w - 16, 15, bold=True)
+        draw.text(surface, font, title, (area.centerx, area.y + 20), hud.ACCENT if self.can_act else hud.TEXT)
         active = self.can_act and seat == self.match.to_move and self.state.phase in ("place", "bonus")
         taken = {self.held, self.preview_slot} if seat == self.match.to_move else set()
         for i, rect in enumerate(self.rack_slots):
@@ -679,11 +691,24 @@ class IngeniousScene(GameScene):
             if i in taken:
                 continue
             self._draw_tile(surface, rack[i], rect.center, DOWN, self.rack_size)
-        self._draw_hint(surface, font, active)
+        last = self.rack_slots[max(1, min(len(rack), len(self.rack_slots))) - 1]
+        notes = pygame.Rect(area.x + 8, last.bottom + 12, area.w - 16, area.bottom - last.bottom - 20)
+        if self.swap_prompt_open():
+            self._draw_swap_note(surface, notes)
+        elif active:
+            self._draw_notes(surface, notes)
 
-    def _draw_hint(self, surface: pygame.Surface, font: pygame.font.Font, active: bool) -> None:
-        if not active:
-            return
+    def _draw_notes(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """Under the rack: the points the placement in view would make (the preview's, else a legal
+        spot's under the mouse), then how to go on."""
+        y = box.y
+        move = self.preview
+        if move is None:
+            move = self.hover_move()
+            if move is not None and self._check(move) is not None:
+                move = None
+        if move is not None:
+            y = self._draw_gains(surface, move, box, move == self.hint_move) + 8
         if self.preview is not None:
             key, default = "hint.confirm", "Enter or Confirm: play it. Esc: take it back."
         elif self.held is not None:
@@ -691,12 +716,50 @@ class IngeniousScene(GameScene):
         else:
             key, default = "hint.pick", "Click a tile to pick it up."
         small = self.app.font(13)
-        rack = self.state.racks[self.match.to_move] or [None]
-        last = self.rack_slots[min(len(rack), len(self.rack_slots)) - 1]
-        y = last.bottom + 14
-        for line in draw.wrap(small, _tr(self.app, key, default), self.rack_area.w - 16):
-            draw.text(surface, small, line, (self.rack_area.centerx, y), hud.MUTED, anchor="midtop")
+        for line in draw.wrap(small, _tr(self.app, key, default), box.w):
+            if y + small.get_linesize() > box.bottom:
+                break
+            draw.text(surface, small, line, (box.centerx, y), hud.MUTED, anchor="midtop")
             y += small.get_linesize()
+
+    def _draw_gains(self, surface: pygame.Surface, move: Place, box: pygame.Rect, hinted: bool) -> int:
+        """The points `move` would make, per colour with its symbol (score_preview), centred at the
+        top of `box`, under "Hint" when it is the hint's; returns the y below them."""
+        gains = self.rules.score_preview(self.state, move)
+        y = box.y
+        if hinted:
+            label = self.app.tr("ui.hint.button")
+            font, label = draw.fit_line(self.app.font, label, box.w, 15, bold=True)
+            draw.text(surface, font, label, (box.centerx, y), hud.HINT, anchor="midtop")
+            y += font.get_linesize()
+        font = self.app.font(18 if box.w >= 120 else 15, bold=True)
+        icon = 11 if box.w >= 120 else 9
+        parts = [(c, f"+{gains[c]}") for c in sorted({move.tile[0], move.tile[1]})]
+        widths = [2 * icon + 4 + font.size(text)[0] for _, text in parts]
+        x = box.centerx - (sum(widths) + 10 * (len(parts) - 1)) / 2
+        cy = y + max(2 * icon, font.get_linesize()) / 2
+        for (c, text), w in zip(parts, widths):
+            sprite = symbols.tile_sprite(c, icon)
+            surface.blit(sprite, sprite.get_rect(center=(round(x + icon), round(cy))))
+            draw.text(surface, font, text, (x + 2 * icon + 4, cy), LEGAL if gains[c] else hud.MUTED, anchor="midleft")
+            x += w + 10
+        return round(cy + max(2 * icon, font.get_linesize()) / 2)
+
+    def _draw_swap_note(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """The swap choice in words under the rack (its buttons are in the bottom bar): why it is
+        offered and what it does, shortened when the column is short, then the lowest colour."""
+        lowest_h = 2 * 26
+        font, lines = draw.fit_wrapped(self.app.font, _tr(self.app, "swap.body", "None of your tiles shows your lowest "
+                                       "colour. You may set them aside, draw 6 new tiles, then return the old ones "
+                                       "to the bag."), box.w, 99, 14, 12)
+        if len(lines) * font.get_linesize() + lowest_h > box.h:
+            font, lines = draw.fit_wrapped(self.app.font, _tr(self.app, "swap.note", "None of your tiles shows your "
+                                           "lowest colour."), box.w, 99, 14, 12)
+        y = box.y
+        for line in lines:
+            draw.text(surface, font, line, (box.centerx, y), hud.TEXT, anchor="midtop")
+            y += font.get_linesize()
+        self._draw_lowest(surface, (box.centerx, y + 8), box.w)
 
     # panel ---------------------------------------------------------------------------------------
     def _panel_surface(self) -> pygame.Surface:
@@ -718,13 +781,14 @@ class IngeniousScene(GameScene):
         head = _tr(self.app, "bag", "Tiles in bag: {count}", count=s.bag_count)
         if s.seats > 1:
             head = f"{_tr(self.app, 'round', 'Round {n}', n=s.round)}   ·   {head}"
-        draw.text(surf, draw.fit_text(self.app.font, head, w - 8, 15, 10), head, (w // 2, 12), hud.MUTED)
+        font, head = draw.fit_line(self.app.font, head, w - 8, 15)
+        draw.text(surf, font, head, (w // 2, 12), hud.MUTED)
         top = 30
         tracks = len(s.scores)
         solo_h = 230 if s.mode == "solo" else 0
         gap = 8
         legend_h = self.legend_height(h - top - solo_h - gap * tracks, tracks)
-        card_h = min(200, (h - top - solo_h - legend_h - gap * tracks) // tracks)
+        card_h = min(260, (h - top - solo_h - legend_h - gap * tracks) // tracks)
         self.cards = {}
         mover_track = s.track_of(s.current)
         for t in range(tracks):
@@ -760,7 +824,7 @@ class IngeniousScene(GameScene):
             sprite = symbols.tile_sprite(c, size)
             surf.blit(sprite, sprite.get_rect(center=(x + size + 2, cy)))
             name = _tr(self.app, f"colour.{COLOUR_NAMES[c]}", COLOUR_NAMES[c])
-            fitted = draw.fit_text(self.app.font, name, inner.w // cols - 2 * size - 8, font_size, 9)
+            fitted, name = draw.fit_line(self.app.font, name, inner.w // cols - 2 * size - 8, font_size)
             draw.text(surf, fitted, name, (x + 2 * size + 8, cy), hud.TEXT, anchor="midleft")
 
     def _paint_card(self, surf: pygame.Surface, rect: pygame.Rect, s: IngeniousState, track: int,
@@ -783,8 +847,9 @@ class IngeniousScene(GameScene):
         for k, seat in enumerate(seats):
             name = self.seat_name(seat)
             draw.aa_circle(surf, self.seat_colour(seat), (x + 7, y + 11), 6, border=(20, 20, 20))
-            img_rect = draw.text(surf, draw.fit_text(self.app.font, name, inner.w // len(seats) - 24, 16, 10, True),
-                                 name, (x + 18, y + 11), hud.ACCENT if seat == mover else hud.TEXT, anchor="midleft")
+            font, name = draw.fit_line(self.app.font, name, inner.w // len(seats) - 24, 16, bold=True)
+            img_rect = draw.text(surf, font, name, (x + 18, y + 11), hud.ACCENT if seat == mover else hud.TEXT,
+                                 anchor="midleft")
             if seat == mover:  # underlined as well as lit: the partner to move reads without colour
                 pygame.draw.line(surf, hud.ACCENT, (img_rect.x, img_rect.bottom), (img_rect.right, img_rect.bottom), 2)
             x = max(img_rect.right + 14, inner.x + (k + 1) * inner.w // len(seats))
@@ -813,7 +878,7 @@ class IngeniousScene(GameScene):
             colour = hud.ACCENT if lowest else hud.TEXT
             draw.text(surf, num_font, label, (col.centerx, chart.y + num_h // 2), colour)
             if gains and gains[c] > 0:
-                gf = self.app.font(11, bold=True)
+                gf = self.app.font(12, bold=True)
                 draw.text(surf, gf, f"+{gains[c]}", (col.right - 1, chart.y + 2), LEGAL, anchor="topright")
             bw = max(6, int(cw * 0.42))
             well = pygame.Rect(col.centerx - bw // 2, bar_top, bw, bar_h)
@@ -875,58 +940,43 @@ class IngeniousScene(GameScene):
         return self._best
 
     # overlays --------------------------------------------------------------------------------------
-    def _draw_swap_box(self, surface: pygame.Surface) -> None:
-        box = self.swap_box
-        draw.rounded_panel(surface, box, (30, 36, 46, 245), 14, border=hud.ACCENT, border_width=2)
-        title = _tr(self.app, "swap.title", "Swap your tiles?")
-        draw.text(surface, draw.fit_text(self.app.font, title, box.w - 40, 24, 14, bold=True), title,
-                  (box.centerx, box.y + 30), hud.ACCENT)
-        body = _tr(self.app, "swap.body", "None of your tiles shows your lowest colour.")
-        font, lines = draw.fit_wrapped(self.app.font, body, box.w - 48, 3, 15, 12)  # the whole text in 3 lines
-        y = box.y + 58
-        for line in lines[:3]:
-            draw.text(surface, font, line, (box.centerx, y), hud.TEXT)
-            y += font.get_linesize()
-        self._draw_lowest(surface, (box.centerx, y + 14))
-
-    def _draw_lowest(self, surface: pygame.Surface, centre: tuple[float, float]) -> None:
-        """The colour(s) the swap is about, as symbol tiles, so the choice can be judged at a glance."""
+    def _draw_lowest(self, surface: pygame.Surface, top: tuple[float, float], width: int) -> None:
+        """The colour(s) the swap is about, as symbol tiles under their label, so the choice can be
+        judged at a glance."""
         lowest = self.rules.lowest_colours(self.state, self.match.to_move)
-        label = _tr(self.app, "swap.lowest", "Lowest:")
-        font = self.app.font(15, bold=True)
-        size = 13
-        width = font.size(label)[0] + 8 + len(lowest) * (2 * size + 6)
-        x = centre[0] - width / 2
-        r = draw.text(surface, font, label, (x, centre[1]), hud.ACCENT, anchor="midleft")
-        x = r.right + 8 + size
+        font, label = draw.fit_line(self.app.font, _tr(self.app, "swap.lowest", "Lowest:"), width, 15, bold=True)
+        r = draw.text(surface, font, label, top, hud.ACCENT, anchor="midtop")
+        size = 14
+        x = top[0] - (len(lowest) * (2 * size + 6) - 6) / 2 + size
         for c in lowest:
             sprite = symbols.tile_sprite(c, size)
-            surface.blit(sprite, sprite.get_rect(center=(x, centre[1])))
+            surface.blit(sprite, sprite.get_rect(center=(round(x), r.bottom + 6 + size)))
             x += 2 * size + 6
 
     def _draw_celebrations(self, surface: pygame.Surface) -> None:
-        if not self.celebrations:
-            return
-        tween = self.celebrations[-1]
-        if tween.elapsed < tween.delay:
-            return
-        t = tween.value
-        scale = 0.5 + 0.5 * min(1.0, t / 0.25) ** 0.5 + 0.05 * math.sin(t * 12)
-        alpha = 255 if t < 0.7 else max(0, round(255 * (1 - (t - 0.7) / 0.3)))
-        img = _celebration_image(self.app, _tr(self.app, "ingenious", "Ingenious!"),
-                                 max(28, self.hex_size * 2), self.state.mode)
-        size = (max(1, round(img.get_width() * scale)), max(1, round(img.get_height() * scale)))
-        scaled = pygame.transform.smoothscale(img, size)
-        centre = (self.origin[0], self.origin[1] - self.hex_size * 1.4)
-        band = pygame.Rect(0, 0, round(img.get_width() * 1.25), round(img.get_height() * 2.1))
-        band.center = (round(centre[0]), round(centre[1] + img.get_height() * 0.35))
-        draw.rounded_panel(surface, band, (16, 18, 24, round(alpha * 0.7)), band.h // 2)
-        scaled.set_alpha(alpha)
-        surface.blit(scaled, scaled.get_rect(center=centre))
-        if tween.tag and tween.tag > 1:
-            sub = _tr(self.app, "bonus_count", "{count} bonus placements", count=tween.tag)
-            draw.text(surface, self.app.font(20, bold=True), sub,
-                      (self.origin[0], self.origin[1] + self.hex_size * 0.3), hud.TEXT, outline=(20, 20, 20))
+        """"Ingenious!" on the score card that earned it, for a moment: its frame glows gold and the
+        word (times the bonus placements, when more than one) sits in the card's top right corner.
+        The message strip says it in words as well."""
+        for tween, track in self.celebrations:
+            card = self.cards.get(track)
+            if card is None or tween.elapsed < tween.delay:
+                continue
+            t = tween.value
+            alpha = 255 if t < 0.7 else max(0, round(255 * (1 - (t - 0.7) / 0.3)))
+            glow = 0.6 + 0.4 * math.sin(t * 20)
+            ring = card.inflate(6, 6)
+            layer = pygame.Surface(ring.size, pygame.SRCALPHA)
+            pygame.draw.rect(layer, (*LAST_MOVE, round(alpha * glow)), layer.get_rect(), 4, border_radius=12)
+            surface.blit(layer, ring.topleft)
+            word = _tr(self.app, "ingenious", "Ingenious!") + (f" ×{tween.tag}" if tween.tag and tween.tag > 1 else "")
+            font, word = draw.fit_line(self.app.font, word, card.w // 2, 17, bold=True)
+            pill = pygame.Rect(0, 0, font.size(word)[0] + 14, font.get_linesize() + 2)
+            pill.topright = (card.right - 6, card.y + 5)
+            tag = pygame.Surface(pill.size, pygame.SRCALPHA)
+            draw.rounded_panel(tag, tag.get_rect(), (64, 50, 16), pill.h // 2, border=LAST_MOVE)
+            draw.text(tag, font, word, (pill.w / 2, pill.h / 2), LAST_MOVE)
+            tag.set_alpha(alpha)
+            surface.blit(tag, pill.topleft)
 
     # --- the tutorial and the tips (hexgames/ui/tutorial.py) -------------------------------------------
     def input_points(self, move: Any) -> list[Any]:
@@ -944,22 +994,6 @@ def _direction(a: Hex, b: Hex) -> int:
     """The direction from a to its neighbour b (UP is 0, so never `or`-default it)."""
     d = hexgrid.direction_between(a, b)
     return DOWN if d is None else d
-
-
-_CELEBRATION: dict[tuple[str, int], pygame.Surface] = {}
-
-
-def _celebration_image(app: "App", text: str, size: int, mode: str) -> pygame.Surface:
-    """The "Ingenious!" banner: big gold letters with a dark outline, rendered once per text/size."""
-    key = (text, size)
-    if key not in _CELEBRATION:
-        font = app.font(size, bold=True)
-        w, h = font.size(text)
-        surf = pygame.Surface((w + 16, h + 16), pygame.SRCALPHA)
-        draw.text(surf, font, text, (surf.get_width() / 2, surf.get_height() / 2), (255, 222, 110),
-                  outline=(40, 26, 8), outline_px=4)
-        _CELEBRATION[key] = surf
-    return _CELEBRATION[key]
 
 
 def _start_sprite(colour: int, size: int) -> pygame.Surface:

@@ -6,6 +6,11 @@ A sticker is drawn as four quarter squares, one per corner, so where four sticke
 quarters around the grid point form one block: a single-colour block is a territory's seed, which is
 exactly what a player looks for. Each colour also carries a shape (red circle, blue square, yellow
 triangle, green diamond) so nothing depends on colour vision.
+
+The two owners differ by pattern as well as by hue, for the same reason: player 1's frames and
+territory outlines are solid white, player 2's purple ones are dashed with dark stitches, and their
+markers are a disc and a square (`owner_marker`). Under protanopia or deuteranopia the purple turns a
+greyish blue that a blue quarter can swallow; the stitches and the square stay.
 """
 from __future__ import annotations
 
@@ -20,6 +25,7 @@ COLOUR_RGB = ((222, 72, 62), (62, 118, 222), (244, 198, 52), (66, 170, 92))
 SHAPE_RGB = ((120, 24, 20), (16, 44, 110), (120, 88, 0), (14, 78, 34))
 SHAPES = ("circle", "square", "triangle", "diamond")
 OWNER_RGB = ((246, 246, 246), (186, 118, 246))
+STITCH_RGB = (24, 20, 34)  # the dark dashes on player 2's frames and outlines
 HELPER_RGB = (52, 60, 78)
 HELPER_ICONS = {JUMP: "jump", DOUBLE: "double", PEEK: "peek", BLOCK: "block"}
 # corner k's quarter, as (dx, dy) of its top-left in half-cells
@@ -83,8 +89,54 @@ def _paint(surface: pygame.Surface, rect: pygame.Rect, layout: int, owner: int |
     if owner is not None:
         width = max(2, round(min(rect.w, rect.h) / 14))
         pygame.draw.rect(surface, OWNER_RGB[owner], rect, width, border_radius=max(2, width))
+        if owner == 1:
+            inset = width / 2
+            box = (rect.x + inset, rect.y + inset, rect.right - 1 - inset, rect.bottom - 1 - inset)
+            for a, b in (((box[0], box[1]), (box[2], box[1])), ((box[2], box[1]), (box[2], box[3])),
+                         ((box[2], box[3]), (box[0], box[3])), ((box[0], box[3]), (box[0], box[1]))):
+                stitches(surface, a, b, width)
     else:
         pygame.draw.rect(surface, (20, 22, 28), rect, 1)
+
+
+def stitches(surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float], width: int) -> None:
+    """Dark dashes along the line a-b (over player 2's colour): a pattern that needs no colour vision.
+    Dash and gap are as long as two line widths; the ends stay clear, so corners keep the colour."""
+    length = math.dist(a, b)
+    dash = min(max(3.0, width * 2.0), length / 3)
+    if dash < 2:
+        return
+    n = max(1, int((length / dash - 1) / 2))  # n dashes, a gap between each and at both ends
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    t = (length - (2 * n - 1) * dash) / 2
+    thick = width - 1 if width > 3 else width
+    for _ in range(n):
+        pygame.draw.line(surface, STITCH_RGB, (a[0] + ux * t, a[1] + uy * t),
+                         (a[0] + ux * (t + dash), a[1] + uy * (t + dash)), thick)
+        t += 2 * dash
+
+
+def owner_line(surface: pygame.Surface, owner: int | None, colour, a: tuple[float, float],
+               b: tuple[float, float], width: int) -> None:
+    """A line in an owner's colour: player 2's stitched (see `stitches`)."""
+    pygame.draw.line(surface, colour, a, b, width)
+    if owner == 1:
+        stitches(surface, a, b, width)
+
+
+def owner_marker(surface: pygame.Surface, owner: int, centre: tuple[float, float], r: float,
+                 colour=None, border=(20, 20, 24)) -> None:
+    """An owner's token: player 1 a disc, player 2 a rounded square (told apart by shape too)."""
+    colour = OWNER_RGB[owner % 2] if colour is None else colour
+    if owner % 2 == 0:
+        draw.aa_circle(surface, colour, centre, r, border=border)
+    else:
+        box = pygame.Rect(0, 0, round(1.8 * r), round(1.8 * r))
+        box.center = (round(centre[0]), round(centre[1]))
+        radius = max(2, round(r / 3))
+        pygame.draw.rect(surface, colour, box, border_radius=radius)
+        if border is not None:
+            pygame.draw.rect(surface, border, box, 1, border_radius=radius)
 
 
 def helper(surface: pygame.Surface, rect: pygame.Rect, kind: int, font: pygame.font.Font | None = None,

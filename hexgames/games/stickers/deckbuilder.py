@@ -6,6 +6,11 @@ validation (the rules' own reasons from `catalogue`), named decks saved in the u
 check every sticker. Stickers already picked (a resumed game) stay fixed. The builder is a part of
 `StickersScene`, not a scene of its own, so the shared hot-seat hand-over stands before it like
 before any other private turn.
+
+Privacy in hot-seat: the builder shows one player at a time. Its picks come from that player's own
+observation, the saved decks listed are that player's (`decks` keeps them by name), and `reset`
+(the scene's `clear_selection`, at every hand-over and undo) forgets everything of the player before:
+picks not yet used, filters, scroll, the deck name typed, the list and what the builder said.
 """
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 import pygame_gui
 
+from hexgames.core.files import os_error_reason
 from hexgames.games.stickers import art, catalogue, decks
 from hexgames.games.stickers.catalogue import ALL_STICKERS, HELPER, HELPER_NAMES, N, R, RARITY, SR
 from hexgames.games.stickers.rules import Pick
@@ -24,8 +30,10 @@ if TYPE_CHECKING:
     from hexgames.games.stickers.scene import StickersScene
 
 RARITIES = (None, SR, R, N, HELPER)
-TILE = 46
+TILE = 50  # the smallest catalogue tile: a helper's name fits under its icon in 12 px type
+MAX_TILE = 84  # a large window shows the catalogue larger, up to this
 GAP = 6
+LABEL_PX = 12  # no text under this (800x600 in Japanese)
 
 
 class DeckBuilder:
@@ -43,6 +51,8 @@ class DeckBuilder:
         self.name_entry: Any = None
         self.buttons: dict[Any, Callable[[], None]] = {}
         self.saved: list[decks.SavedDeck] = []
+        self.said: list[str] = []  # the builder's toasts, taken back at a hand-over
+        self.tile = TILE
         self.grid_rect = pygame.Rect(0, 0, 0, 0)
         self.filter_rect = pygame.Rect(0, 0, 0, 0)
         self.slots_rect = pygame.Rect(0, 0, 0, 0)
@@ -55,13 +65,29 @@ class DeckBuilder:
         return self.scene.state.size
 
     def start(self, seat: int) -> None:
-        """Open the builder for `seat`, starting from what it has picked so far."""
-        picks = list(self.scene.state.picks[seat])
+        """Open the builder for `seat` (the viewer), starting from what it has picked so far."""
+        picks = list(self.scene.view.picks[seat])
         if self.seat != seat or self.slots[: len(picks)] != picks:
             self.slots = picks
         self.fixed = len(picks)
         self.seat = seat
-        self.saved = decks.for_size(self.size)
+        self.saved = decks.for_size(self.size, self.scene.deck_owner(seat))
+
+    def reset(self) -> None:
+        """Forget the player who was building: nothing of theirs may show to the next one."""
+        self.rarity = self.colour = None
+        self.scroll = 0
+        self.slots, self.fixed, self.seat, self.saved = [], 0, None, []
+        if self.name_entry is not None:
+            self.name_entry.set_text("")
+            self.name_entry.unfocus()
+        if self.said:
+            self.scene.toasts.toasts = [t for t in self.scene.toasts.toasts if t.text not in self.said]
+            self.said = []
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.said.append(text)
+        self.scene.toast(text, error=error)
 
     def visible(self) -> list[int]:
         """The catalogue stickers that pass the filters."""
@@ -81,7 +107,7 @@ class DeckBuilder:
     def add(self, sticker: int) -> bool:
         why = catalogue.add_problem(self.slots, sticker, self.size)
         if why is not None:
-            self.scene.toast(self.app.tr_reason(why), error=True)
+            self.say(self.app.tr_reason(why), error=True)
             return False
         self.slots.append(sticker)
         return True
@@ -114,24 +140,31 @@ class DeckBuilder:
     def save(self) -> None:
         name = self.name_entry.get_text().strip() if self.name_entry is not None else ""
         if not name:
-            self.scene.toast(self.scene.ui_text("deck.need_name", "Give the deck a name first."), error=True)
+            self.say(self.scene.ui_text("deck.need_name", "Give the deck a name first."), error=True)
             return
         why = self.problem()
         if why is not None:
-            self.scene.toast(why, error=True)
+            self.say(why, error=True)
             return
+        if self.seat is None:  # not open for anyone (the instant of a hand-over)
+            return
+        owner = self.scene.deck_owner(self.seat)
         try:
-            decks.save(name, self.slots)
-        except (OSError, ValueError) as e:
-            self.scene.toast(str(e), error=True)
+            decks.save(owner, name, self.slots)
+        except OSError as e:  # a full disk, a folder that cannot be written: said in words
+            why = self.app.tr_reason(os_error_reason(e))
+            self.say(self.scene.ui_text("deck.save_failed", "The deck could not be saved: {why}.", why=why), error=True)
             return
-        self.saved = decks.for_size(self.size)
-        self.scene.toast(self.scene.ui_text("deck.saved", "Deck \u201c{name}\u201d saved.", name=name))
+        except ValueError as e:
+            self.say(str(e), error=True)
+            return
+        self.saved = decks.for_size(self.size, owner)
+        self.say(self.scene.ui_text("deck.saved", "Deck \u201c{name}\u201d saved.", name=name))
 
     def use(self) -> None:
         why = self.problem()
         if why is not None:
-            self.scene.toast(why, error=True)
+            self.say(why, error=True)
             return
         for sticker in self.slots[self.fixed:]:
             if not self.scene.submit(Pick(sticker)):
@@ -142,6 +175,7 @@ class DeckBuilder:
     def layout(self, board: pygame.Rect, panel: pygame.Rect) -> None:
         self.filter_rect = pygame.Rect(board.x, board.y, board.w, 40)
         self.grid_rect = pygame.Rect(board.x, board.y + 48, board.w, board.h - 48)
+        self.tile = self._tile_size()
         rows = -(-self.scene.state.size // 8)
         self.slots_rect = pygame.Rect(panel.x, panel.y, panel.w, min(panel.h // 2, 44 + rows * 42 + 74))
         self.saved_rect = pygame.Rect(panel.x, self.slots_rect.bottom + 8, panel.w,
@@ -222,13 +256,25 @@ class DeckBuilder:
         return False
 
     # --- geometry ----------------------------------------------------------------------------------
+    def _tile_size(self) -> int:
+        """The largest tile (TILE to MAX_TILE) at which the whole catalogue fits the grid: a large
+        window shows the stickers larger instead of a strip of small ones."""
+        g = self.grid_rect
+        for tile in range(MAX_TILE, TILE, -2):
+            cols = max(1, (g.w - GAP) // (tile + GAP))
+            if -(-len(ALL_STICKERS) // cols) * (tile + GAP) + 10 <= g.h:
+                return tile
+        return TILE
+
     def _columns(self) -> int:
-        return max(1, (self.grid_rect.w - GAP) // (TILE + GAP))
+        return max(1, (self.grid_rect.w - GAP) // (self.tile + GAP))
+
+    def _shown_rows(self) -> int:
+        return max(1, (self.grid_rect.h - 10) // (self.tile + GAP))
 
     def _max_scroll(self) -> int:
         rows = -(-len(self.visible()) // self._columns())
-        shown = max(1, (self.grid_rect.h - 10) // (TILE + GAP))
-        return max(0, rows - shown)
+        return max(0, rows - self._shown_rows())
 
     def _grid_cells(self) -> list[tuple[pygame.Rect, int]]:
         cols = self._columns()
@@ -239,7 +285,8 @@ class DeckBuilder:
             row -= self.scroll
             if row < 0:
                 continue
-            rect = pygame.Rect(g.x + GAP + col * (TILE + GAP), g.y + 6 + row * (TILE + GAP), TILE, TILE)
+            t = self.tile
+            rect = pygame.Rect(g.x + GAP + col * (t + GAP), g.y + 6 + row * (t + GAP), t, t)
             if rect.bottom > g.bottom:
                 break
             out.append((rect, s))
@@ -304,22 +351,27 @@ class DeckBuilder:
 
     def _draw_grid(self, surface: pygame.Surface) -> None:
         draw.rounded_panel(surface, self.grid_rect, (28, 33, 42), 10, border=(60, 70, 86))
-        small = self.app.font(11, bold=True)
+        size = max(LABEL_PX, self.tile // 4)
+        small = self.app.font(size, bold=True)
         counts: dict[int, int] = {}
         for s in self.slots:
             counts[s] = counts.get(s, 0) + 1
         hover = pygame.mouse.get_pos()
         for rect, s in self._grid_cells():
-            art.any_sticker(surface, rect, s, None, small,
-                            self._helper_label(s) if s >= catalogue.LAYOUTS else None)
+            if s >= catalogue.LAYOUTS:
+                label = self._helper_label(s)
+                art.helper(surface, rect, s, draw.fit_text(self.app.font, label, rect.w - 4, size, LABEL_PX, bold=True),
+                           label)
+            else:
+                art.sticker(surface, rect, s)
             if s < catalogue.LAYOUTS and RARITY[s] != N:
                 draw.text(surface, small, RARITY[s], (rect.right - 2, rect.top + 1), (255, 255, 255),
                           anchor="topright", outline=(20, 20, 20), outline_px=1)
             if catalogue.add_problem(self.slots, s, self.size) is not None:  # cannot join the deck now
                 draw.rounded_panel(surface, rect, (12, 14, 18, 150), 3)
             if counts.get(s):
-                draw.text(surface, self.app.font(13, bold=True), f"×{counts[s]}", (rect.left + 3, rect.bottom - 1),
-                          hud.ACCENT, anchor="bottomleft", outline=(20, 20, 20), outline_px=1)
+                draw.text(surface, self.app.font(size + 1, bold=True), f"×{counts[s]}", (rect.left + 3, rect.top),
+                          hud.ACCENT, anchor="topleft", outline=(20, 20, 20), outline_px=1)  # clear of a helper's name
             if rect.collidepoint(hover):
                 pygame.draw.rect(surface, hud.ACCENT, rect.inflate(4, 4), 2, border_radius=4)
         self._draw_hinted(surface)
@@ -332,7 +384,7 @@ class DeckBuilder:
         if sticker not in self.visible():
             self.rarity = self.colour = None
         row = self.visible().index(sticker) // self._columns()
-        shown = max(1, (self.grid_rect.h - 10) // (TILE + GAP))
+        shown = self._shown_rows()
         if not self.scroll <= row < self.scroll + shown:
             self.scroll = max(0, min(self._max_scroll(), row - shown // 2))
 
@@ -356,11 +408,10 @@ class DeckBuilder:
         draw.rounded_panel(surface, r, (33, 39, 50), 10, border=(70, 80, 98))
         title = t("deck.title", "Your deck ({n}/{size})", n=len(self.slots), size=self.size)
         draw.text(surface, self.app.font(17, bold=True), title, (r.x + 10, r.y + 10), hud.ACCENT, anchor="topleft")
-        small = self.app.font(10, bold=True)
         for i, rect in enumerate(self._slot_rects()):
             if i < len(self.slots):
                 s = self.slots[i]
-                art.any_sticker(surface, rect, s, 0 if s < catalogue.LAYOUTS else None, small)
+                art.any_sticker(surface, rect, s, 0 if s < catalogue.LAYOUTS else None)
                 if i < self.fixed:
                     pygame.draw.rect(surface, hud.MUTED, rect, 1)
             else:

@@ -104,10 +104,6 @@ class StickersState:
                  "points", "founded", "frontier", "blocked", "rng", "hidden_draws", "events",
                  "observer", "last_place")
 
-    @property
-    def board_empty(self) -> bool:
-        return not self.cells
-
     def deck_count(self, seat: int) -> int:
         return len(self.decks[seat])
 
@@ -335,7 +331,7 @@ class StickersRules(Rules[StickersState, Move]):
         order = m.order
         if type(order) is not tuple or len(order) != k or any(type(i) is not int for i in order) \
                 or sorted(order) != list(range(k)):
-            return _reason("bad_order", "Give each of your top {k} stickers one place.", k=k)
+            return _reason("bad_order", "Give each of your top {stickers} one place.", stickers=counted("stickers", k))
         return None
 
     # --- applying ----------------------------------------------------------------------------
@@ -566,6 +562,25 @@ class StickersRules(Rules[StickersState, Move]):
         founded = tuple(p for p in t.founded if p not in s.founded)
         return Preview(tuple(self.scores(s)), tuple(self.scores(t)), founded, cancelled)
 
+    @staticmethod
+    def ending(s: StickersState) -> str:
+        """How the game ended (§5.7), for the arena's tally and the results: "decks_out" when every
+        deck is used up, "no_fit" when every player with stickers left passed in a row (none of them
+        fits anywhere); "" before the end. A pass keeps its stickers, so a deck is left only then."""
+        if s.phase != "over":
+            return ""
+        return "no_fit" if any(s.decks) else "decks_out"
+
+    def ending_words(self, s: StickersState) -> Reason:
+        """The ending in words, as the results screen shows it."""
+        solo = s.seats == 1
+        if self.ending(s) == "decks_out":
+            return _reason("ending.decks_out_solo" if solo else "ending.decks_out",
+                           "The deck is used up." if solo else "Both decks are used up.")
+        if self.ending(s) == "no_fit":
+            return _reason("ending.no_fit", "No sticker left fits anywhere.")
+        return _reason("ending.none", "The game is not over.")
+
     def outcome(self, s: StickersState) -> Outcome:
         pts = self.scores(s)
         scores = tuple(float(x) for x in pts)
@@ -574,15 +589,18 @@ class StickersRules(Rules[StickersState, Move]):
         for t in self.territories(s):
             if t.owner is not None:
                 owned[t.owner] += 1
-        details = tuple(Reason("stickers.result.detail", "{n} territories, {corners} corners",
-                               n=owned[i], corners=pts[i]) for i in range(s.seats))
+        details = tuple(Reason("stickers.result.detail", "{territories}, {corners}",
+                               territories=counted("territories", owned[i]), corners=counted("corners", pts[i]))
+                        for i in range(s.seats))
         if s.seats == 1:
-            summary = Reason("stickers.result.solo", "Your territories hold {corners} corners.", corners=pts[0])
+            result = Reason("stickers.result.solo", "Your territories hold {corners}.", corners=counted("corners", pts[0]))
         elif ranks[0] == ranks[1]:
-            summary = Reason("stickers.result.draw", "A draw: both hold {corners} corners.", corners=pts[0])
+            result = Reason("stickers.result.draw", "A draw: both hold {corners}.", corners=counted("corners", pts[0]))
         else:
-            summary = Reason("stickers.result.best", "The widest turf holds {corners} corners.", corners=max(pts))
-        return Outcome(scores, ranks, summary, details)
+            result = Reason("stickers.result.best", "The widest turf holds {corners}.",
+                            corners=counted("corners", max(pts)))
+        summary = Reason("stickers.result.summary", "{ending} {result}", ending=self.ending_words(s), result=result)
+        return Outcome(scores, ranks, summary, details, ending=self.ending(s))
 
     def highscore_key(self, s: StickersState) -> str | None:
         return "stickers/solo" if s.mode == "solo" else None
@@ -687,7 +705,8 @@ class StickersRules(Rules[StickersState, Move]):
         """The move as `viewer` may know it: a pick is secret from the other seat (the decks are
         built in secret), and so is the order Peek gave the top of a deck; the sticker drawn next is
         never named (it shows on the board). A placement names the drawn sticker (everyone sees it)
-        and the corners it wins or cancels."""
+        and what it did: a territory founded, corners won, the viewer's (or a rival's) corners
+        cancelled; a block says when it shuts a cell beside the viewer's stickers."""
         kind = type(m)
         seat = s.current
         if kind is Pick:
@@ -696,25 +715,36 @@ class StickersRules(Rules[StickersState, Move]):
             return _reason("log.pick", "picked {sticker}", sticker=sticker_words(m.sticker))
         if kind is Reorder:
             if viewer != seat:
-                return _reason("log.peek_secret", "ordered the top {k} stickers (Peek)", k=len(m.order))
+                return _reason("log.peek_secret", "ordered the top {stickers} (Peek)",
+                               stickers=counted("stickers", len(m.order)))
             deck = s.decks[seat]
             top = deck[::-1][:len(m.order)]
             order = [top[i] for i in m.order if i < len(top)]
             return _reason("log.peek", "put {stickers} on top (Peek)",
                            stickers=listing([sticker_words(x) for x in order]))
         if kind is Block:
-            return _reason("log.block", "closed a cell (Block)")
-        before, after, _, cancelled = self._placement(s, m)
+            beside = {s.owner_at(m.x + dx, m.y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+            if viewer is not None and viewer != seat and viewer in beside:
+                return _reason("log.block_yours", "blocked a cell beside your stickers (Block)")
+            return _reason("log.block", "blocked a cell (Block)")
+        before, after, founded, cancelled = self._placement(s, m)
+        effects: list[Reason] = []
+        if founded and not cancelled:
+            effects.append(_reason("log.founded", "founded a territory"))
         gain = after[seat] - before[seat]
         if gain:
-            text = _reason("log.place", "placed {sticker} ({gain} corners)", sticker=sticker_words(s.drawn),
-                           gain=f"{gain:+d}")
-        else:
-            text = _reason("log.place_plain", "placed {sticker}", sticker=sticker_words(s.drawn))
-        lost = sum(before[o] - after[o] for o in range(s.seats) if o != seat and after[o] < before[o])
-        if cancelled and lost:
-            return _reason("log.cancel", "{move}, cancelling {n} of the rival's", move=text, n=lost)
-        return text
+            effects.append(_reason("log.gain", "{gain} corners" if abs(gain) != 1 else "{gain} corner",
+                                   gain=f"{gain:+d}", count=abs(gain)))
+        for other in range(s.seats):
+            lost = before[other] - after[other]
+            if other != seat and lost > 0:
+                key, text = ("log.cancel_yours", "cancelled {corners} of yours") if other == viewer else \
+                    ("log.cancel", "cancelled {corners} of the rival's")
+                effects.append(_reason(key, text, corners=counted("corners", lost)))
+        if not effects:
+            return _reason("log.place_plain", "placed {sticker}", sticker=sticker_words(s.drawn))
+        return _reason("log.place", "placed {sticker} ({effects})", sticker=sticker_words(s.drawn),
+                       effects=listing(effects))
 
     def _placement(self, s: StickersState, m: Place) -> Preview:
         """`preview` for a described placement (a drawn sticker is needed; else nothing changes)."""
@@ -722,6 +752,18 @@ class StickersRules(Rules[StickersState, Move]):
             scores = tuple(self.scores(s))
             return Preview(scores, scores, (), ())
         return self.preview(s, m.x, m.y)
+
+
+COUNT_WORDS = {"corners": ("{count} corner", "{count} corners"),
+               "territories": ("{count} territory", "{count} territories"),
+               "stickers": ("{count} sticker", "{count} stickers")}
+
+
+def counted(noun: str, count: int) -> Reason:
+    """A number of things in words ("1 corner", "3 corners"): the key's translation holds each
+    language's plural forms, picked by `count` (see `App.tr`)."""
+    one, other = COUNT_WORDS[noun]
+    return _reason(f"count.{noun}", one if count == 1 else other, count=count)
 
 
 def sticker_words(sticker: int) -> Reason:

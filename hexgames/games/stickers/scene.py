@@ -10,7 +10,15 @@ Why it is built this way:
 - What a move set off (helpers used, stickers sent to the bottom, passes) comes from the state's
   `events` and is told in toasts and in the panel's helper box, so an AI's turn can be followed.
 - Decks: only the viewer's own picks are ever shown during the deck phase; after it, deck contents
-  are public (the rules make them so) but no order is, except what Peek showed its user.
+  are public (the rules make them so) but no order is, except what Peek showed its user. Every hidden
+  part is drawn from `view`, the viewer's observation, never from the full state; `clear_selection`
+  (at every hand-over and undo) drops the input state of whoever was at the screen.
+- Peek asks before it commits: clicks only number the shown stickers (a click again takes a number
+  back) and "Use this order" or Enter plays it. An undo could not give the choice back fairly: the
+  order is followed at once by draws, and an undo after them would let the player see further into
+  the deck and choose again.
+- Nothing is written over the board but its own marks: instructions, the placement preview in words
+  and the helper notes sit in the side panel, messages go through `toast`.
 """
 from __future__ import annotations
 
@@ -30,7 +38,9 @@ from hexgames.ui.anim import ease_out_back
 from hexgames.ui.game_scene import GameScene
 
 NS = "stickers_ui"
-MIN_ZOOM, MAX_ZOOM = 18.0, 120.0
+MIN_ZOOM, MAX_ZOOM = 18.0, 120.0  # MAX_ZOOM grows with a large window (`max_zoom`)
+MIN_TEXT = 12  # no text under this, at 800x600 in Japanese too
+PEEK_SIZE = 56
 DROP_SECONDS = 0.35
 TARGET_RGB = (255, 236, 120)
 BLOCKED_RGB = (200, 70, 60)
@@ -61,6 +71,7 @@ class StickersScene(GameScene):
         self.keep_button: Any = None
         self.builder: DeckBuilder | None = None
         self.helper_note: tuple[int, int] | None = None  # (seat, helper) last used, explained in the panel
+        self._shown_viewer: Any = None  # whose input state is on screen (a change clears it)
         self._cache: dict[Any, Any] = {}
         self._cache_state: Any = None
         super().__init__(app, match)
@@ -90,11 +101,28 @@ class StickersScene(GameScene):
     def scores(self) -> list[int]:
         return self.cached("scores", lambda: self.rules.scores(self.state))
 
+    @property
+    def view(self) -> StickersState:
+        """The state as the screen's viewer observes it (the full state when AIs play alone, or a
+        nobody's view between players): the only source of anything hidden that is drawn."""
+        viewer = self.viewer
+        if viewer is None and self.reveal_all:
+            return self.state
+        return self.cached(("view", viewer), lambda: self.rules.observe(self.state, -1 if viewer is None else viewer))
+
+    def deck_owner(self, seat: int) -> str:
+        """The name `seat`'s saved decks are kept under (the seat's player name)."""
+        return self.match.seats[seat].name or f"Player {seat + 1}"
+
     def ui_text(self, key: str, default: str, **params: Any) -> str:
         return self.app.tr(f"{NS}.{key}", default=default, **params)
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         return art.OWNER_RGB[seat % 2]
+
+    def draw_seat_chip(self, surface: pygame.Surface, seat: int, center: tuple[float, float],
+                       radius: float) -> None:
+        art.owner_marker(surface, seat, center, radius)  # a disc or a square, as on the board
 
     @property
     def shows_turn(self) -> bool:
@@ -106,6 +134,12 @@ class StickersScene(GameScene):
         """The deck builder is up: a human seat that may act is picking its deck."""
         return self.state.phase == "deck" and self.shows_turn
 
+    @classmethod
+    def screens(cls) -> dict[str, Any]:
+        """Peek's chooser, for `hexgames screenshot --scene peek` (Block has no dialog: its cells light
+        on the board, and the medium agent that plays a screenshot's moves seldom picks it)."""
+        return {"peek": lambda s: s.phase == "peek"}
+
     # --- layout -------------------------------------------------------------------------------
     def layout(self) -> None:
         self._cache = {}  # texts in it are translated: a new language or size starts afresh
@@ -115,13 +149,16 @@ class StickersScene(GameScene):
             self.fit()
 
     def build_widgets(self) -> None:
+        from pygame_gui.core import ObjectID
         from pygame_gui.elements import UIButton
 
         a = self.actions_rect
-        self.fit_button = UIButton(pygame.Rect(a.x, a.y, 110, a.h), self.ui_text("fit", "Fit"), self.app.ui)
-        keep_w = min(200, a.w - 110 - 12)  # beside Fit, never over it in a small window
-        self.keep_button = UIButton(pygame.Rect(a.right - keep_w, a.y, keep_w, a.h),
-                                    self.ui_text("peek.keep", "Keep this order"), self.app.ui)
+        fit = self.ui_text("fit", "Fit")
+        fit_w = max(72, self.app.font(16).size(fit)[0] + 32)
+        self.fit_button = UIButton(pygame.Rect(a.x, a.y, fit_w, a.h), fit, self.app.ui)
+        keep_w = min(220, a.w - fit_w - 12)  # beside Fit, never over it in a small window
+        self.keep_button = UIButton(pygame.Rect(a.right - keep_w, a.y, keep_w, a.h), self._keep_label(), self.app.ui,
+                                    object_id=ObjectID(class_id="@primary"))
         self.widgets += [self.fit_button, self.keep_button]
         if self.builder is None:
             self.builder = DeckBuilder(self)
@@ -138,6 +175,14 @@ class StickersScene(GameScene):
         if self.keep_button is not None:
             peeking = self.state.phase == "peek" and self.can_act
             (self.keep_button.show if peeking else self.keep_button.hide)()
+            label = self._keep_label()
+            if peeking and self.keep_button.text != label:
+                self.keep_button.set_text(label)
+
+    def _keep_label(self) -> str:
+        if self.peek_order:
+            return self.ui_text("peek.use", "Use this order")
+        return self.ui_text("peek.keep", "Keep this order")
 
     def resume(self) -> None:
         super().resume()
@@ -154,8 +199,13 @@ class StickersScene(GameScene):
         r = self.board_rect
         if r.w <= 0 or r.h <= 0:
             return
-        self.zoom = max(MIN_ZOOM, min(MAX_ZOOM, (r.w - 20) / (x1 - x0 + 0.6), (r.h - 60) / (y1 - y0 + 0.6)))
-        self.centre = ((x0 + x1) / 2, (y0 + y1) / 2 - 12 / self.zoom)  # room for the hint line
+        self.zoom = max(MIN_ZOOM, min(self.max_zoom, (r.w - 20) / (x1 - x0 + 0.6), (r.h - 20) / (y1 - y0 + 0.6)))
+        self.centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+
+    @property
+    def max_zoom(self) -> float:
+        """The closest view: a sixth of the board's shorter side per cell in a large window."""
+        return max(MAX_ZOOM, min(self.board_rect.w, self.board_rect.h) / 6)
 
     def to_screen(self, wx: float, wy: float) -> tuple[float, float]:
         r = self.board_rect
@@ -188,7 +238,7 @@ class StickersScene(GameScene):
         self.auto_fit = False
         pos = pos or self.board_rect.center
         before = self.to_world(pos)
-        self.zoom = max(MIN_ZOOM, min(MAX_ZOOM, self.zoom * factor))
+        self.zoom = max(MIN_ZOOM, min(self.max_zoom, self.zoom * factor))
         after = self.to_world(pos)
         self.centre = (self.centre[0] + before[0] - after[0], self.centre[1] + before[1] - after[1])
 
@@ -202,8 +252,7 @@ class StickersScene(GameScene):
                 self.fit()
                 return True
             if event.ui_element is self.keep_button and self.can_act:
-                k = min(3, self.state.deck_count(self.state.current))
-                return self.submit(Reorder(tuple(range(k))))
+                return self.submit(Reorder(self.peek_choice()))
         if self.state.phase == "deck":
             return self.can_act and self.builder is not None and self.builder.handle(event)
         return self._board_event(event)
@@ -254,43 +303,48 @@ class StickersScene(GameScene):
             self.auto_fit = True
             self.fit()
             return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and type(self.hint_move) in (Place, Block, Reorder) \
-                and self.can_act:
+        if key not in (pygame.K_RETURN, pygame.K_KP_ENTER) or not self.can_act:
+            return False
+        if self.state.phase == "peek" and (self.peek_order or type(self.hint_move) is not Reorder):
+            return self.submit(Reorder(self.peek_choice()))  # the order as numbered (none clicked: kept)
+        if type(self.hint_move) in (Place, Block, Reorder):
             return self.submit(self.hint_move)  # take the hint
         return False
 
-    # --- Peek: choose the new order by clicking the shown stickers, top first -------------------------
+    # --- Peek: number the shown stickers by clicking them, top first; a button or Enter plays it --------
     def peek_stickers(self) -> list[int]:
-        """The stickers Peek shows the player to move, top first (only for their own eyes)."""
+        """The stickers Peek shows the player to move, top first (only for their own eyes: from the
+        viewer's observation, and only while the viewer is the one peeking)."""
         s = self.state
         if s.phase != "peek" or self.viewer != s.current:
             return []
+        view = self.view
+        k = min(3, len(view.decks[s.current]))
+        return view.decks[s.current][-k:][::-1]
 
-        def top_three() -> list[int]:
-            view = self.rules.observe(s, s.current)
-            k = min(3, len(view.decks[s.current]))
-            return view.decks[s.current][-k:][::-1]
-        return self.cached(("peek", s.current), top_three)
+    def peek_choice(self) -> tuple[int, ...]:
+        """The order the clicks give so far: the ones clicked first, the rest as they lie."""
+        k = min(3, self.state.deck_count(self.state.current))
+        return tuple(self.peek_order + [j for j in range(k) if j not in self.peek_order])
 
     def peek_rects(self) -> list[pygame.Rect]:
+        """Where the shown stickers lie: in a row inside the panel's Peek box (never over the board)."""
         n = len(self.peek_stickers())
-        size = 64
-        r = self.board_rect
-        x0 = r.centerx - (n * size + (n - 1) * 16) // 2
-        return [pygame.Rect(x0 + i * (size + 16), r.y + 92, size, size) for i in range(n)]
+        box = self._panel_layout()[1]
+        size = min(PEEK_SIZE, (box.w - 20 - (n - 1) * 12) // max(1, n))
+        x0 = box.centerx - (n * size + (n - 1) * 12) // 2
+        top = box.bottom - size - 12 - self.app.font(MIN_TEXT).get_linesize()
+        return [pygame.Rect(x0 + i * (size + 12), top, size, size) for i in range(n)]
 
     def _peek_click(self, pos: tuple[int, int]) -> bool:
+        """A click numbers a shown sticker (the next place from the top), or takes its number back."""
         for i, rect in enumerate(self.peek_rects()):
             if rect.collidepoint(pos) and self.can_act:
                 if i in self.peek_order:
                     self.peek_order.remove(i)
                 else:
                     self.peek_order.append(i)
-                k = len(self.peek_rects())
-                if len(self.peek_order) >= k - 1:
-                    order = self.peek_order + [j for j in range(k) if j not in self.peek_order]
-                    self.peek_order = []
-                    self.submit(Reorder(tuple(order)))
+                self._sync_widgets()
                 return True
         return False
 
@@ -303,14 +357,17 @@ class StickersScene(GameScene):
         from the first placement on (deck building scores nothing)."""
         states = [s for s in states if s.phase != "deck"] or states[-1:]
         scores = [self.rules.scores(s) for s in states]
-        lines = [chart.Line(self.seat_name(i), art.OWNER_RGB[i % 2], [sc[i] for sc in scores], _owner_marker(i))
+        lines = [chart.Line(self.seat_name(i), art.OWNER_RGB[i % 2], [sc[i] for sc in scores], _chart_marker(i))
                  for i in range(states[-1].seats)]
         return [chart.Panel(self.ui_text("chart", "Corners in territories"), lines)]
 
     def on_move_played(self, before: StickersState, move: Any, after: StickersState, by_ai: bool) -> None:
+        """A sticker drops onto its cell and a blocked cell is stamped, so an AI's move is seen where
+        it lands (the ring of `_draw_last` then stays on it until the next move)."""
         self.peek_order = []
-        if isinstance(move, Place) and (by_ai or self.app.settings.anim_speed < 1000):
-            self.animator.tween(1.35, 1.0, DROP_SECONDS, ease=ease_out_back, tag=("drop", move.x, move.y))
+        if type(move) in (Place, Block) and (by_ai or self.app.settings.anim_speed < 1000):
+            kind = "drop" if type(move) is Place else "block"
+            self.animator.tween(1.35, 1.0, DROP_SECONDS, ease=ease_out_back, tag=(kind, move.x, move.y))
         self._tell_events(after)
         if self.auto_fit:
             self.fit()
@@ -338,14 +395,26 @@ class StickersScene(GameScene):
         key = HELPER_NAMES[helper]
         return self.ui_text(f"helper.{key}", key.capitalize())
 
-    def on_undo(self) -> None:
+    def clear_selection(self) -> None:
+        """Forget the input state of whoever was at the screen (every hand-over and undo): hover,
+        a pan in progress, a Peek order being chosen, and the deck builder's all (picks not used
+        yet, filters, the name typed, the saved decks listed, what it said)."""
+        self.hover = None
+        self.panning = None
         self.peek_order = []
+        if self.builder is not None:
+            self.builder.reset()
+        self._shown_viewer = self.viewer
+        self._sync_widgets()
+
+    def on_undo(self) -> None:
         self.helper_note = None
         if self.auto_fit:
             self.fit()
-        self._sync_widgets()
 
     def update_game(self, dt: float) -> None:
+        if self.viewer != self._shown_viewer:  # the screen changed hands (with no hand-over when
+            self.clear_selection()               # nothing is private): nothing of the last one stays
         if self.building and self.builder is not None and self.builder.seat != self.match.to_move:
             self.builder.start(self.match.to_move)
         self._sync_widgets()
@@ -369,22 +438,21 @@ class StickersScene(GameScene):
         self._draw_blocked(surface)
         self._draw_stickers(surface)
         self._draw_territories(surface)
-        self._draw_last(surface)
         self._draw_targets(surface)
+        self._draw_last(surface)
         self._draw_preview(surface)
         self._draw_hint_cell(surface)
-        self._draw_peek(surface)
-        self._draw_hint(surface)
         surface.set_clip(clip)
         self._draw_panel(surface)
 
     def _draw_waiting_for_decks(self, surface: pygame.Surface) -> None:
         draw.rounded_panel(surface, self.board_rect, (30, 35, 44), 10)
-        s = self.state
+        s = self.view
         seat = s.current
         text = self.ui_text("deck.waiting", "{name} is building a deck ({n}/{size})…", name=self.seat_name(seat),
                             n=len(s.picks[seat]), size=s.size)
-        draw.text(surface, self.app.font(22, bold=True), text, self.board_rect.center, hud.TEXT)
+        font = draw.fit_text(self.app.font, text, self.board_rect.w - 40, 22, MIN_TEXT, bold=True)
+        draw.text(surface, font, text, self.board_rect.center, hud.TEXT)
         self._draw_panel(surface)
 
     def _draw_grid(self, surface: pygame.Surface) -> None:
@@ -401,7 +469,8 @@ class StickersScene(GameScene):
 
     def _draw_blocked(self, surface: pygame.Surface) -> None:
         for c in self.state.blocked:
-            rect = self.cell_rect(*cell_xy(c)).inflate(-4, -4)
+            x, y = cell_xy(c)
+            rect = self._scaled(self.cell_rect(x, y).inflate(-4, -4), ("block", x, y))
             draw.rounded_panel(surface, rect, (60, 30, 30), 4, border=BLOCKED_RGB, border_width=2)
             pygame.draw.line(surface, BLOCKED_RGB, rect.topleft, rect.bottomright, 3)
             pygame.draw.line(surface, BLOCKED_RGB, rect.topright, rect.bottomleft, 3)
@@ -409,41 +478,52 @@ class StickersScene(GameScene):
     def _draw_stickers(self, surface: pygame.Surface) -> None:
         for c, v in self.state.cells.items():
             x, y = cell_xy(c)
-            rect = self.cell_rect(x, y)
-            scale = self.animator.value(("drop", x, y))
-            if scale is not None:
-                centre = rect.center
-                rect = rect.inflate(round(rect.w * (scale - 1)), round(rect.h * (scale - 1)))
-                rect.center = centre
-            art.sticker(surface, rect, v & 255, v >> 8)
+            art.sticker(surface, self._scaled(self.cell_rect(x, y), ("drop", x, y)), v & 255, v >> 8)
+
+    def _scaled(self, rect: pygame.Rect, tag: Any) -> pygame.Rect:
+        """`rect` grown by the tween `tag` while it runs (a sticker dropping, a cell being blocked)."""
+        scale = self.animator.value(tag)
+        if scale is None:
+            return rect
+        grown = rect.inflate(round(rect.w * (scale - 1)), round(rect.h * (scale - 1)))
+        grown.center = rect.center
+        return grown
 
     def _draw_last(self, surface: pygame.Surface) -> None:
-        """A ring around the sticker placed last, so an AI's move is easy to find."""
-        last = self.state.last_place
-        if last is not None and last[1] in self.state.cells and not self.match.is_over:
-            rect = self.cell_rect(*cell_xy(last[1])).inflate(8, 8)
+        """A ring around the last move's cell (a sticker placed or a cell blocked), so an AI's move is
+        easy to find; it stays until the next move."""
+        moves = self.match.moves
+        last = moves[-1] if moves else None
+        if type(last) is Block:
+            cell = (last.x, last.y)
+        elif self.state.last_place is not None and self.state.last_place[1] in self.state.cells:
+            cell = cell_xy(self.state.last_place[1])
+        else:
+            return
+        if not self.match.is_over:
+            rect = self.cell_rect(*cell).inflate(8, 8)
             pygame.draw.rect(surface, LAST_RGB, rect, 3, border_radius=6)
 
     def _draw_territories(self, surface: pygame.Surface) -> None:
-        """Each founded region: its quarters outlined in the founder's colour (grey when cancelled),
-        a marker with the founder's number on each founded point, and the live size."""
+        """Each founded region: its quarters outlined in the founder's colour and pattern (grey when
+        cancelled), the founder's marker (disc or square) with their number on each founded point,
+        and the live size."""
         s = self.state
-        half = self.zoom / 2
-        font = self.app.font(max(11, min(20, round(self.zoom / 3.2))), bold=True)
+        font = self.app.font(max(MIN_TEXT, min(20, round(self.zoom / 3.2))), bold=True)
+        rad = max(9, self.zoom / 5)
+        number = self.app.font(max(MIN_TEXT, round(rad * 1.2)), bold=True)
         for t in self.territories():
             if not t.founders:
                 continue
             colour = art.OWNER_RGB[t.owner] if t.owner is not None else CANCELLED_RGB
-            self._outline_region(surface, t.corners, colour)
+            self._outline_region(surface, t.corners, colour, t.owner)
             points = sorted(p for p in t.points if p in s.founded)
             for p in points:
                 px, py = self.to_screen(*point_xy(p))
                 seat = s.founded[p]
-                rad = max(8, self.zoom / 5)
-                draw.aa_circle(surface, (20, 20, 24), (px, py + 2), rad + 2)
-                draw.aa_circle(surface, art.OWNER_RGB[seat], (px, py), rad, border=(20, 20, 24))
-                draw.text(surface, self.app.font(max(10, round(rad * 1.2)), bold=True), str(seat + 1), (px, py),
-                          (20, 20, 24))
+                art.owner_marker(surface, seat, (px, py + 2), rad + 2, colour=(20, 20, 24), border=None)
+                art.owner_marker(surface, seat, (px, py), rad)
+                draw.text(surface, number, str(seat + 1), (px, py), (20, 20, 24))
             if points:
                 px, py = self.to_screen(*point_xy(points[0]))
                 label = str(t.size) if t.owner is not None else f"×{t.size}"
@@ -453,9 +533,10 @@ class StickersScene(GameScene):
                 draw.rounded_panel(surface, pill, (20, 22, 28, 225), pill.h // 2, border=colour)
                 draw.text(surface, font, label, pill.center, colour)
 
-    def _outline_region(self, surface: pygame.Surface, corners: Any, colour: tuple[int, int, int]) -> None:
+    def _outline_region(self, surface: pygame.Surface, corners: Any, colour: tuple[int, int, int],
+                        owner: int | None) -> None:
         """A region's outline: the sides of its quarter squares that no other quarter of it shares,
-        over a light wash of the founder's colour."""
+        over a light wash of the founder's colour (player 2's outline stitched, `art.owner_line`)."""
         quarters = set()
         for cell, k in corners:
             x, y = cell_xy(cell)
@@ -474,7 +555,7 @@ class StickersScene(GameScene):
                 if (hx + dx, hy + dy) not in quarters:
                     pa = self.to_screen((hx + a[0]) / 2, (hy + a[1]) / 2)
                     pb = self.to_screen((hx + b[0]) / 2, (hy + b[1]) / 2)
-                    pygame.draw.line(surface, colour, pa, pb, width)
+                    art.owner_line(surface, owner, colour, pa, pb, width)
 
     def _draw_targets(self, surface: pygame.Surface) -> None:
         s = self.state
@@ -493,28 +574,22 @@ class StickersScene(GameScene):
             draw.rounded_panel(surface, rect, (*colour, round(30 + 40 * pulse)), 4, border=colour, border_width=2)
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
-        """The drawn sticker ghosted under the mouse on a lit cell (else on the hinted cell), with
-        what it would found or cancel."""
-        s = self.state
-        if s.phase != "place" or not self.can_act:
-            return
-        if self.hover is not None and self.hover in self.targets():
-            self._draw_place_preview(surface, *self.hover)
-        elif type(self.hint_move) is Place:
-            self._draw_place_preview(surface, self.hint_move.x, self.hint_move.y)
+        """The drawn sticker ghosted under the mouse on a lit cell (else on the hinted cell); what it
+        would found or cancel is said in the panel (`preview_cell`)."""
+        cell = self.preview_cell()
+        if cell is not None:
+            s = self.state
+            art.sticker(surface, self.cell_rect(*cell), board_layout(s.drawn, s.current), s.current, alpha=170)
 
-    def _draw_place_preview(self, surface: pygame.Surface, x: int, y: int) -> None:
-        s = self.state
-        art.sticker(surface, self.cell_rect(x, y), board_layout(s.drawn, s.current), s.current, alpha=170)
-        text = self.cached(("preview", x, y), lambda: self.preview_text(x, y))
-        if text:
-            font = self.app.font(16, bold=True)
-            w = min(self.board_rect.w - 20, font.size(text)[0] + 24)
-            box = pygame.Rect(0, 0, w, 32)
-            box.midbottom = (self.board_rect.centerx, self.board_rect.bottom - 10)
-            draw.rounded_panel(surface, box, (24, 30, 40, 235), 8, border=hud.ACCENT)
-            fitted = draw.fit_text(self.app.font, text, w - 16, 16, 10, bold=True)
-            draw.text(surface, fitted, text, box.center, hud.TEXT)
+    def preview_cell(self) -> tuple[int, int] | None:
+        """The cell whose placement is previewed: the lit cell under the mouse, else the hinted one."""
+        if self.state.phase != "place" or not self.can_act:
+            return None
+        if self.hover is not None and self.hover in self.targets():
+            return self.hover
+        if type(self.hint_move) is Place:
+            return self.hint_move.x, self.hint_move.y
+        return None
 
     def preview_text(self, x: int, y: int) -> str:
         """What placing on (x, y) would found, cancel or grow, in words."""
@@ -523,18 +598,18 @@ class StickersScene(GameScene):
         parts = []
         if p.cancelled:
             for owner, size in p.cancelled:
-                parts.append(self.ui_text("preview.cancel", "cancels {name}'s territory of {n}",
-                                          name=self.seat_name(owner), n=size))
+                parts.append(self.ui_text("preview.cancel", "cancels {name}'s territory of {count} corners",
+                                          name=self.seat_name(owner), count=size))
         elif p.founded:
             parts.append(self.ui_text("preview.found", "founds a territory"))
         for seat in range(s.seats):
             gain = p.after[seat] - p.before[seat]
             if gain > 0:
-                parts.append(self.ui_text("preview.gain", "{name} +{n} corners", name=self.seat_name(seat), n=gain))
+                parts.append(self.ui_text("preview.gain", "{name} +{count} corners", name=self.seat_name(seat),
+                                          count=gain))
         if not parts:
             return ""
-        joiner = self.ui_text("preview.joiner", ", ")
-        return self.ui_text("preview.lead", "Here: {what}", what=joiner.join(parts))
+        return self.ui_text("preview.lead", "Here: {what}", what=self.app.join(parts))
 
     def show_hint(self, move: Any) -> None:
         """A hinted placement or block is ringed on the board (the placement ghosted with what it
@@ -560,32 +635,43 @@ class StickersScene(GameScene):
         pygame.draw.rect(surface, HINT_RGB, rect, 4, border_radius=6)
         hud.hint_tag(surface, self.app, (rect.centerx, rect.y + 2), colour=HINT_RGB)
 
-    def _draw_peek(self, surface: pygame.Surface) -> None:
+    def _draw_peek(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """The Peek chooser in the panel: the top stickers, numbered in the order the clicks give
+        (clicked ones in gold, the rest as they will follow in grey), their present places below."""
         stickers = self.peek_stickers()
-        if not stickers:
-            return
-        rects = self.peek_rects()
-        title = self.ui_text("peek.title", "Peek: click in the new order, top first")
-        font = self.app.font(15, bold=True)
-        box = rects[0].unionall(rects).inflate(40, 76)
-        box.w = max(box.w, font.size(title)[0] + 32)
-        box.centerx = rects[0].unionall(rects).centerx
-        box.y -= 12
-        draw.rounded_panel(surface, box, (24, 30, 40, 240), 12, border=hud.ACCENT, border_width=2)
-        draw.text(surface, font, title, (box.centerx, box.y + 16), hud.ACCENT)
-        small = self.app.font(12, bold=True)
-        for i, (rect, st) in enumerate(zip(rects, stickers)):
+        draw.rounded_panel(surface, box, (24, 30, 40), 10, border=hud.ACCENT, border_width=2)
+        font = self.app.font(14, bold=True)
+        y = box.y + 8
+        for line in self._peek_title_lines():
+            draw.text(surface, font, line, (box.x + 10, y), hud.ACCENT, anchor="topleft")
+            y += font.get_linesize()
+        small = self.app.font(MIN_TEXT, bold=True)
+        order = self.peek_choice() if self.peek_order else ()
+        seat = self.state.current
+        for i, (rect, st) in enumerate(zip(self.peek_rects(), stickers)):
             if st >= LAYOUTS:
-                art.helper(surface, rect, st, small, self.helper_name(st))
+                name = self.helper_name(st)
+                art.helper(surface, rect, st, draw.fit_text(self.app.font, name, rect.w - 4, MIN_TEXT, MIN_TEXT,
+                                                            bold=True), name)
             else:
-                art.sticker(surface, rect, board_layout(st, self.state.current), self.state.current)
+                art.sticker(surface, rect, board_layout(st, seat), seat)
             self._draw_hinted_place(surface, rect, i, small)
-            tag = str(self.peek_order.index(i) + 1) if i in self.peek_order else ""
-            if tag:
-                draw.aa_circle(surface, hud.ACCENT, (rect.right - 4, rect.top + 4), 12, border=(20, 20, 20))
-                draw.text(surface, small, tag, (rect.right - 4, rect.top + 4), (20, 20, 20))
-            draw.text(surface, small, self.ui_text("peek.position", "#{n} now", n=i + 1), (rect.centerx, rect.bottom + 12),
-                      hud.MUTED)
+            if i in order:
+                colour = hud.ACCENT if i in self.peek_order else hud.MUTED
+                draw.aa_circle(surface, colour, (rect.right - 4, rect.top + 4), 11, border=(20, 20, 20))
+                draw.text(surface, small, str(order.index(i) + 1), (rect.right - 4, rect.top + 4), (20, 20, 20))
+            label = self.ui_text("peek.position", "#{n} now", n=i + 1)
+            draw.text(surface, draw.fit_text(self.app.font, label, rect.w + 10, MIN_TEXT, MIN_TEXT, bold=True), label,
+                      (rect.centerx, rect.bottom + 4 + small.get_linesize() // 2), hud.MUTED)
+
+    def _peek_title_lines(self) -> list[str]:
+        title = self.ui_text("peek.title", "Peek: click in the new order, top first")
+        return draw.wrap(self.app.font(14, bold=True), title, self.panel_rect.w - 36)
+
+    def _peek_height(self) -> int:
+        lines = len(self._peek_title_lines())
+        return 16 + lines * self.app.font(14, bold=True).get_linesize() + 8 + PEEK_SIZE + 8 \
+            + self.app.font(MIN_TEXT).get_linesize() + 8
 
     def _draw_hinted_place(self, surface: pygame.Surface, rect: pygame.Rect, i: int, font: pygame.font.Font) -> None:
         """A hinted Peek order: where shown sticker `i` would go (1 = top), in a cyan badge."""
@@ -593,47 +679,98 @@ class StickersScene(GameScene):
         if type(hint) is not Reorder or i not in hint.order:
             return
         centre = (rect.left + 4, rect.top + 4)
-        draw.aa_circle(surface, hud.HINT, centre, 12, border=(20, 20, 20))
+        draw.aa_circle(surface, hud.HINT, centre, 11, border=(20, 20, 20))
         draw.text(surface, font, str(hint.order.index(i) + 1), centre, (20, 20, 20))
 
-    def _draw_hint(self, surface: pygame.Surface) -> None:
+    def instructions(self) -> str:
+        """What the player to move can do now, in words (in the panel, never over the board)."""
         s = self.state
         if self.match.is_over or not self.can_act:
-            return
+            return ""
         key, default = {
             "place": ("hint.place", "Click a lit cell to place your sticker · wheel: zoom · middle-drag / arrows: pan"),
-            "block": ("hint.block", "Block: click an empty cell next to a sticker"),
-            "peek": ("hint.peek", "Peek: click your stickers in the order you want them drawn"),
+            "block": ("hint.block", "Block: click an empty cell next to a sticker; it stays empty for the rest of "
+                                    "the game."),
+            "peek": ("hint.peek", "Peek: click your stickers in the order you want them drawn (again to take a "
+                                  "number back), then Use this order or Enter."),
         }.get(s.phase, ("", ""))
         if key and type(self.hint_move) in (Place, Block):
             key, default = "hint.take", "Hint: press Enter or click the ringed cell to play it."
-        elif key and type(self.hint_move) is Reorder:
+        elif key and type(self.hint_move) is Reorder and not self.peek_order:
             key, default = "hint.take_order", "Hint: the cyan numbers; press Enter to keep that order."
-        if key:
-            text = self.ui_text(key, default)
-            font = draw.fit_text(self.app.font, text, self.board_rect.w - 20, 14, 10)
-            draw.text(surface, font, text, (self.board_rect.left + 10, self.board_rect.top + 6),
-                      hud.MUTED, anchor="topleft", outline=(15, 18, 24), outline_px=1)
+        return self.ui_text(key, default) if key else ""
 
     # --- the side panel ------------------------------------------------------------------------------
-    def _draw_panel(self, surface: pygame.Surface) -> None:
+    def _panel_layout(self) -> tuple[list[pygame.Rect], pygame.Rect, pygame.Rect]:
+        """The side panel's parts, top down: a box per player, the drawn sticker (or the Peek chooser;
+        empty while decks are built and after the end), and the rest (helper notes, the placement
+        preview in words, instructions, solo's best results)."""
         r = self.panel_rect
-        draw.rounded_panel(surface, r, (30, 36, 46), 10, border=(60, 70, 86))
-        y = r.y + 10
-        for seat in range(self.state.seats):
-            y = self._draw_player(surface, seat, pygame.Rect(r.x + 8, y, r.w - 16, 84)) + 6
-        y = self._draw_drawn(surface, pygame.Rect(r.x + 8, y, r.w - 16, 120)) + 6
-        y = self._draw_helper_box(surface, pygame.Rect(r.x + 8, y, r.w - 16, r.bottom - y - 8))
-        if self.state.mode == "solo" and r.bottom - y > 80:
-            self._draw_best(surface, pygame.Rect(r.x + 8, y + 6, r.w - 16, r.bottom - y - 14))
+        x, w, y = r.x + 8, r.w - 16, r.y + 10
+        players = []
+        for _ in range(self.state.seats):
+            players.append(pygame.Rect(x, y, w, 84))
+            y += 90
+        drawn = pygame.Rect(x, y, w, 0)
+        if self.state.phase != "deck" and not self.match.is_over:
+            drawn.h = self._peek_height() if self.peek_stickers() else 120
+            y = drawn.bottom + 6
+        return players, drawn, pygame.Rect(x, y, w, r.bottom - 8 - y)
 
-    def _draw_player(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> int:
-        s = self.state
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        draw.rounded_panel(surface, self.panel_rect, (30, 36, 46), 10, border=(60, 70, 86))
+        players, drawn, rest = self._panel_layout()
+        for seat, rect in enumerate(players):
+            self._draw_player(surface, seat, rect)
+        if drawn.h:
+            if self.peek_stickers():
+                self._draw_peek(surface, drawn)
+            else:
+                self._draw_drawn(surface, drawn)
+        self._draw_rest(surface, rest)
+
+    def _draw_rest(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Below the drawn sticker, as room allows, most needed first: the placement preview in words
+        and the helper notes from the top, the instructions at the foot, (solo) the best results."""
+        y = rect.y
+        cell = self.preview_cell()
+        text = self.cached(("preview", cell), lambda: self.preview_text(*cell)) if cell is not None else ""
+        if text:
+            y = self._note(surface, pygame.Rect(rect.x, y, rect.w, rect.bottom - y), text, hud.TEXT, (24, 30, 40),
+                           hud.ACCENT) + 6
+        y = self._draw_helper_box(surface, pygame.Rect(rect.x, y, rect.w, rect.bottom - y))
+        font = self.app.font(13)
+        lines = draw.wrap(font, self.instructions(), rect.w - 4) if self.instructions() else []
+        foot = rect.bottom - len(lines) * font.get_linesize()
+        if foot >= y + 4:
+            for i, line in enumerate(lines):
+                draw.text(surface, font, line, (rect.x + 2, foot + i * font.get_linesize()), hud.MUTED,
+                          anchor="topleft")
+        else:
+            foot = rect.bottom
+        if self.state.mode == "solo" and foot - y > 80:
+            self._draw_best(surface, pygame.Rect(rect.x, y + 6, rect.w, foot - y - 14))
+
+    def _note(self, surface: pygame.Surface, rect: pygame.Rect, text: str, colour, fill, border) -> int:
+        """Text wrapped in a framed box at the top of `rect` (as many lines as fit); returns its bottom."""
+        font = self.app.font(14)
+        step = font.get_linesize()
+        lines = draw.wrap(font, text, rect.w - 20)[: max(0, (rect.h - 16) // step)]
+        if not lines:
+            return rect.y
+        box = pygame.Rect(rect.x, rect.y, rect.w, 14 + step * len(lines))
+        draw.rounded_panel(surface, box, fill, 10, border=border)
+        for i, line in enumerate(lines):
+            draw.text(surface, font, line, (box.x + 10, box.y + 7 + step * i), colour, anchor="topleft")
+        return box.bottom
+
+    def _draw_player(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        s = self.view
         active = seat == s.current and not self.match.is_over
         inner = hud.panel(surface, rect, None, self.app, highlight=active)
         name = self.seat_name(seat)
-        draw.aa_circle(surface, art.OWNER_RGB[seat], (inner.x + 8, inner.y + 10), 8, border=(20, 20, 20))
-        nf = draw.fit_text(self.app.font, name, inner.w - 90, 18, 11, bold=True)
+        art.owner_marker(surface, seat, (inner.x + 8, inner.y + 10), 8)
+        nf = draw.fit_text(self.app.font, name, inner.w - 90, 18, MIN_TEXT, bold=True)
         draw.text(surface, nf, name, (inner.x + 22, inner.y + 10), hud.ACCENT if active else hud.TEXT, anchor="midleft")
         score = self.scores()[seat] if s.phase != "deck" else 0
         draw.text(surface, self.app.font(26, bold=True), str(score), (inner.right, inner.y + 12), hud.TEXT,
@@ -642,48 +779,41 @@ class StickersScene(GameScene):
         if s.phase == "deck":
             line = self.ui_text("panel.picking", "Deck: {n}/{size} chosen", n=len(s.picks[seat]), size=s.size)
         else:
-            line = self.ui_text("panel.deck", "{n} stickers left", n=s.deck_count(seat))
+            line = self.ui_text("panel.deck", "{count} stickers left", count=s.deck_count(seat))
         draw.text(surface, small, line, (inner.x, inner.y + 30), hud.MUTED, anchor="topleft")
         if s.phase != "deck" and s.decks[seat]:
             self._draw_deck_icons(surface, seat, inner.x, inner.y + 52, inner.w)
-        return rect.bottom
 
     def _draw_deck_icons(self, surface: pygame.Surface, seat: int, x: int, y: int, w: int) -> None:
         """The deck's contents (public), sorted so the icons give away no order."""
-        stickers = sorted(self.state.decks[seat])
+        stickers = sorted(self.view.decks[seat])
         size = max(8, min(14, (w - 4) // max(1, len(stickers)) - 2))
         for i, st in enumerate(stickers):
             art.any_sticker(surface, pygame.Rect(x + i * (size + 2), y, size, size),
                             st if st >= LAYOUTS else board_layout(st, seat))
 
-    def _draw_drawn(self, surface: pygame.Surface, rect: pygame.Rect) -> int:
+    def _draw_drawn(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         s = self.state
-        if s.phase == "deck" or self.match.is_over:
-            return rect.y
         inner = hud.panel(surface, rect, self.ui_text("panel.drawn", "Drawn sticker"), self.app)
         size = min(inner.h - 4, 72)
         box = pygame.Rect(inner.x, inner.y, size, size)
-        small = self.app.font(12, bold=True)
         if s.phase == "place" and s.drawn >= 0:
             art.sticker(surface, box, board_layout(s.drawn, s.current), s.current)
             kind = catalogue.RARITY[s.drawn]
             draw.text(surface, self.app.font(15, bold=True), kind, (box.right + 10, box.y + 4), hud.ACCENT,
                       anchor="topleft")
-            n = len(self.targets())
-            draw.text(surface, self.app.font(13), self.ui_text("panel.fits", "fits on {n} cells", n=n),
-                      (box.right + 10, box.y + 26), hud.MUTED, anchor="topleft")
+            text = self.ui_text("panel.fits", "fits on {count} cells", count=len(self.targets()))
+            font = draw.fit_text(self.app.font, text, inner.right - box.right - 10, 13, MIN_TEXT)
+            draw.text(surface, font, text, (box.right + 10, box.y + 26), hud.MUTED, anchor="topleft")
         elif s.phase in ("peek", "block"):
             helper = PEEK if s.phase == "peek" else BLOCK
-            art.helper(surface, box, helper, small, self.helper_name(helper))
-        return rect.bottom
+            art.helper(surface, box, helper, self.app.font(MIN_TEXT, bold=True), self.helper_name(helper))
 
     def _draw_helper_box(self, surface: pygame.Surface, rect: pygame.Rect) -> int:
         s = self.state
         notes = []
-        if s.phase == "peek":
-            notes.append(PEEK)
-        elif s.phase == "block":
-            notes.append(BLOCK)
+        if s.phase in ("peek", "block") and not self.instructions():  # the instructions say it to the chooser
+            notes.append(PEEK if s.phase == "peek" else BLOCK)
         if s.jump and s.phase == "place":
             notes.append(JUMP)
         if s.extra and s.phase == "place":
@@ -692,18 +822,8 @@ class StickersScene(GameScene):
             notes.append(self.helper_note[1])
         if not notes or rect.h < 60 or self.match.is_over or s.phase == "deck":
             return rect.y
-        font = self.app.font(14)
-        lines = []
-        for h in notes:
-            key, default = HELPER_TEXT[h]
-            lines += draw.wrap(font, self.ui_text(key, default), rect.w - 20)
-        box = pygame.Rect(rect.x, rect.y, rect.w, min(rect.h, 16 + 19 * len(lines)))
-        draw.rounded_panel(surface, box, (48, 44, 30), 10, border=(236, 214, 140))
-        for i, line in enumerate(lines):
-            if box.y + 8 + 19 * (i + 1) > box.bottom:
-                break
-            draw.text(surface, font, line, (box.x + 10, box.y + 8 + 19 * i), (246, 230, 180), anchor="topleft")
-        return box.bottom
+        text = "\n".join(self.ui_text(*HELPER_TEXT[h]) for h in notes)
+        return self._note(surface, rect, text, (246, 230, 180), (48, 44, 30), (236, 214, 140))
 
     def _draw_best(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         inner = hud.panel(surface, rect, self.ui_text("solo.best", "Best results"), self.app)
@@ -736,15 +856,8 @@ class StickersScene(GameScene):
         return inputs.tip_regions(self)
 
 
-def _owner_marker(seat: int) -> chart.Marker:
+def _chart_marker(seat: int) -> chart.Marker:
     """Player 1 a disc, player 2 a square: told apart without their colours."""
     def marker(surface: pygame.Surface, center: tuple[int, int], size: int) -> None:
-        r = size // 2
-        if seat % 2 == 0:
-            draw.aa_circle(surface, art.OWNER_RGB[0], center, r, border=(20, 20, 24))
-        else:
-            box = pygame.Rect(0, 0, 2 * r, 2 * r)
-            box.center = center
-            pygame.draw.rect(surface, art.OWNER_RGB[1], box)
-            pygame.draw.rect(surface, (20, 20, 24), box, 1)
+        art.owner_marker(surface, seat, center, size / 2)
     return marker

@@ -64,7 +64,7 @@ def _clear_points(cells: list[int], ball: int, area: int, favourite: int) -> int
             taken = 1 + (size >= 4) + bonus
             points += taken * (2 if kind == favourite else 1)
             cleared |= mask
-        touched = cleared | ((cleared << 1) & board._NOT_BOTTOM) | ((cleared >> 1) & board._NOT_TOP) \
+        touched = cleared | ((cleared << 1) & board.NOT_BOTTOM) | ((cleared >> 1) & board.NOT_TOP) \
             | ((cleared << ROWS) & board.FULL) | (cleared >> ROWS)
         for x in board.cells_of(touched):
             code = c[x]

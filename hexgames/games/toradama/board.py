@@ -35,15 +35,6 @@ def row_of(c: int) -> int:
     return c % ROWS
 
 
-def is_tama(code: int) -> bool:
-    """A face-up tama (the only tiles that match or can be the clear ball)."""
-    return 0 <= code < KINDS
-
-
-def is_cube(code: int) -> bool:
-    return code >= CUBE
-
-
 def _neighbours(c: int) -> tuple[int, ...]:
     col, row = col_of(c), row_of(c)
     out = []
@@ -86,8 +77,8 @@ def fall(cells: list[int]) -> list[tuple[int, int, int, int]]:
 
 
 FULL = (1 << CELLS) - 1
-_NOT_BOTTOM = sum(1 << cell(x, y) for x in range(COLS) for y in range(1, ROWS))
-_NOT_TOP = sum(1 << cell(x, y) for x in range(COLS) for y in range(ROWS - 1))
+NOT_BOTTOM = sum(1 << cell(x, y) for x in range(COLS) for y in range(1, ROWS))
+NOT_TOP = sum(1 << cell(x, y) for x in range(COLS) for y in range(ROWS - 1))
 COLUMN_MASK = tuple(sum(1 << cell(x, y) for y in range(ROWS)) for x in range(COLS))
 
 
@@ -99,7 +90,7 @@ def _component(seed: int, within: int) -> int:
     """The cells of `within` joined up/down/left/right to `seed` (bit sets: bit c = cell c)."""
     comp = seed
     while True:
-        grown = (comp | ((comp << 1) & _NOT_BOTTOM) | ((comp >> 1) & _NOT_TOP) | (comp << ROWS) | (comp >> ROWS)) & within
+        grown = (comp | ((comp << 1) & NOT_BOTTOM) | ((comp >> 1) & NOT_TOP) | (comp << ROWS) | (comp >> ROWS)) & within
         if grown == comp:
             return comp
         comp = grown

@@ -28,79 +28,102 @@ def character_name(app: "App", c: int) -> str:
     return app.tr(f"toradama.character.{name}", default=name.capitalize())
 
 
-def okunote_text(app: "App", c: int) -> str:
-    """The okunote in a line: what it does and its cost."""
+def okunote_parts(app: "App", c: int) -> tuple[str, str]:
+    """What the okunote does, and its cost."""
     name = CHARACTER_NAMES[c]
     what = tr(app, f"okunote.{name}", name)
     cost = tr(app, "cost_recycled" if OKUNOTE_RECYCLED[c] else "cost", "{n} niku", n=OKUNOTE_COST[c])
+    return what, cost
+
+
+def okunote_text(app: "App", c: int) -> str:
+    """The okunote in a line: what it does and its cost."""
+    what, cost = okunote_parts(app, c)
     return tr(app, "okunote_line", "{what} ({cost})", what=what, cost=cost)
 
 
+def card_scale(panel: pygame.Rect) -> float:
+    """How much larger than at 800x600 the cards are drawn: a large window gets large type."""
+    return max(1.0, min(1.5, panel.w / 240, panel.h / 460))
+
+
 def paint_card(app: "App", surf: pygame.Surface, rect: pygame.Rect, s: ToradamaState, seat: int, name: str,
-               chip: tuple[int, int, int], to_move: bool) -> None:
-    """One player's card."""
+               chip: tuple[int, int, int], to_move: bool, k: float = 1.0) -> None:
+    """One player's card; `k` scales its type and pictures (`card_scale`)."""
     inner = hud.panel(surf, rect, None, app, highlight=to_move)
-    font = draw.fit_text(app.font, name, inner.w - 30, 18, 12, bold=True)
-    draw.aa_circle(surf, chip, (inner.x + 8, inner.y + 10), 7, border=(240, 240, 240))
-    draw.text(surf, font, name, (inner.x + 22, inner.y + 10), hud.ACCENT if to_move else hud.TEXT, anchor="midleft")
-    y = inner.y + 24
+
+    def px(n: float) -> int:  # a size at 800x600, scaled
+        return round(n * k)
+
+    font = draw.fit_text(app.font, name, inner.w - px(30), px(18), 12, bold=True)
+    draw.aa_circle(surf, chip, (inner.x + px(8), inner.y + px(10)), px(7), border=(240, 240, 240))
+    draw.text(surf, font, name, (inner.x + px(22), inner.y + px(10)), hud.ACCENT if to_move else hud.TEXT,
+              anchor="midleft")
+    y = inner.y + px(24)
     c = s.chars[seat]
-    icon = min(48, max(30, rect.h // 4))
+    icon = min(px(48), max(px(30), rect.h // 4))
     points = s.points(seat)
     label = f"{points}" if s.seats == 1 else f"{points} / {s.target}"
-    r = draw.text(surf, app.font(26, bold=True), label, (inner.right, y + 4), hud.ACCENT, anchor="topright")
-    draw.text(surf, app.font(12), tr(app, "points", "points"), (inner.right, y + 34), hud.MUTED, anchor="topright")
+    big = app.font(px(26), bold=True)
+    r = draw.text(surf, big, label, (inner.right, y + px(4)), hud.ACCENT, anchor="topright")
+    draw.text(surf, app.font(px(12)), tr(app, "points", "points"), (inner.right, r.bottom - px(2)), hud.MUTED,
+              anchor="topright")
     if c >= 0:
         surf.blit(sprites.face(c, icon), (inner.x, y))
-        fx = inner.x + icon + 8
+        fx = inner.x + icon + px(8)
         room = r.x - fx - 8
-        name_font = draw.fit_text(app.font, character_name(app, c), room, 14, 10, bold=True)
-        draw.text(surf, name_font, character_name(app, c), (fx, y + 2), hud.TEXT, anchor="topleft")
-        surf.blit(sprites.tama(FAVOURITE[c], 20), (fx, y + 22))
+        name_font = draw.fit_text(app.font, character_name(app, c), room, px(14), 10, bold=True)
+        draw.text(surf, name_font, character_name(app, c), (fx, y + px(2)), hud.TEXT, anchor="topleft")
+        surf.blit(sprites.tama(FAVOURITE[c], px(20)), (fx, y + px(22)))
         fav = tr(app, "favourite", "favourite: 2 points")
-        draw.text(surf, draw.fit_text(app.font, fav, room - 25, 13, 9), fav, (fx + 25, y + 32), hud.MUTED,
-                  anchor="midleft")
-    y += icon + 8
-    y = _paint_pile(app, surf, inner, y, s.score[seat])
-    y = _paint_stock(app, surf, inner, y, s, seat)
-    if c >= 0 and y + 16 < inner.bottom:
-        lines = draw.wrap(app.font(12), okunote_text(app, c), inner.w)
-        for line in lines[: max(0, (inner.bottom - y) // 15)]:
-            draw.text(surf, app.font(12), line, (inner.x, y), hud.MUTED, anchor="topleft")
-            y += 15
+        draw.text(surf, draw.fit_text(app.font, fav, room - px(25), px(13), 9), fav, (fx + px(25), y + px(32)),
+                  hud.MUTED, anchor="midleft")
+    y += icon + px(8)
+    y = _paint_pile(app, surf, inner, y, s.score[seat], k)
+    y = _paint_stock(app, surf, inner, y, s, seat, k)
+    small = app.font(px(12))
+    step = small.get_linesize()
+    if c >= 0 and y + step < inner.bottom:
+        lines = draw.wrap(small, okunote_text(app, c), inner.w)
+        for line in lines[: max(0, (inner.bottom - y) // step)]:
+            draw.text(surf, small, line, (inner.x, y), hud.MUTED, anchor="topleft")
+            y += step
 
 
-def _paint_pile(app: "App", surf: pygame.Surface, inner: pygame.Rect, y: int, pile: Sequence[int]) -> int:
+def _paint_pile(app: "App", surf: pygame.Surface, inner: pygame.Rect, y: int, pile: Sequence[int],
+                k: float = 1.0) -> int:
     """The score pile: a small tile per kind held, with its count."""
-    size = 20
+    size = round(20 * k)
     x = inner.x
-    draw.text(surf, app.font(12), tr(app, "score_pile", "Score pile"), (x, y), hud.MUTED, anchor="topleft")
-    y += 16
+    label = app.font(round(12 * k))
+    draw.text(surf, label, tr(app, "score_pile", "Score pile"), (x, y), hud.MUTED, anchor="topleft")
+    y += label.get_linesize()
     if not any(pile):
-        draw.text(surf, app.font(12), "-", (x, y + 2), hud.MUTED, anchor="topleft")
-    for k in range(KINDS):
-        if pile[k]:
-            surf.blit(sprites.tama(k, size), (x, y))
-            r = draw.text(surf, app.font(13, bold=True), f"×{pile[k]}", (x + size + 2, y + size // 2), hud.TEXT,
-                          anchor="midleft")
-            x = r.right + 8
-    return y + size + 6
+        draw.text(surf, label, "-", (x, y + 2), hud.MUTED, anchor="topleft")
+    for kind in range(KINDS):
+        if pile[kind]:
+            surf.blit(sprites.tama(kind, size), (x, y))
+            r = draw.text(surf, app.font(round(13 * k), bold=True), f"×{pile[kind]}", (x + size + 2, y + size // 2),
+                          hud.TEXT, anchor="midleft")
+            x = r.right + round(8 * k)
+    return y + size + round(6 * k)
 
 
-def _paint_stock(app: "App", surf: pygame.Surface, inner: pygame.Rect, y: int, s: ToradamaState, seat: int) -> int:
+def _paint_stock(app: "App", surf: pygame.Surface, inner: pygame.Rect, y: int, s: ToradamaState, seat: int,
+                 k: float = 1.0) -> int:
     """Niku stock (two places) and the number of cubes in the cube pool."""
-    size = 20
+    size = round(20 * k)
     x = inner.x
-    draw.text(surf, app.font(12), tr(app, "niku", "Niku"), (x, y + size // 2), hud.MUTED, anchor="midleft")
-    x += 44
+    draw.text(surf, app.font(round(12 * k)), tr(app, "niku", "Niku"), (x, y + size // 2), hud.MUTED, anchor="midleft")
+    x += round(44 * k)
     for i in range(2):
         surf.blit(sprites.niku(size) if i < s.niku[seat] else sprites.slot(size), (x, y))
         x += size + 4
-    x += 14
+    x += round(14 * k)
     surf.blit(sprites.cube(size), (x, y))
-    draw.text(surf, app.font(13, bold=True), f"×{len(s.cubes[seat])}", (x + size + 3, y + size // 2), hud.TEXT,
-              anchor="midleft")
-    return y + size + 8
+    draw.text(surf, app.font(round(13 * k), bold=True), f"×{len(s.cubes[seat])}", (x + size + 3, y + size // 2),
+              hud.TEXT, anchor="midleft")
+    return y + size + round(8 * k)
 
 
 def paint_solo_best(app: "App", surf: pygame.Surface, rect: pygame.Rect, best: Sequence[Any],

@@ -16,16 +16,23 @@ Why it looks the way it does:
 
 Decisions taken here (shown in the rules help too): the start player chooses a character first; a
 tama discarded by Kuma's okunote is shown (a cube is turned face up as it leaves); Tora swaps two
-tiles that look different; Usagi's okunote is offered only while the bag is in use, Neko's only when
-three tiles can be taken, and no okunote can be used mid-placing.
+tiles that look different (two tama of one kind, or two face-down cubes whatever their faces: what
+is offered must not depend on faces nobody may know, and such a swap would change nothing anyone
+sees); Usagi's okunote is offered only while the bag is in use, Neko's only when three tiles can be
+taken, and no okunote can be used mid-placing.
+
+Resigning (§3.7, "either player may resign", at any time): `resign(state, seat)` of the protocol,
+for either seat whoever is to move, kept by the match as a `Resignation` among its moves. The
+`Resign` move (the mover gives up at the start of a turn) stays legal only so that saves and records
+written before it replay; the app resigns through `Match.resign`.
 """
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from hexgames.core import chance
-from hexgames.core.protocol import JSON, IllegalMove, Outcome, Reason, Rules
+from hexgames.core.protocol import JSON, IllegalMove, Outcome, Reason, Resignation, Rules
 from hexgames.games.toradama import board
 from hexgames.games.toradama.board import CELLS, CUBE, EMPTY, HIDDEN_CUBE, KINDS, NEIGHBOURS, ROWS
 from hexgames.games.toradama.moves import (
@@ -345,12 +352,17 @@ class ToradamaRules(Rules[ToradamaState, Any]):
 
     # --- applying -----------------------------------------------------------------------------
     def play(self, s: ToradamaState, m: Any) -> ToradamaState:
-        reason = self.check(s, m)
-        if reason is not None:
-            raise IllegalMove(reason)
+        return self._recorded(s, self.check(s, m), lambda t: self.apply(t, m))
+
+    @staticmethod
+    def _recorded(s: ToradamaState, refusal: str | None, change: Callable[[ToradamaState], None]) -> ToradamaState:
+        """A copy of `s` made by `change` with every step recorded in its `events` (the checked path
+        the scene animates); IllegalMove with `refusal` instead, when there is one."""
+        if refusal is not None:
+            raise IllegalMove(refusal)
         t = _copy(s)
         t.events = []
-        self.apply(t, m)
+        change(t)
         return t
 
     def apply(self, s: ToradamaState, m: Any) -> None:
@@ -364,7 +376,7 @@ class ToradamaRules(Rules[ToradamaState, Any]):
         elif kind is Choose:
             self._choose(s, m.character)
         elif kind is Resign:
-            self._resign(s)
+            self._resign(s, s.current)
         else:
             self._okunote(s, m)
 
@@ -505,11 +517,22 @@ class ToradamaRules(Rules[ToradamaState, Any]):
             self._log(s, "dig", x, code)
         self._check_stuck(s)
 
-    def _resign(self, s: ToradamaState) -> None:
+    def resign_refusal(self, s: ToradamaState, seat: int) -> Reason | None:
+        """Either player may resign at any time (§3.7): in any phase, whoever is to move."""
+        if s.phase == OVER:
+            return Reason("core.game_over", "The game is over.")
+        if type(seat) is not int or not 0 <= seat < s.seats:
+            return _reason("no_such_seat", "There is no such player.")
+        return None
+
+    def resign(self, s: ToradamaState, seat: int) -> ToradamaState:
+        return self._recorded(s, self.resign_refusal(s, seat), lambda t: self._resign(t, seat))
+
+    def _resign(self, s: ToradamaState, seat: int) -> None:
         s.phase = OVER
         s.end = "resign"
-        s.winner = 0 if s.seats == 1 else 1 - s.current
-        self._log(s, "resign", s.current)
+        s.winner = 0 if s.seats == 1 else 1 - seat
+        self._log(s, "resign", seat)
 
     # --- turn structure -----------------------------------------------------------------------
     def _refill(self, s: ToradamaState) -> bool:
@@ -622,20 +645,48 @@ class ToradamaRules(Rules[ToradamaState, Any]):
     def outcome(self, s: ToradamaState) -> Outcome:
         scores = tuple(float(s.points(i)) for i in range(s.seats))
         if s.seats == 1:
-            return Outcome(scores, (0,), _reason("result.solo", "Your score: {points} points.",
-                                                 points=s.points(0)))
-        if s.winner == DRAW or s.winner < 0:
+            ranks: tuple[int, ...] = (0,)
+        elif s.winner == DRAW or s.winner < 0:
             ranks = (0, 0)
         else:
             ranks = (0, 1) if s.winner == 0 else (1, 0)
-        summary = {
-            "target": _reason("result.target", "First to {target} points.", target=s.target),
-            "stuck": _reason("result.stuck", "A player could neither place nor clear and lost."),
-            "resign": _reason("result.resign", "A player resigned."),
-        }.get(s.end, _reason("result.draw", "Both reached the target together: a draw."))
+        details = tuple(self._detail(s, seat) for seat in range(s.seats))
+        return Outcome(scores, ranks, self._summary(s), details, ending=ending(s))
+
+    def _summary(self, s: ToradamaState) -> Reason:
+        """How the game ended, in words (the results screen's line under the headline)."""
+        points = s.points(0)
+        if s.seats == 1:
+            if s.end == "resign":
+                return _reason("result.solo_resign", "You stopped the game. Your score: {points} points.",
+                               points=points)
+            return _reason("result.solo", "The bag is empty and no move remains. Your score: {points} points.",
+                           points=points)
+        if s.end == "resign":
+            return _reason("result.resign", "A player resigned: the other wins.")
+        if s.end == "stuck":
+            return _reason("result.stuck", "A player could neither place nor clear and lost.")
         if s.winner == DRAW:
-            summary = _reason("result.draw", "Both reached the target together: a draw.")
-        return Outcome(scores, ranks, summary)
+            return _reason("result.draw", "Both reached {target} points together: a draw.", target=s.target)
+        if s.phase != OVER:
+            return _reason("result.unfinished", "The game is not over.")
+        return _reason("result.target", "First to {target} points.", target=s.target)
+
+    def _detail(self, s: ToradamaState, seat: int) -> Reason:
+        """One player's line in the results: their character, and their part in the ending."""
+        c = s.chars[seat]
+        who = _reason(f"character.{CHARACTER_NAMES[c]}", CHARACTER_NAMES[c].capitalize()) if c >= 0 else \
+            _reason("detail.no_character", "no character")
+        part = None
+        if s.end == "resign" and (s.seats == 1 or seat != s.winner):
+            part = _reason("detail.resigned", "resigned")
+        elif s.end == "stuck" and s.seats == 2 and seat != s.winner:
+            part = _reason("detail.stuck", "could neither place nor clear")
+        elif s.end == "target" and s.points(seat) >= s.target:
+            part = _reason("detail.reached", "reached {target} points", target=s.target)
+        if part is None:
+            return who
+        return _reason("detail.line", "{character} — {part}", character=who, part=part)
 
     def highscore_key(self, s: ToradamaState) -> str | None:
         return "toradama/solo" if s.seats == 1 else None
@@ -716,33 +767,87 @@ class ToradamaRules(Rules[ToradamaState, Any]):
                 s.first_turn, s.bag_out, s.winner, s.end, s.seen, s.turn, s.observer, s.unseen, s.hidden_bag)
 
     def describe(self, s: ToradamaState, m: Any, viewer: int | None = None) -> Reason:
-        """The decision as the table saw it taken. Cube faces are unknown to everyone and draws come
-        after the move, so neither is ever named (a cube given away or dug up shows its face on the
-        board, not here)."""
+        """The decision as the table saw it taken and what it did, as `viewer` ("you") may know it:
+        worded from the public view alone. Cube faces are unknown to everyone, so a cube is never
+        named, and a clearing is followed only up to the first cube it turns face up (what comes
+        after depends on faces nobody knew; the animation shows it). Columns are named the same
+        for both players (the board is mirrored for player 2): the mover's edge or inner column,
+        or the shared one."""
+        v = s if s.observer >= 0 else self.observe(s, 0)
         kind = type(m)
+        if kind is Resignation or kind is Resign:
+            return _reason("log.resign", "resigned")
         if kind is Choose:
             name = CHARACTER_NAMES[m.character]
             return _reason("log.choose", "chose {character}",
                            character=_reason(f"character.{name}", name.capitalize()))
-        if kind is Place or kind is Give:
-            tile = _reason("log.cube", "a cube") if m.src == CUBE_SOURCE else _tama(m.src)
-            if kind is Place:
-                return _reason("log.place", "dropped {tile} in {col}", tile=tile, col=_column(m.col))
-            if s.seats == 1:
-                return _reason("log.discard", "discarded {tile}", tile=tile)
-            return _reason("log.give", "gave away {tile}", tile=tile)
+        if kind is Place:
+            return _reason("log.place", "dropped {tile} in {col}", tile=_tile(m.src), col=_column(v, m.col))
+        if kind is Give:
+            return self._describe_give(v, m, viewer)
         if kind is Clear:
-            return _reason("log.clear", "cleared with {tile} in {col}", tile=_tama(s.cells[m.cell]),
-                           col=_column(m.cell // ROWS))
-        if kind is Resign:
-            return _reason("log.resign", "resigned")
-        what = {Swap: ("swap", "swapped two tiles"), Reroll: ("reroll", "returned the pool and refilled it"),
-                Triple: ("triple", "places 3 tiles this turn"), Flip: ("flip", "turned a cube face up")}
-        if kind is Dig:
-            text = _reason("log.dig", "discarded the top of {col}", col=_column(m.col))
+            return self._describe_clear(v, m, viewer)
+        return _reason("log.okunote", "{what} (okunote, {cost} niku)", what=self._describe_okunote(v, m),
+                       cost=OKUNOTE_COST[v.chars[v.current]])
+
+    @staticmethod
+    def _describe_give(v: ToradamaState, m: Give, viewer: int | None) -> Reason:
+        tile = _tile(m.src)
+        if v.seats == 1:
+            return _reason("log.discard", "discarded {tile}", tile=tile)
+        receiver = v.opponent(v.current)
+        you = "_you" if viewer == receiver else ""
+        if m.src == CUBE_SOURCE:  # its face shows only as it lands on the pile
+            text = "gave you a cube: its tama scores for you" if you else \
+                "gave away a cube: its tama scores for the opponent"
+            return _reason(f"log.give_cube{you}", text)
+        text = "gave you {tile}: +{points} for you" if you else "gave away {tile}: +{points} for the opponent"
+        return _reason(f"log.give{you}", text, tile=tile, points=v.tile_value(receiver, m.src))
+
+    def _describe_clear(self, v: ToradamaState, m: Clear, viewer: int | None) -> Reason:
+        seat = v.current
+        trial = _copy(v)
+        trial.events = []
+        self._clear(trial, m.cell)  # on the view: face-down cubes match nothing until turned up
+        chains = points = flipped = 0
+        for event in trial.events:
+            if event[0] == "chain":
+                chains = event[1]
+                points += sum(taken * v.tile_value(seat, k) for _, k, taken, _, _ in event[2])
+            elif event[0] == "flip":
+                flipped = len(event[1])
+                break
+        if chains == 0:
+            result = _reason("log.result.none", "nothing matched")
+        elif chains == 1:
+            result = _reason("log.result.point" if points == 1 else "log.result.points",
+                             "+1 point" if points == 1 else "+{points} points", points=points)
         else:
-            text = _reason(f"log.{what[kind][0]}", what[kind][1])
-        return _reason("log.okunote", "{what} (okunote)", what=text)
+            result = _reason("log.result.chain", "a chain of {n}, +{points} points", n=chains, points=points)
+        if flipped:
+            result = _reason("log.result.flipped_one" if flipped == 1 else "log.result.flipped",
+                             "{result}, turning a cube face up" if flipped == 1 else "{result}, turning {n} cubes face up",
+                             result=result, n=flipped)
+        tile, col = _tama(v.cells[m.cell]), _column(v, board.col_of(m.cell))
+        if v.cubes_on and v.seats == 2 and viewer == v.opponent(seat):
+            return _reason("log.clear_you", "cleared with {tile} in {col}, onto your cube pool: {result}",
+                           tile=tile, col=col, result=result)
+        return _reason("log.clear", "cleared with {tile} in {col}: {result}", tile=tile, col=col, result=result)
+
+    @staticmethod
+    def _describe_okunote(v: ToradamaState, m: Any) -> Reason:
+        kind = type(m)
+        if kind is Swap:
+            return _reason("log.swap", "swapped {a} and {b}", a=_tile(v.cells[m.a]), b=_tile(v.cells[m.b]))
+        if kind is Flip:
+            return _reason("log.flip", "turned a cube in {col} face up", col=_column(v, board.col_of(m.cell)))
+        if kind is Dig:
+            top = v.cells[m.col * ROWS + max(0, board.height(v.cells, m.col) - 1)]
+            return _reason("log.dig", "discarded {tile} from the top of {col}", tile=_tile(top),
+                           col=_column(v, m.col))
+        if kind is Reroll:
+            return _reason("log.reroll", "returned the pool to the bag and refilled it")
+        return _reason("log.triple", "takes 3 tiles this turn")
 
     # --- tiles accounted for (tests, debugging) -----------------------------------------------
     def tile_count(self, s: ToradamaState) -> int:
@@ -753,17 +858,44 @@ class ToradamaRules(Rules[ToradamaState, Any]):
                 + sum(s.niku) + sum(s.discard))
 
 
+def ending(s: ToradamaState) -> str:
+    """How the game ended, as the arena tallies it: "first_to_8" (the target reached, 8 by default),
+    "both_reached_8" (a draw), "no_move" (a player could neither place nor clear), "resigned",
+    "solo_bag_out" (solo: the bag is empty and no move remains); "" before the end."""
+    if s.phase != OVER:
+        return ""
+    if s.end == "resign":
+        return "resigned"
+    if s.seats == 1:
+        return "solo_bag_out"
+    if s.end == "stuck":
+        return "no_move"
+    return f"both_reached_{s.target}" if s.winner == DRAW else f"first_to_{s.target}"
+
+
 def _tama(kind: int) -> Reason:
     """"a red tama": a face-up tile of `kind` in words."""
     name = board.KIND_NAMES[kind]
     return _reason("log.tama", "a {kind} tama", kind=_reason(f"kind.{name}", name))
 
 
-def _column(col: int) -> Reason:
-    """A column as the board labels it: the shared middle one by name, the others counted from the left."""
+def _tile(code: int) -> Reason:
+    """A tile as everyone sees it: a face-up tama by its kind, any cube (a board code, a view's
+    hidden cube, or CUBE_SOURCE: the top of a cube pool) as just a cube."""
+    return _tama(code) if 0 <= code < KINDS else _reason("log.cube", "a cube")
+
+
+def _column(v: ToradamaState, col: int) -> Reason:
+    """A column as both players can name it: the mover's edge or inner column or the shared one (the
+    board is mirrored for player 2, so no left or right); solo: left, middle, right."""
+    if v.seats == 1:
+        where = ("left", "middle", "right")[col]
+        return _reason(f"log.col.{where}", f"the {where} column")
     if col == board.SHARED_COLUMN:
         return _reason("log.shared", "the shared column")
-    return _reason("log.column", "column {n}", n=col + 1)
+    if col in (0, board.COLS - 1):
+        return _reason("log.col.edge", "the edge column")
+    return _reason("log.col.inner", "the inner column")
 
 
 def _looks(code: int) -> int:

@@ -11,24 +11,30 @@ Why it is built this way:
   cube counts change when the player sees the tiles move, not before. A click skips to the end.
 - Everything drawn is public (cube faces are hidden from both players), so hot-seat needs no hand-over;
   the board is mirrored only when the one human sits at seat 2, so your columns are on your side.
+- Nothing is written over the columns: the turn banner narrates the animation (`narration`), the
+  chain counter and the okunote call-out sit beside the board on the mover's side, and messages go to
+  the shared message strip (`toast`). All of it is laid out from board_rect / panel_rect.
+- Either player may resign at any time (RULES.md §3.7): against the computer the human presses Resign
+  twice (also while the computer thinks); in hot-seat Resign asks whose card to pick, which confirms.
 """
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 import pygame
 import pygame_gui
 
 from hexgames.core import highscores
-from hexgames.games.toradama import panel, replay, sprites
+from hexgames.core.protocol import Resignation
+from hexgames.games.toradama import choice, narration, panel, replay, sprites
 from hexgames.games.toradama.board import COLS, EMPTY, HIDDEN_CUBE, KINDS, ROWS, SHARED_COLUMN, cell
 from hexgames.games.toradama.moves import (
-    CUBE_SOURCE, Choose, Clear, Dig, Flip, Give, Place, Reroll, Resign, Swap, Triple,
+    CUBE_SOURCE, Choose, Clear, Dig, Flip, Give, Place, Reroll, Swap, Triple,
 )
-from hexgames.games.toradama.panel import character_name, okunote_text, tr
+from hexgames.games.toradama.panel import character_name, tr
 from hexgames.games.toradama.rules import (
-    CHARACTER_NAMES, CHOOSE, OVER, PLACING, PRIVATE, START, ToradamaState,
+    CHOOSE, OVER, PLACING, PRIVATE, START, ToradamaState,
 )
 from hexgames.ui import draw, hud
 from hexgames.ui.anim import Animator, Tween, ease_fall_bounce, ease_in_out, ease_out_back, linear
@@ -45,11 +51,15 @@ GRID_LINE = (52, 60, 74)
 LEGAL = (90, 220, 140)
 BALL = (255, 214, 92)
 TARGETING = ("swap", "flip", "dig")  # okunote that need a cell or column
-CONFIRM_SECONDS = 3.0
+CONFIRM_SECONDS = 3.0  # a first press of Resign waits this long for the second
+PICK_SECONDS = 8.0  # hot-seat: a first press of Resign waits this long for a player's card
+RESIGN = (226, 92, 92)
 
 
 class ToradamaScene(GameScene):
     """Board, pool, cube pools and player cards; input becomes Toradama moves."""
+
+    PAINTERS: ClassVar[dict[str, Callable[..., None]]]  # animation step kind -> its painter (set below)
 
     def __init__(self, app: "App", match: "Match"):
         super().__init__(app, match)
@@ -58,7 +68,7 @@ class ToradamaScene(GameScene):
         self.ball: int | None = None  # clear ball picked once; a second click clears
         self.targeting: str | None = None  # okunote waiting for its cell / column
         self.swap_first: int | None = None
-        self.resign_armed = 0.0
+        self.resign_armed = 0.0  # seconds left to confirm a resignation (hot-seat: to pick whose)
         self.last_turn: tuple[int, set[int]] = (-1, set())  # the latest mover and the cells they filled
         self.mouse = (0, 0)
         self.shown: ToradamaState | None = None  # the public position while an animation plays
@@ -70,7 +80,8 @@ class ToradamaScene(GameScene):
         self.stacks: dict[int, pygame.Rect] = {}
         self.bag_rect = pygame.Rect(0, 0, 0, 0)
         self.cards: dict[int, pygame.Rect] = {}
-        self.char_cards: list[pygame.Rect] = []
+        self.side_boxes: dict[int, pygame.Rect] = {}  # beside the board on each seat's side: call-outs
+        self._choice: tuple[Any, choice.ChoiceLayout] | None = None
         self.okunote_button: Any = None
         self.give_button: Any = None
         self.resign_button: Any = None
@@ -125,32 +136,35 @@ class ToradamaScene(GameScene):
         x0 = g.centerx - (3 * s + 2 * gap) // 2
         self.pool_slots = [pygame.Rect(x0 + i * (s + gap), y, s, s) for i in range(3)]
         self.bag_rect = pygame.Rect(self.pool_slots[-1].right + int(0.6 * s), y, int(1.6 * s), s)
+        gap = int(0.2 * s)
+        self.side_boxes = {self.left_seat: pygame.Rect(r.x, g.y, g.x - gap - r.x, left.y - 4 - g.y),
+                           1 - self.left_seat: pygame.Rect(g.right + gap, g.y, r.right - g.right - gap, left.y - 4 - g.y)}
         self._layout_panel()
-        self._layout_characters()
+        self._choice = None
         self._panel_cache = None
 
     def _layout_panel(self) -> None:
         p = self.panel_rect
         buttons = 2 * 44 + 12
         avail = p.h - buttons
+        k = panel.card_scale(p)
         if self.state.seats == 1:
-            self.cards = {0: pygame.Rect(p.x, p.y, p.w, min(230, avail // 2))}
+            self.cards = {0: pygame.Rect(p.x, p.y, p.w, min(round(230 * k), avail // 2))}
         else:
-            h = min(240, (avail - 10) // 2)
+            h = min(round(240 * k), (avail - 10) // 2)
             top, bottom = 1 - self.left_seat, self.left_seat
             self.cards = {top: pygame.Rect(p.x, p.y, p.w, h), bottom: pygame.Rect(p.x, p.y + h + 10, p.w, h)}
 
-    def _layout_characters(self) -> None:
-        r = self.board_rect
-        per_row = 5 if r.w >= 5 * 150 else 3
-        w = min(200, (r.w - 20) // per_row - 12)
-        h = min(260, (r.h - 100) // (1 if per_row == 5 else 2) - 12)
-        self.char_cards = []
-        for i in range(len(CHARACTER_NAMES)):
-            row, col = divmod(i, per_row)
-            n = min(per_row, len(CHARACTER_NAMES) - row * per_row)
-            x0 = r.centerx - (n * (w + 12) - 12) // 2
-            self.char_cards.append(pygame.Rect(x0 + col * (w + 12), r.y + 80 + row * (h + 12), w, h))
+    def choice_layout(self) -> choice.ChoiceLayout:
+        """The character cards for this board area and language (computed once for each)."""
+        key = (tuple(self.board_rect), self.app.settings.language)
+        if self._choice is None or self._choice[0] != key:
+            self._choice = (key, choice.layout(self.app, self.board_rect))
+        return self._choice[1]
+
+    @property
+    def char_cards(self) -> list[pygame.Rect]:
+        return self.choice_layout().cards
 
     def display_col(self, col: int) -> int:
         return COLS - 1 - col if self.mirrored else col
@@ -226,28 +240,34 @@ class ToradamaScene(GameScene):
         live = self.can_act and self.state.phase in (START, PLACING)
         for widget, enabled in ((self.okunote_button, live and bool(self.okunote_moves())),
                                 (self.give_button, live and self.selected is not None),
-                                (self.resign_button, live and self.state.phase == START)):
+                                (self.resign_button, self.can_resign)):
             if widget is None:
                 continue
             if enabled and not widget.is_enabled:
                 widget.enable()
             elif not enabled and widget.is_enabled:
                 widget.disable()
-        c = self.state.chars[self.match.to_move] if self.state.phase != CHOOSE else -1
+        at_screen = self.viewer if self.viewer is not None else self.match.to_move  # the button is theirs
+        c = self.state.chars[at_screen] if self.state.phase != CHOOSE else -1
         if self.okunote_button is not None:
             text = tr(self.app, "okunote_of", "Okunote: {name}", name=character_name(self.app, c)) if c >= 0 else \
                 tr(self.app, "okunote.label", "Okunote")
             if self.okunote_button.text != text:
                 self.okunote_button.set_text(text)
         if self.resign_button is not None:
-            text = tr(self.app, "resign_confirm", "Really resign?") if self.resign_armed > 0 else tr(self.app, "resign", "Resign")
+            if self.resign_armed <= 0:
+                text = tr(self.app, "resign", "Resign")
+            elif self.resign_picking:
+                text = tr(self.app, "resign_cancel", "Cancel")
+            else:
+                text = tr(self.app, "resign_confirm", "Really resign?")
             if self.resign_button.text != text:
                 self.resign_button.set_text(text)
 
     # --- input ------------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self._has_selection():
-            self.cancel()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and (self._has_selection() or self.resign_armed):
+            self.clear_selection()
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.okunote_button:
@@ -255,13 +275,24 @@ class ToradamaScene(GameScene):
             if event.ui_element is self.give_button:
                 return self.give()
             if event.ui_element is self.resign_button:
-                return self.resign()
+                return self.press_resign()
+        if self.resign_armed and self.resign_picking and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._pick_resigner(event.pos)
         return super().handle(event)
 
     def _has_selection(self) -> bool:
         return self.selected is not None or self.ball is not None or self.targeting is not None
 
-    def cancel(self) -> None:
+    def clear_selection(self) -> None:
+        """Drop all input state of the player at the screen (GameScene hook: on undo and whenever
+        the screen changes hands): the picked tile, a drag, the marked clear ball, an okunote waiting
+        for its target, a Resign waiting to be confirmed, and the hover."""
+        self._drop_pick()
+        self.resign_armed = 0.0
+        self.mouse = (-1, -1)
+
+    def _drop_pick(self) -> None:
+        """Drop what the player picked for a move (a move played, a click elsewhere, not their turn)."""
         self.selected = self.ball = self.targeting = self.swap_first = None
         self.dragging = False
 
@@ -308,7 +339,7 @@ class ToradamaScene(GameScene):
         if col is not None:
             self.toast(tr(self.app, "hint.pick", "Pick a pool tile or your cube pool first, or click a tama to clear it."))
             return True
-        self.cancel()
+        self._drop_pick()
         return False
 
     def submit_place(self, col: int) -> bool:
@@ -326,30 +357,59 @@ class ToradamaScene(GameScene):
         if self.ball != c:
             self.ball = c
             return True
-        self.cancel()
+        self._drop_pick()
         return self.submit(Clear(c))
 
     def give(self) -> bool:
         if self.selected is None or not self.can_act:
             return False
         move = Give(self.selected)
-        self.cancel()
+        self._drop_pick()
         return self.submit(move)
 
-    def resign(self) -> bool:
-        if not self.can_act:
+    # resigning -----------------------------------------------------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, seat in enumerate(self.match.seats) if seat.is_human]
+
+    @property
+    def can_resign(self) -> bool:
+        """A human may resign now: any time the game is on, also during the other's turn."""
+        return not self.match.is_over and bool(self.humans) and self.app.scenes.top is self
+
+    @property
+    def resign_picking(self) -> bool:
+        """Hot-seat: Resign was pressed and waits for the card of the player who gives up."""
+        return len(self.humans) >= 2
+
+    def press_resign(self) -> bool:
+        """The Resign button. Against the computer (or alone) a second press within a few seconds
+        resigns; in hot-seat the press asks whose card to click (pressed again: cancelled)."""
+        if not self.can_resign:
             return False
         if self.resign_armed <= 0:
-            self.resign_armed = CONFIRM_SECONDS
+            self._drop_pick()
+            self.resign_armed = PICK_SECONDS if self.resign_picking else CONFIRM_SECONDS
             return True
-        self.resign_armed = 0
-        return self.submit(Resign())
+        self.resign_armed = 0.0
+        return True if self.resign_picking else self.resign_seat(self.humans[0])
+
+    def _pick_resigner(self, pos: tuple[int, int]) -> bool:
+        """Hot-seat: a click on a player's card resigns that player; anywhere else cancels."""
+        seat = next((seat for seat, rect in self.cards.items() if rect.collidepoint(pos)), None)
+        self.resign_armed = 0.0
+        return self.resign_seat(seat) if seat is not None else True
+
+    def resign_seat(self, seat: int) -> bool:
+        """`seat` gives up now (the shared path: kept, saved and replayed like a move)."""
+        self.skip_animation()
+        return self.resign(seat)
 
     def use_okunote(self) -> bool:
         moves = self.okunote_moves()
         if not self.can_act or not moves:
             return False
-        self.cancel()
+        self._drop_pick()
         kind = type(moves[0])
         if kind in (Reroll, Triple):
             return self.submit(moves[0])
@@ -363,7 +423,7 @@ class ToradamaScene(GameScene):
             col = self.column_at(pos)
             return col is not None and self._submit_checked(Dig(col))
         if c is None:
-            self.cancel()
+            self._drop_pick()
             return False
         if self.targeting == "flip":
             return self._submit_checked(Flip(c))
@@ -379,7 +439,7 @@ class ToradamaScene(GameScene):
         column (a click on the column plays it), a clear ball is marked (a click on it clears), a
         character card is lit (a click chooses it); an okunote's cells are ringed and other moves
         told in words."""
-        self.cancel()
+        self._drop_pick()
         if type(move) in (Place, Give):
             self.selected = move.src
         elif type(move) is Clear:
@@ -393,13 +453,13 @@ class ToradamaScene(GameScene):
         if reason is not None:
             self.toast(self.app.tr_reason(reason), error=True)
             return False
-        self.cancel()
+        self._drop_pick()
         return self.submit(move)
 
     # --- match events -----------------------------------------------------------------------------------
     def on_move_played(self, before: Any, move: Any, after: Any, by_ai: bool) -> None:
-        self.cancel()
-        seat = self.rules.to_move(before)
+        self._drop_pick()
+        seat = move.seat if isinstance(move, Resignation) else self.rules.to_move(before)
         self._remember_placements(after.events or [], seat)
         self._announce(after.events or [], seat)
         steps = replay.steps_for(after.events or [], seat)
@@ -476,7 +536,7 @@ class ToradamaScene(GameScene):
         self._best = None  # the table may have changed (an entry of this match replaced): read it again
 
     def on_undo(self) -> None:
-        self.cancel()
+        self.clear_selection()
         self.last_turn = (-1, set())
         self.shown = None
         self.timeline = []
@@ -485,13 +545,24 @@ class ToradamaScene(GameScene):
     def update_game(self, dt: float) -> None:
         self.fx.update(dt)
         if self.resign_armed > 0:
-            self.resign_armed = max(0.0, self.resign_armed - dt)
+            self.resign_armed = max(0.0, self.resign_armed - dt) if self.can_resign else 0.0
         if self._has_selection() and not self.can_act:
-            self.cancel()
+            self._drop_pick()
         self._sync_widgets()
 
     def banner_text(self) -> str:
+        """What happens now (GameScene hook): while a move is shown, the step on screen in words
+        (placing, falling, "Chain 2!", cubes turning over...); whose turn it is, or that the game is
+        over, only once the last step has played; a Resign waiting for its confirmation; the prompt
+        of the player at the screen."""
         m, s = self.match, self.state
+        if self.resign_armed > 0 and not m.is_over:
+            if self.resign_picking:
+                return tr(self.app, "banner.resign_pick", "Who resigns? Click that player's card (Esc: cancel)")
+            return tr(self.app, "banner.resign_confirm", "Press Resign again to give up (Esc: cancel)")
+        step = self.current_step()
+        if step is not None:
+            return narration.step_words(self.app, step[0], self.view(), self.seat_name)
         if m.is_over or not m.seat_to_move.is_human:
             return super().banner_text()
         name = self.seat_name(m.to_move)
@@ -499,10 +570,22 @@ class ToradamaScene(GameScene):
             return tr(self.app, "banner.choose", "{name}: choose your character", name=name)
         if self.targeting is not None:
             return tr(self.app, f"hint.{self.targeting}", self.targeting)
+        if self.ball is not None:
+            return tr(self.app, "banner.ball", "{name}: click the marked tama again to clear with it", name=name)
         one = "_one" if s.to_place == 1 else ""
         if s.phase == PLACING:
             return tr(self.app, f"banner.placing{one}", "{name}: place {n} more tiles", name=name, n=s.to_place)
         return tr(self.app, f"banner.start{one}", "{name}: place {n} tiles or clear a ball", name=name, n=s.to_place)
+
+    def banner_seat(self) -> int | None:
+        """While a move is shown the banner narrates it, beside its mover's chip (GameScene hook)."""
+        step = self.current_step()
+        if step is None:
+            return super().banner_seat()
+        st = step[0]
+        if st.kind == "end" and st.data[0] == "win":
+            return st.data[1] if st.data[1] in (0, 1) else None  # the winner's chip; none for a draw
+        return st.mover
 
     # --- drawing ------------------------------------------------------------------------------------------
     def current_step(self) -> tuple[replay.Step, float] | None:
@@ -521,8 +604,11 @@ class ToradamaScene(GameScene):
         self._draw_pool(surface, v, step)
         self._draw_stacks(surface, v)
         surface.blit(self._panel_surface(v), self.panel_rect.topleft)
+        if self.resign_armed > 0 and self.resign_picking:
+            self._draw_resign_pick(surface)
         if step is not None:
             self._draw_step(surface, v, *step)
+            self._draw_call_out(surface)
         self._draw_held(surface)
         if self.state.phase == CHOOSE and not self.is_animating():
             self._draw_choice(surface)
@@ -548,7 +634,7 @@ class ToradamaScene(GameScene):
         for first, last, text, colour in labels:
             x0, x1 = sorted((self.display_col(first), self.display_col(last)))
             width = (x1 - x0 + 1) * s
-            font = draw.fit_text(self.app.font, text, width - 8, max(11, s // 5), 9, bold=True)
+            font = draw.fit_text(self.app.font, text, width - 8, max(12, s // 5), 10, bold=True)
             draw.text(surface, font, text, (g.x + x0 * s + width // 2, g.y - 12), colour)
 
     def _draw_tiles(self, surface: pygame.Surface, v: ToradamaState, skip: set[int]) -> None:
@@ -594,8 +680,6 @@ class ToradamaScene(GameScene):
         if self.ball is not None:
             pulse = 0.5 + 0.5 * math.sin(self.app.clock_time * 6)
             pygame.draw.rect(surface, BALL, self.cell_rect(self.ball).inflate(4, 4), 3 + round(2 * pulse), border_radius=8)
-            draw.text(surface, self.app.font(14, bold=True), tr(self.app, "hint.confirm_ball", "Click again to clear"),
-                      (self.cell_rect(self.ball).centerx, self.cell_rect(self.ball).y - 10), BALL, outline=(20, 20, 20))
         elif self.selected is None and self.targeting is None:
             c = self.cell_at(self.mouse)
             if c is not None and Clear(c) in self.legal():
@@ -627,7 +711,7 @@ class ToradamaScene(GameScene):
         hidden = None
         if step is not None and step[0].kind in ("place", "give") and step[0].data[1] != CUBE_SOURCE:
             hidden = step[0].data[1]
-        small = self.app.font(13)
+        small = self.app.font(max(13, self.cell_size // 6))
         draw.text(surface, small, tr(self.app, "pool", "Pool"), (self.pool_slots[0].x - 8, self.pool_slots[0].centery),
                   hud.MUTED, anchor="midright")
         pool = list(v.pool)
@@ -641,8 +725,8 @@ class ToradamaScene(GameScene):
                     pygame.draw.rect(surface, BALL, r.inflate(6, 6), 3, border_radius=10)
         bag = v.bag_count
         text = tr(self.app, "bag_out", "Bag empty") if v.bag_out else tr(self.app, "bag", "Bag: {n}", n=bag)
-        draw.text(surface, self.app.font(15, bold=True), text, self.bag_rect.midleft, hud.ACCENT if v.bag_out else hud.TEXT,
-                  anchor="midleft")
+        draw.text(surface, self.app.font(max(15, self.cell_size // 5), bold=True), text, self.bag_rect.midleft,
+                  hud.ACCENT if v.bag_out else hud.TEXT, anchor="midleft")
 
     def _draw_stacks(self, surface: pygame.Surface, v: ToradamaState) -> None:
         for seat in range(v.seats):
@@ -654,9 +738,12 @@ class ToradamaScene(GameScene):
             if n == 0:
                 surface.blit(sprites.slot(size), (r.x + 4, r.bottom - size - 4))
             top = r.bottom - size - 4 - max(0, min(n, 8) - 1) * size // 7
-            draw.text(surface, self.app.font(15, bold=True), f"×{n}", (r.centerx, top - 12), hud.TEXT)
-            draw.text(surface, self.app.font(11, bold=True), tr(self.app, "cubes", "cubes"), (r.centerx, top - 28),
-                      self.seat_colour(seat))
+            count = self.app.font(max(15, self.cell_size // 5), bold=True)
+            label = self.app.font(max(12, self.cell_size // 7), bold=True)
+            y = top - 4 - count.get_linesize() // 2
+            draw.text(surface, count, f"×{n}", (r.centerx, y), hud.TEXT)
+            draw.text(surface, label, tr(self.app, "cubes", "cubes"), (r.centerx, y - count.get_linesize() // 2
+                      - label.get_linesize() // 2), self.seat_colour(seat))
             if self.selected == CUBE_SOURCE and seat == self.match.to_move and self.can_act:
                 pygame.draw.rect(surface, BALL, self._stack_top(seat).inflate(6, 6), 3, border_radius=10)
 
@@ -688,9 +775,9 @@ class ToradamaScene(GameScene):
         return set()
 
     def _draw_step(self, surface: pygame.Surface, v: ToradamaState, st: replay.Step, p: float) -> None:
-        painter = getattr(self, f"_paint_{st.kind}", None)
+        painter = self.PAINTERS.get(st.kind)
         if painter is not None:
-            painter(surface, v, st, p)
+            painter(self, surface, v, st, p)
 
     def _paint_place(self, surface: pygame.Surface, v: ToradamaState, st: replay.Step, p: float) -> None:
         """The tile flies from the pool (or the cube pool) to the top of its column, then drops."""
@@ -726,9 +813,9 @@ class ToradamaScene(GameScene):
         self._blit_tile(surface, kind, rect, scale=1.0 - 0.3 * e)
 
     def _paint_chain(self, surface: pygame.Surface, v: ToradamaState, st: replay.Step, p: float) -> None:
-        n, groups = st.data
+        """The groups flash, then shrink away; what they give shows beside the board (`_draw_call_out`)."""
         flash_end = 0.6
-        for cells, kind, taken, big, bonus in groups:
+        for cells, kind, taken, big, bonus in st.data[1]:
             for c in cells:
                 r = self.cell_rect(c)
                 if p < flash_end:
@@ -739,20 +826,6 @@ class ToradamaScene(GameScene):
                     surface.blit(layer, r.topleft)
                 else:
                     self._blit_tile(surface, kind, r, scale=max(0.05, 1 - (p - flash_end) / (1 - flash_end)))
-            cx = sum(self.cell_rect(c).centerx for c in cells) / len(cells)
-            cy = sum(self.cell_rect(c).centery for c in cells) / len(cells) - ease_in_out(p) * self.cell_size * 0.7
-            big_font = self.app.font(max(20, int(self.cell_size * 0.42)), bold=True)
-            draw.text(surface, big_font, f"+{taken}", (cx, cy), (255, 236, 160), outline=(40, 24, 8), outline_px=3)
-            tags = ([tr(self.app, "bonus.four", "4+")] if big else []) + \
-                ([tr(self.app, "bonus.chain", "chain +{n}", n=bonus)] if bonus else [])
-            if tags:
-                draw.text(surface, self.app.font(max(13, self.cell_size // 5), bold=True), "  ".join(tags),
-                          (cx, cy + big_font.get_linesize() * 0.75), (255, 255, 255), outline=(40, 24, 8))
-        pop = ease_out_back(min(1.0, p * 3))
-        size = max(18, int(self.cell_size * (0.5 + 0.1 * min(n, 4)) * pop))
-        label = tr(self.app, "chain", "Chain {n}!", n=n)
-        draw.text(surface, self.app.font(size, bold=True), label, (self.grid.centerx, self.grid.y + self.grid.h * 0.22),
-                  (255, 236, 160), outline=(60, 30, 10), outline_px=3)
 
     def _paint_flip(self, surface: pygame.Surface, v: ToradamaState, st: replay.Step, p: float) -> None:
         for c, face in st.data[0]:
@@ -800,30 +873,89 @@ class ToradamaScene(GameScene):
             layer.fill((*self.app.BG, round(255 * p)))
             surface.blit(layer, r.topleft)
 
-    def _paint_okunote(self, surface: pygame.Surface, v: ToradamaState, st: replay.Step, p: float) -> None:
-        seat, c, cost = st.data
-        text = tr(self.app, "okunote_banner", "{character}: okunote!", character=character_name(self.app, c))
-        self._banner(surface, text, p, sprites.face(c, self.cell_size))
-
     def _paint_bagout(self, surface: pygame.Surface, v: ToradamaState, st: replay.Step, p: float) -> None:
-        self._banner(surface, tr(self.app, "toast.bagout", "The bag is empty: no more refills from now on."), p)
+        """The bag's label beside the pool lights up as it runs out (the banner and a message say it)."""
+        text = tr(self.app, "bag_out", "Bag empty")
+        font = self.app.font(max(15, self.cell_size // 5), bold=True)
+        rect = pygame.Rect(self.bag_rect.x - 6, self.bag_rect.centery - font.get_linesize() // 2 - 4,
+                           font.size(text)[0] + 12, font.get_linesize() + 8)
+        pulse = 0.5 + 0.5 * math.sin(p * math.pi * 6)
+        draw.rounded_panel(surface, rect, self.app.BG, 8, border=hud.ACCENT, border_width=1 + round(2 * pulse))
+        draw.text(surface, font, text, (rect.x + 6, rect.centery), hud.ACCENT, anchor="midleft")
 
-    def _banner(self, surface: pygame.Surface, text: str, p: float, icon: pygame.Surface | None = None) -> None:
-        alpha = min(1.0, p * 5, (1 - p) * 5)
-        font = draw.fit_text(self.app.font, text, self.grid.w + 2 * self.cell_size, max(18, self.cell_size // 3), 12, bold=True)
-        w = font.size(text)[0] + 40 + (icon.get_width() + 10 if icon else 0)
-        h = max(font.get_linesize() + 24, icon.get_height() + 12 if icon else 0)
-        rect = pygame.Rect(0, 0, w, h)
-        rect.center = self.grid.center
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        draw.rounded_panel(layer, layer.get_rect(), (30, 36, 46, 235), 12, border=hud.ACCENT, border_width=2)
-        x = 20
-        if icon is not None:
-            layer.blit(icon, (x - 8, (h - icon.get_height()) // 2))
-            x += icon.get_width() + 2
-        draw.text(layer, font, text, (x, h // 2), hud.ACCENT, anchor="midleft")
-        layer.set_alpha(round(255 * alpha))
-        surface.blit(layer, rect.topleft)
+    # call-outs beside the board -----------------------------------------------------------------------
+    def _call_out_step(self) -> tuple[replay.Step, float, bool] | None:
+        """The chain or okunote of the move on show to call out: the current step, or the latest
+        one before it (a chain's count stays through the falls and flips after it), with its
+        progress and whether it is the one playing now."""
+        found = None
+        for tw, st in self.timeline:
+            if st.kind in ("chain", "okunote"):
+                found = (st, tw.progress, not tw.done)
+            if not tw.done:
+                break
+        return found
+
+    def _draw_call_out(self, surface: pygame.Surface) -> None:
+        """Beside the board on the mover's side, never over the columns: "Chain 2!" and what each
+        group gave, or the character whose okunote is used."""
+        note = self._call_out_step()
+        box = self.side_boxes.get(note[0].mover) if note is not None else None
+        if note is None or box is None or box.w < 48 or box.h < 36:
+            return
+        st, p, live = note
+        pop = ease_out_back(min(1.0, p * 3)) if live else 1.0
+        if st.kind == "okunote":
+            self._call_out_okunote(surface, box, st, pop)
+            return
+        label = tr(self.app, "chain", "Chain {n}!", n=st.data[0])
+        start = max(14, round(self.cell_size * (0.36 + 0.05 * min(st.data[0], 4)) * max(0.3, pop)))
+        font = draw.fit_text(self.app.font, label, box.w - 6, start, 12, bold=True)
+        y = box.y + font.get_linesize() // 2 + 4
+        draw.text(surface, font, label, (box.centerx, y), (255, 236, 160), outline=(60, 30, 10), outline_px=2)
+        y += font.get_linesize() // 2 + 8
+        for cells, kind, taken, big, bonus in st.data[1]:
+            tags = [f"+{taken * self.view().tile_value(st.mover, kind)}"] + \
+                ([tr(self.app, "bonus.four", "4+")] if big else []) + \
+                ([tr(self.app, "bonus.chain", "chain +{n}", n=bonus)] if bonus else [])
+            text = "  ".join(tags)
+            small = draw.fit_text(self.app.font, text, box.w - 30, max(13, self.cell_size // 4), 12, bold=True)
+            h = small.get_linesize()
+            if y + h > box.bottom:
+                break
+            width = h + 4 + small.size(text)[0]
+            x = box.centerx - width // 2
+            surface.blit(sprites.tama(kind, h), (x, y))
+            draw.text(surface, small, text, (x + h + 4, y + h // 2), hud.TEXT, anchor="midleft")
+            y += h + 4
+
+    def _call_out_okunote(self, surface: pygame.Surface, box: pygame.Rect, st: replay.Step, pop: float) -> None:
+        seat, c, cost = st.data
+        icon = max(16, min(box.w - 12, box.h // 2, self.cell_size))
+        size = max(8, round(icon * pop))
+        surface.blit(sprites.face(c, size), (box.centerx - size // 2, box.y + 4 + (icon - size) // 2))
+        text = tr(self.app, "okunote_banner", "{character}: okunote!", character=character_name(self.app, c))
+        font, lines = draw.fit_wrapped(self.app.font, text, box.w - 6, 2, max(14, self.cell_size // 3), 12, bold=True)
+        y = box.y + icon + 10
+        for line in lines[:2]:
+            draw.text(surface, font, line, (box.centerx, y), hud.ACCENT, anchor="midtop")
+            y += font.get_linesize()
+
+    def _draw_resign_pick(self, surface: pygame.Surface) -> None:
+        """Hot-seat, Resign pressed: each player's card is washed red and ringed, to be clicked by the
+        player who gives up."""
+        pulse = 0.5 + 0.5 * math.sin(self.app.clock_time * 6)
+        label = tr(self.app, "resign_this", "Click to resign")
+        for seat, rect in self.cards.items():
+            layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(layer, (70, 18, 24, 170), layer.get_rect(), border_radius=12)
+            surface.blit(layer, rect.topleft)
+            pygame.draw.rect(surface, RESIGN, rect.inflate(2, 2), 2 + round(2 * pulse), border_radius=12)
+            font = draw.fit_text(self.app.font, label, rect.w - 40, 18, 12, bold=True)
+            tag = pygame.Rect(0, 0, font.size(label)[0] + 24, font.get_linesize() + 12)
+            tag.center = rect.center
+            draw.rounded_panel(surface, tag, (110, 34, 42), 10, border=RESIGN, border_width=2)
+            draw.text(surface, font, label, tag.center, hud.TEXT)
 
     # panel and the character choice -------------------------------------------------------------------
     def _panel_surface(self, v: ToradamaState) -> pygame.Surface:
@@ -836,7 +968,7 @@ class ToradamaScene(GameScene):
         surf = pygame.Surface(p.size, pygame.SRCALPHA)
         for seat, rect in self.cards.items():
             panel.paint_card(self.app, surf, rect.move(-p.x, -p.y), v, seat, self.seat_name(seat), self.seat_colour(seat),
-                             seat == mover)
+                             seat == mover, panel.card_scale(p))
         if v.seats == 1:
             card = self.cards[0]
             best_rect = pygame.Rect(0, card.bottom - p.y + 10, p.w, min(170, p.h - card.h - 2 * 44 - 40))
@@ -856,37 +988,9 @@ class ToradamaScene(GameScene):
     def _draw_choice(self, surface: pygame.Surface) -> None:
         draw.dim(surface, 170)
         s = self.state
-        r = self.board_rect
         title = tr(self.app, "choose.title", "{name}, choose your character", name=self.seat_name(s.current))
-        draw.text(surface, draw.fit_text(self.app.font, title, r.w - 40, 28, 14, bold=True), title, (r.centerx, r.y + 40),
-                  hud.ACCENT)
         hinted = self.hint_move.character if type(self.hint_move) is Choose else None
-        for c, rect in enumerate(self.char_cards):
-            taken = c in s.chars
-            hover = rect.collidepoint(self.mouse) and not taken
-            border = hud.HINT if c == hinted else hud.ACCENT if hover else (70, 80, 98)
-            draw.rounded_panel(surface, rect, (44, 52, 66) if hover else (33, 39, 50), 12,
-                               border=border, border_width=3 if c == hinted else 2 if hover else 1)
-            if c == hinted:
-                hud.hint_tag(surface, self.app, (rect.centerx, rect.y - 4))
-            icon = max(24, min(rect.w - 40, 72, rect.h // 3))
-            surface.blit(sprites.face(c, icon), (rect.centerx - icon // 2, rect.y + 8))
-            y = rect.y + icon + 18
-            draw.text(surface, self.app.font(18, bold=True), character_name(self.app, c), (rect.centerx, y), hud.TEXT)
-            y += 16
-            fav = sprites.tama(c, 22)
-            surface.blit(fav, (rect.centerx - 11, y))
-            y += 34
-            for line in draw.wrap(self.app.font(12), okunote_text(self.app, c), rect.w - 14):
-                if y + 8 > rect.bottom:
-                    break
-                draw.text(surface, self.app.font(12), line, (rect.centerx, y), hud.MUTED)
-                y += 15
-            if taken:
-                layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-                layer.fill((10, 12, 16, 170))
-                surface.blit(layer, rect.topleft)
-                draw.text(surface, self.app.font(16, bold=True), tr(self.app, "choose.taken", "taken"), rect.center, hud.MUTED)
+        choice.paint(self.app, surface, self.choice_layout(), title, set(s.chars), hinted, self.mouse)
 
     # --- the tutorial and the tips (hexgames/ui/tutorial.py) -------------------------------------------
     def input_points(self, move: Any) -> list[Any]:
@@ -898,3 +1002,19 @@ class ToradamaScene(GameScene):
         from hexgames.games.toradama import inputs
 
         return inputs.tip_regions(self)
+
+
+# how each animation step is drawn, by its kind (`replay.Step.kind`)
+ToradamaScene.PAINTERS = {
+    "place": ToradamaScene._paint_place,
+    "fall": ToradamaScene._paint_fall,
+    "ball": ToradamaScene._paint_ball,
+    "chain": ToradamaScene._paint_chain,
+    "flip": ToradamaScene._paint_flip,
+    "swap": ToradamaScene._paint_swap,
+    "dig": ToradamaScene._paint_dig,
+    "give": ToradamaScene._paint_give,
+    "draw": ToradamaScene._paint_draw,
+    "return": ToradamaScene._paint_return,
+    "bagout": ToradamaScene._paint_bagout,
+}

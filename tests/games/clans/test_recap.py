@@ -46,3 +46,13 @@ def test_the_last_turn_before_any_move_is_empty_and_then_the_latest():
     last = recap.last_turn(match.states, match.moves)
     moves = [m for m in match.moves if isinstance(m, Move)]
     assert len(last) == 1 and last[0].move == moves[-1]
+
+
+def test_each_turn_knows_its_moves_in_the_history():
+    match = _played(9, 120)
+    turns = recap.turns(match.states, match.moves)
+    assert [i for t in turns for i in t.steps] == list(range(len(match.moves)))
+    for t in turns:
+        assert all(match.states[i].current == t.seat for i in t.steps)
+        assert t.move is None or match.moves[t.steps[0]] == t.move
+        assert all(isinstance(match.moves[i], ScoreNext) for i in t.steps[1:])

@@ -13,7 +13,7 @@ from hexgames.games.clans.rules import Move, ScoreNext
 from hexgames.games.clans.scene import CLAN_RGB, ClansScene
 from hexgames.ui.anim import INSTANT
 from hexgames.ui.handover import HandoverScene
-from tests.drive import click_at, make_app, post, step
+from tests.drive import changed_pixels, click_at, make_app, post, record_font_sizes, step
 
 HUMAN_VS_AI = [Seat("human", None, "Alice"), Seat("ai", "medium", "Robo")]
 TWO_HUMANS = [Seat("human", None, "Alice"), Seat("human", None, "Bob")]
@@ -396,10 +396,234 @@ def test_after_the_hand_over_the_next_player_sees_what_the_others_did(app):
     assert title == "Since your last turn"
     assert lines[-1].startswith(scene.seat_name(turns[-1].seat) + ":")
     assert all("colour" not in line.lower() for line in lines)  # nobody's colour is named
-    card = scene.recap_rect()
-    assert card is not None and scene.map_rect.contains(card)
+    # the lines are at the foot of the side panel, off the map (the arrows stay on it)
+    step(app)
+    shown = app.screen.copy()
+    scene.recap_lines = lambda: ("", [])
+    step(app)
+    del scene.recap_lines
+    assert not changed_pixels(shown, app.screen, scene.board_rect)
+    assert changed_pixels(shown, app.screen, scene.panel_rect)
     # once Bob has moved, everyone sees just the last move
     src = scene.key_candidates()[0]
     assert scene.submit(Move(src, scene.rules.targets(match.state, src)[0]))
     key_, turns = scene.recap_turns()
     assert key_ == "clans.recap.last" and [t.seat for t in turns] == [1]
+
+
+# --- what each player sees (issue 18) -----------------------------------------------------------------
+THREE_HUMANS = [Seat("human", None, "Alice"), Seat("human", None, "Bob"), Seat("human", None, "Chika")]
+
+
+def hot_seat(app, plies: int = 9, seed: int = 7) -> tuple[Match, ClansScene]:
+    """Three humans at one device after `plies` random moves, shown at the hand-over screen."""
+    match = Match("clans", THREE_HUMANS, {}, seed)
+    rng = random.Random(seed)
+    while len(match.moves) < plies or match.state.pending:
+        match.replay([match.rules.random_move(match.state, rng)])
+    app.start_match(match)
+    step(app, 3)
+    assert isinstance(app.scenes.top, HandoverScene)
+    return match, app.scenes.stack[0]
+
+
+def test_undo_drops_the_group_in_hand_and_every_mark_of_it(app):
+    from tests.drive import key
+
+    match = Match("clans", HUMAN_VS_AI, {}, human_first_seed())
+    scene = start(app, match)
+    src = scene.key_candidates()[0]
+    assert scene.submit(Move(src, scene.rules.targets(match.state, src)[0]))
+    assert scene._play(match.rules.random_move(match.state, random.Random(1)), by_ai=True)  # the AI's answer
+    step(app, 40)
+    move_to_rack = scene.panel_rect.center
+    post(pygame.MOUSEMOTION, pos=move_to_rack, rel=(0, 0), buttons=(0, 0, 0))
+    step(app)
+    plain = app.screen.copy()
+    group = scene.key_candidates()[0]
+    click(app, at(scene, group))
+    key(app, pygame.K_TAB)
+    assert scene.selected == group and scene.key_focus is not None
+    post(pygame.MOUSEMOTION, pos=move_to_rack, rel=(0, 0), buttons=(0, 0, 0))
+    step(app)
+    assert changed_pixels(plain, app.screen, scene.map_rect)  # the group and its targets are lit
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert len(match.moves) == 0
+    assert (scene.selected, scene.key_focus, scene.press_area, scene.dragging) == (None, None, None, False)
+
+
+def test_clear_selection_leaves_nothing_of_the_last_players_gesture(app):
+    from tests.drive import key
+
+    match, scene = hot_seat(app)
+    key(app, pygame.K_RETURN)
+    viewer = scene.viewer
+    corner = (scene.panel_rect.right - 4, scene.panel_rect.bottom - 4)
+    post(pygame.MOUSEMOTION, pos=corner, rel=(0, 0), buttons=(0, 0, 0))
+    step(app)
+    plain = app.screen.copy()
+    other = next(i for i in range(3) if i != viewer)
+    slot = next(rect for rect, action in scene._note_hits if action == ("open", other))
+    click(app, slot.center)
+    assert scene.picker_for == other
+    key(app, pygame.K_TAB)
+    src = scene.key_candidates()[0]
+    start_pos = at(scene, src)
+    post(pygame.MOUSEMOTION, pos=start_pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start_pos, button=1)
+    step(app)
+    post(pygame.MOUSEMOTION, pos=(start_pos[0] + 40, start_pos[1] + 30), rel=(1, 1), buttons=(1, 0, 0))
+    step(app)
+    assert scene.dragging and scene.key_focus is not None
+    scene.clear_selection()  # what GameScene does at a hand-over and before an undo
+    post(pygame.MOUSEMOTION, pos=corner, rel=(0, 0), buttons=(0, 0, 0))
+    step(app)
+    assert (scene.selected, scene.key_focus, scene.picker_for, scene.press_area) == (None, None, None, None)
+    assert not changed_pixels(plain, app.screen, app.screen.get_rect())
+
+
+def _resample_colours(match: Match, viewer: int | None, rng: random.Random) -> None:
+    """Deal again the colours `viewer` cannot see, the same deal in every state of the history."""
+    rules = match.rules
+    deal = match.state.colour_of
+    for seat in ([viewer] if viewer is not None else range(len(match.seats))):
+        deal = rules.sample(rules.observe(_with_deal(match.state, deal), seat), seat, rng).colour_of
+    for i, s in enumerate(match.states):
+        match.states[i] = _with_deal(s, deal)
+
+
+def _with_deal(state, deal):
+    """`state` with the colours dealt as `deal`."""
+    copy = state.rules.copy(state)
+    copy.colour_of = tuple(deal)
+    return copy
+
+
+@pytest.mark.parametrize("at_handover", [False, True])
+def test_the_frame_is_the_same_whatever_the_colours_and_notes_the_viewer_may_not_see(app, at_handover):
+    from tests.drive import key
+
+    match, scene = hot_seat(app)
+    if not at_handover:
+        key(app, pygame.K_RETURN)
+    viewer = scene.viewer
+    assert (viewer is None) == at_handover
+    others = [i for i in range(3) if i != viewer]
+    match.notes = {others[0]: {str(others[1]): 2}}  # another player's private guess
+    step(app)
+    first = app.screen.copy()
+    before = match.state.colour_of
+    for attempt in range(20):
+        _resample_colours(match, viewer, random.Random(attempt))
+        if [match.state.colour_of[i] for i in others] != [before[i] for i in others]:
+            break
+    assert [match.state.colour_of[i] for i in others] != [before[i] for i in others]
+    match.notes = {others[0]: {str(others[1]): 4}}
+    step(app)
+    assert not changed_pixels(first, app.screen, app.screen.get_rect())
+
+
+def test_a_village_scoring_is_told_in_the_strip_and_lights_only_its_area(app):
+    seed, played, move = _position_with_a_double_village()
+    match = Match("clans", HUMAN_VS_AI, {}, seed)
+    match.replay(played + [move])
+    scene = start(app, match)
+    area = match.state.pending[0]
+    click(app, at(scene, area))
+    assert scene.score_steps and scene.score_steps[0].entry.area == area
+    step(app, 30)
+    post(pygame.MOUSEMOTION, pos=scene.panel_rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    step(app)
+    scoring = app.screen.copy()
+    assert step_until_idle(app, scene)
+    step(app)
+    changed = changed_pixels(scoring, app.screen, scene.map_rect)
+    cells = [scene.cell_center(c) for c in scene.map.cells[area]]
+    reach = scene.cell * 1.6
+    assert changed and all(any(abs(x - cx) <= reach and abs(y - cy) <= reach for cx, cy in cells)
+                           for x, y in changed), "something besides the village's area changed on the map"
+    assert changed_pixels(scoring, app.screen, scene.hint_rect)  # the words were in the strip
+
+
+def step_until_idle(app, scene: ClansScene) -> bool:
+    for _ in range(60 * 10):
+        if not scene.is_animating():
+            return True
+        step(app)
+    return False
+
+
+@pytest.mark.parametrize("size,language", [((800, 600), "ja"), ((800, 600), "en"), ((1920, 1080), "en")])
+def test_the_layout_fills_the_window_and_no_text_is_under_12_px(size, language):
+    from tests.drive import key
+
+    application = make_app(language, anim_speed=1.0)
+    try:
+        application.resize(size)
+        sizes = record_font_sizes(application)
+        seats = [Seat("human", None, "A very long player name!"), Seat("human", None, "Bob"),
+                 Seat("human", None, "Chika"), Seat("human", None, "Dai")]
+        match = Match("clans", seats, {}, 5)
+        rng = random.Random(5)
+        while len(match.moves) < 14 or match.state.pending:
+            match.replay([match.rules.random_move(match.state, rng)])
+        application.start_match(match)
+        scene = application.scenes.stack[0]
+        step(application, 3)
+        key(application, pygame.K_RETURN)
+        other = next(i for i in range(4) if i != scene.viewer)
+        slot = next(rect for rect, action in scene._note_hits if action == ("open", other))
+        click(application, slot.center)  # the guess picker open too
+        step(application, 2)
+        assert min(sizes) >= 12, min(sizes)
+        assert not scene.panel_rect.colliderect(scene.board_rect)
+        assert scene.hint_rect.bottom <= scene.map_rect.top
+        centres = [scene.cell_center(c) for c in scene.map.all_cells()]
+        assert all(scene.map_rect.inflate(2, 2).collidepoint(x, y) for x, y in centres)
+        xs, ys = [x for x, _ in centres], [y for _, y in centres]
+        r = scene.map_rect  # the map as large as the strip and the panel leave room for
+        assert max(xs) - min(xs) + 2 * scene.cell >= 0.9 * r.w or max(ys) - min(ys) + 2 * scene.cell >= 0.9 * r.h
+        assert scene.panel_rect.y + 10 + scene.epoch_chart_height() + scene.colour_points_height() < \
+            scene.panel_rect.bottom
+    finally:
+        application.shutdown()
+
+
+def test_the_ais_move_stays_drawn_as_an_arrow_while_the_human_thinks(app):
+    match = Match("clans", HUMAN_VS_AI, {}, human_first_seed())
+    scene = start(app, match)
+    src = scene.key_candidates()[0]
+    assert scene.submit(Move(src, scene.rules.targets(match.state, src)[0]))
+    ai = next(m for m in match.rules.legal_moves(match.state) if isinstance(m, Move)
+              and m.src != src and match.state.size[m.dst])
+    scene._play(ai, by_ai=True)
+    assert scene.slide is not None  # the group slides from its area to its target first
+    assert step_until_idle(app, scene)
+    click(app, at(scene, scene.key_candidates()[0]))  # the human picks a group up: the arrow stays
+    turns = scene.recap_turns()[1]
+    assert [t.move for t in turns] == [ai]
+    a, b = scene.area_center(ai.src), scene.area_center(ai.dst)
+    post(pygame.MOUSEMOTION, pos=scene.panel_rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    step(app)
+    shown = app.screen.copy()
+    scene.recap_turns = lambda: ("clans.recap.last", [])
+    step(app)
+    del scene.recap_turns
+    line = pygame.Rect(min(a[0], b[0]) - 8, min(a[1], b[1]) - 8, abs(a[0] - b[0]) + 16, abs(a[1] - b[1]) + 16)
+    assert changed_pixels(shown, app.screen, line)
+
+
+def test_the_hand_over_takes_the_last_players_keyboard_ring_away(app):
+    from tests.drive import key
+
+    match, scene = hot_seat(app)
+    key(app, pygame.K_RETURN)
+    first = scene.viewer
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_RETURN)  # picked up
+    key(app, pygame.K_RETURN)  # put down on the first target: the keyboard's ring was left on it
+    assert len(match.moves) == 10
+    step(app, 3)
+    assert isinstance(app.scenes.top, HandoverScene) and scene.key_focus is None
+    key(app, pygame.K_RETURN)
+    assert scene.viewer != first and scene.key_focus is None and scene.selected is None

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from hexgames import games
-from hexgames.games.dotlines.rules import ACT, COPIES, DOUBLE, INVERTER, VALUES, Column, DotLinesRules, DotState
+from hexgames.games.dotlines.rules import ACT, COPIES, DOUBLE, INVERTER, VALUES, Column, DotLinesRules, DotLinesState
 
 RULES: DotLinesRules = games.get("dotlines").rules
 
@@ -20,7 +20,7 @@ def col(value: int, count: int, tiles: tuple[int, ...] | None = None) -> Column:
 
 
 def position(mine=(), theirs=(), white=(), black=(), die=(3, 4), deck=None, current=0, used=(0, 0),
-             chips=(DOUBLE, INVERTER), wrap=False, phase=ACT, removed=None) -> DotState:
+             chips=(DOUBLE, INVERTER), wrap=False, phase=ACT, removed=None) -> DotLinesState:
     """Seat 0 has the white line, seat 1 the black one; `deck` lists tiles, the last drawn first.
     By default the deck holds every tile not shown elsewhere (minus one removed), so 36 add up."""
     s = RULES.setup({"wrap": "on" if wrap else "off"}, 2, 0)

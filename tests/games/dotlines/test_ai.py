@@ -8,7 +8,7 @@ from hexgames import games
 from hexgames.ai.agents import make_agent
 from hexgames.games.dotlines import ai
 from hexgames.games.dotlines.rules import (
-    ACT, BLACK, DOUBLE, DRAW, EXCHANGE, INVERTER, OVER, REDRAW, STACK, WHITE, Place, Stack,
+    ACT, BLACK, DOUBLE, DRAW, EXCHANGE, INVERTER, OVER, REDRAW, STACK, WHITE, Exchange, Place, Stack,
 )
 from tests.games.dotlines.boards import RULES, col, position
 
@@ -122,6 +122,34 @@ def test_the_last_unused_action_is_worth_the_most():
 
     none, one, two = worth(REDRAW | EXCHANGE | STACK), worth(REDRAW | EXCHANGE), worth(REDRAW)
     assert one - none > two - one > 0
+
+
+FIVE = [col(5, 1), col(6, 2), col(5, 1), col(4, 2), col(3, 1)]
+
+
+def test_an_equal_exchange_passes_when_every_placement_loses():
+    # seat 0's 2s fit only black, as its 6th column (seat 1 would win by B); Redraw and Stack are
+    # spent and both hands hold only 2s: the Exchange of a 2 for a 2 keeps the game going (seat 1 wins
+    # next only if it draws a 2)
+    s = position(mine=(2, 2, 2), theirs=(2,), black=FIVE, die=(6, 4), used=(REDRAW | STACK, 0))
+    assert set(RULES.legal_moves(s)) == {Place(BLACK, 2, 2, 0), Place(BLACK, 2, 0, 1), Exchange(2, 2)}
+    assert ai.greedy(s, random.Random(0), 0.0) == Exchange(2, 2)
+
+
+def test_medium_does_not_spend_its_exchange_on_equal_values_when_it_has_better():
+    s = position(mine=(4, 4, 3, 1), theirs=(3, 1, 6), die=(3, 5))
+    assert Exchange(3, 3) in RULES.legal_moves(s)
+    assert type(ai.greedy(s, random.Random(0), 0.0)) is Place
+
+
+def test_an_equal_exchange_loses_every_tie(monkeypatch):
+    # in a won position every move rates 1.0 (seen in the arena: the opponent stuck whatever seat 0
+    # does); the equal exchanges, passes that spend the action, are never picked among equals
+    monkeypatch.setattr(ai, "evaluate", lambda s, seat: 1.0)
+    s = position(mine=(1, 1, 5, 6), theirs=(1, 2, 4, 6), white=[col(4, 1)], die=(5, 1))
+    assert {Exchange(1, 1), Exchange(6, 6)} <= set(RULES.legal_moves(s))
+    picks = {ai.greedy(s, random.Random(seed), 0.0) for seed in range(60)}
+    assert len(picks) > 5 and not [m for m in picks if type(m) is Exchange and m.give == m.take]
 
 
 def _score_against(level: str, other: str, games: int, seed0: int = 100) -> float:

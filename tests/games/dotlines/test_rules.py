@@ -130,6 +130,55 @@ def test_exchange_swaps_one_tile_each_way():
     assert _key(RULES.check(s, Exchange(2, 2))) == "dotlines.not_in_their_hand"
 
 
+def test_an_exchange_of_equal_values_is_allowed_and_spends_the_action():
+    # §4.7 swaps any hand tile for any of the opponent's: equal values leave the hands as they were,
+    # but the action is used and the turn is over
+    s = position(mine=(3, 5), theirs=(3, 1))
+    assert RULES.check(s, Exchange(3, 3)) is None and Exchange(3, 3) in RULES.legal_moves(s)
+    t = RULES.play(s, Exchange(3, 3))
+    assert t.hands == s.hands and t.used[0] & EXCHANGE
+    assert t.current == 1 and t.phase == DRAW
+
+
+def only_an_equal_exchange(deck):
+    """Seat 0 holds a 1 and is to draw another; seat 1 holds only 1s; nothing fits the dice (6 and 6,
+    no wrap), Redraw and Stack are spent: after the draw the only act left is Exchange(1, 1)."""
+    return position(mine=(1,), theirs=(1, 1, 1), die=(6, 6), deck=deck, used=(REDRAW | STACK, 0), phase=DRAW)
+
+
+def test_a_player_whose_only_act_is_an_equal_exchange_plays_on():
+    s = RULES.play(only_an_equal_exchange([4, 1]), Draw())
+    assert s.phase == ACT  # not ending D: the exchange is an act
+    assert RULES.legal_moves(s) == [Exchange(1, 1)]
+    t = RULES.play(s, Exchange(1, 1))
+    assert t.phase == DRAW and t.current == 1 and t.hands[0] == s.hands[0]
+
+
+def test_an_equal_exchange_can_win_by_the_deck_running_out():
+    # the last tile drawn, the exchange ends the turn with an empty deck: 2 tiles in hand against 3
+    s = RULES.play(only_an_equal_exchange([1]), Draw())
+    t = RULES.play(s, Exchange(1, 1))
+    assert t.phase == OVER and t.ending == "E" and t.winner == 0
+    assert RULES.outcome(t).summary == "The deck ran out: 2 against 3 tiles in hand; fewer wins."
+
+
+def test_describe_words_an_exchange_for_the_player_whose_hand_it_changed():
+    s = position(mine=(2, 5), theirs=(6, 1), current=1)  # seat 1 gives its 6 and takes seat 0's 2
+    m = Exchange(6, 2)
+    assert RULES.describe(s, m, 0) == "exchanged your 2 for their 6 (Exchange)"
+    assert RULES.describe(s, m, 1) == "exchanged your 6 for their 2 (Exchange)"
+    assert RULES.describe(s, m, None) == "gave a 6 for a 2 (Exchange)"
+    same = position(mine=(3, 5), theirs=(3, 1))
+    assert RULES.describe(same, Exchange(3, 3), 1) == "exchanged a 3 for a 3: the hands are unchanged (Exchange)"
+
+
+def test_describe_says_whose_line_a_placement_went_on():
+    s = position(mine=(4, 4, 2), theirs=(1, 5), white=[col(3, 1)], die=(2, 5))
+    assert RULES.describe(s, Place(WHITE, 4, 2, 0), 0) == "placed 2 tiles of 4 on your line (White) as column 2"
+    assert RULES.describe(s, Place(WHITE, 4, 2, 0), 1) == "placed 2 tiles of 4 on White as column 2"
+    assert RULES.describe(s, Stack(WHITE, 0, 1, 0), None) == "stacked 1 tile of 3 on White, column 1"
+
+
 @pytest.mark.parametrize("bit,move,key", [
     (REDRAW, Redraw(2), "dotlines.used.redraw"),
     (EXCHANGE, Exchange(2, 6), "dotlines.used.exchange"),
@@ -170,7 +219,7 @@ def test_a_decides_over_b_when_the_mover_empties_their_hand_on_the_opponents_six
     assert t.ending == "A" and t.winner == 0
     # C and B matched too (this is C's situation); §4.8's order lets A decide, for the same winner
     assert t.matches == ("A", "C", "B")
-    assert RULES.outcome(t).summary.key == "dotlines.ending.A_C"
+    assert RULES.outcome(t).summary.key == "dotlines.ending.emptied_hand_sixth_column"
 
 
 def test_ending_c_situation_the_mover_wins_not_the_lines_owner():
@@ -189,6 +238,9 @@ def _ending_text(language: str, key: str) -> str:
     return json.loads(path.read_text(encoding="utf-8"))[language]["ending"][key]
 
 
+FIVE = [col(5, 1), col(6, 2), col(5, 1), col(4, 2), col(3, 1)]
+
+
 def c_position():
     """Seat 0 (white) holds one 2; black (seat 1's home) has five columns ending in a column of two 3s,
     so the 2 alone makes black's 6th column: ending C's situation, with A's (an empty hand) too."""
@@ -202,18 +254,32 @@ def test_ending_c_reached_with_the_last_tile_is_announced_with_a():
     # §4.8 checks A first and C implies A: A decides, for the mover, and the ending says C held too
     assert t.phase == OVER and t.winner == 0 and t.ending == "A" and t.matches == ("A", "C", "B")
     out = RULES.outcome(t)
-    assert out.ranks == (0, 1) and out.ending == "A+C"
-    assert out.summary.key == "dotlines.ending.A_C"
-    assert "Ending A" in out.summary and "C matched too" in out.summary
-    for language in ("en", "ja"):
-        text = _ending_text(language, "A_C")
-        assert ("Ending A" in text and "C matched" in text) if language == "en" else ("終了A" in text and "C" in text)
+    assert out.ranks == (0, 1) and out.ending == "emptied_hand_sixth_column"
+    assert out.summary == "Won by emptying their hand on the opponent's 6th column."
+    assert "6列目" in _ending_text("ja", "emptied_hand_sixth_column")
 
 
-def test_the_ending_label_is_the_deciding_letter_otherwise():
-    five = [col(5, 1), col(6, 2), col(5, 1), col(4, 2), col(3, 1)]
-    t = RULES.play(position(mine=(2, 2, 1), theirs=(1, 1, 3), white=five, die=(4, 4)), Place(WHITE, 2, 2, 0))
-    assert RULES.outcome(t).ending == "B"
+@pytest.mark.parametrize("make,move,label,summary", [
+    (lambda: position(mine=(4, 4), theirs=(1, 2, 3)), Place(WHITE, 4, 2, 0), "emptied_hand",
+     "Won by emptying their hand."),
+    (lambda: position(mine=(2, 2, 1), theirs=(1, 1, 3), white=FIVE, die=(4, 4)), Place(WHITE, 2, 2, 0),
+     "six_columns", "The White home line reached six columns: its owner wins."),
+    (lambda: position(mine=(1,), theirs=(3, 3), die=(6, 6), deck=[4, 1, 1], used=(REDRAW | EXCHANGE | STACK, 0),
+                      phase=DRAW), Draw(), "stuck", "After drawing, the loser could neither place nor act."),
+    (lambda: position(mine=(4, 4, 1), theirs=(1, 2, 3, 6), deck=[]), Place(WHITE, 4, 2, 0), "deck_out",
+     "The deck ran out: 1 against 4 tiles in hand; fewer wins."),
+    (lambda: position(mine=(4, 1, 6), theirs=(1, 2), deck=[]), Place(WHITE, 4, 1, 0), "deck_out",
+     "The deck ran out and the hands are equal (2 each): a draw."),
+])
+def test_the_outcome_names_the_ending_in_words_and_what_decided_it(make, move, label, summary):
+    out = RULES.outcome(RULES.play(make(), move))
+    assert out.ending == label and out.summary == summary
+    assert "Ending" not in out.summary
+    key = out.summary.key.split(".", 1)[1]
+    assert key.startswith("ending.") and _ending_text("ja", key.split(".")[1])
+
+
+def test_before_the_end_there_is_no_ending_label():
     assert RULES.outcome(position(mine=(2,), theirs=(1,))).ending == ""
 
 
@@ -258,7 +324,7 @@ def test_ending_e_equal_hands_is_a_draw():
     t = RULES.play(s, Place(WHITE, 4, 1, 0))
     assert t.ending == "E" and t.winner == -1
     assert RULES.outcome(t).ranks == (0, 0)
-    assert RULES.outcome(t).summary.key == "dotlines.ending.E_draw"
+    assert RULES.outcome(t).summary.key == "dotlines.ending.deck_out_draw"
 
 
 def test_ending_e_after_a_redraw_takes_the_last_tile():
@@ -403,7 +469,8 @@ def test_every_reason_key_has_english_and_japanese():
     en = keys(json.loads((root / "assets/translations/dotlines.en.json").read_text(encoding="utf-8"))["en"])
     source = (root / "hexgames/games/dotlines/rules.py").read_text(encoding="utf-8")
     used = set(re.findall(r'_reason\(\s*f?"([a-z_.A-E{}]+)"', source))
-    used = {k for k in used if "{" not in k} | {f"ending.{e}" for e in "ABCDE"}
+    used = {k for k in used if "{" not in k} | {f"ending.{e}" for e in ("emptied_hand", "emptied_hand_sixth_column",
+                                                                       "stuck")}
     assert used <= en, used - en
 
 

@@ -13,15 +13,13 @@ import pytest
 
 from hexgames.core import saves
 from hexgames.core.match import Match, Seat
-from hexgames.games.dotlines.rules import (
-    ACT, CHIP, DOUBLE, DRAW, INVERTER, OVER, Chip, Draw, Exchange, Home, Place, Redraw, Stack,
-)
+from hexgames.games.dotlines.rules import ACT, DOUBLE, DRAW, EXCHANGE, INVERTER, Draw, Exchange, Place, Redraw, Stack
 from hexgames.games.dotlines.pieces import LINE_RGB
 from hexgames.games.dotlines.scene import MARKER_OUTLINE, DotLinesScene
 from hexgames.ui.anim import INSTANT
 from hexgames.ui.handover import HandoverScene
 from hexgames.ui.results import ResultsScene
-from tests.drive import click_at, key, move_to, post, step, step_until
+from tests.drive import key, move_to, post, step, step_until
 from tests.games.dotlines.boards import RULES, col, position
 
 ALICE, BOB = Seat("human", None, "Alice"), Seat("human", None, "Bob")
@@ -184,7 +182,7 @@ def test_the_chip_button_adds_the_inverter_and_the_column_shows_it(app):
     assert scene.state.chip_at[0] == (0, 0, 0)
 
 
-def test_actions_ask_for_what_they_need_and_are_refused_a_second_time(app):
+def test_actions_ask_for_what_they_need(app):
     s = position(mine=(2, 5), theirs=(6, 1), used=(0, 0))
     scene = at_position(app, s)
     press_button(app, scene.action_buttons["exchange"])
@@ -193,10 +191,26 @@ def test_actions_ask_for_what_they_need_and_are_refused_a_second_time(app):
     assert "opponent" in scene.hint()
     click(app, scene.hand_rects[1][1].center)  # take their 6
     assert scene.match.moves[-1] == Exchange(2, 6)
-    used = position(mine=(2, 5), theirs=(6, 1), used=(2, 0))
-    scene2 = at_position(app, used)
-    press_button(app, scene2.action_buttons["exchange"])
-    assert any("already used Exchange" in t for t in scene2.toasts.texts)
+
+
+def test_a_used_actions_button_is_disabled_and_says_why_on_hover(app, monkeypatch):
+    from hexgames.games.dotlines import scene as scene_module
+
+    tips = []
+    real_tip = scene_module.hud.hover_tip
+    monkeypatch.setattr(scene_module.hud, "hover_tip", lambda surface, a, anchor, text, **kw: (
+        tips.append((anchor, text)), real_tip(surface, a, anchor, text, **kw))[1])
+    scene = at_position(app, position(mine=(2, 5), theirs=(6, 1), used=(EXCHANGE, 0), deck=[]))
+    exchange, redraw, stack = (scene.action_buttons[k] for k in ("exchange", "redraw", "stack"))
+    assert not exchange.is_enabled and not redraw.is_enabled and stack.is_enabled  # used; the deck is empty
+    click(app, exchange.rect.center)
+    assert scene.match.moves == [] and scene.mode is None  # a disabled button does nothing
+    move_to(app, exchange.rect.center)
+    step(app, 2)
+    assert (exchange.rect, "You have already used Exchange in this game.") in tips
+    move_to(app, redraw.rect.center)
+    step(app, 2)
+    assert (redraw.rect, "Redraw needs a tile in the deck.") in tips
 
 
 def test_stack_by_button_then_column(app):
@@ -248,8 +262,10 @@ def test_a_game_against_hard_plays_to_the_end_with_undo_and_resume(app, language
     run_game(app, match, scene, rng, undo_a_placement)
     assert done["undo"]
     assert match.is_over and isinstance(app.scenes.top, ResultsScene)
-    ending = app.tr_reason(RULES.outcome(match.state).summary)
-    assert ending.startswith("Ending" if language == "en" else "終了") and ending in scene.toasts.texts
+    summary = RULES.outcome(match.state).summary
+    ending = app.tr_reason(summary)
+    assert summary.key.startswith("dotlines.ending.") and (ending == summary) == (language == "en")
+    assert "Ending" not in ending and ending in scene.toasts.texts
 
 
 def test_undo_is_refused_after_a_draw_with_the_reason(app):
@@ -367,13 +383,13 @@ def test_the_black_line_players_seat_chip_is_a_square_with_a_light_edge(app):
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
-def test_ending_c_is_announced_as_a_with_c_held_too(app, language):
+def test_ending_c_is_announced_as_the_hand_emptied_on_the_sixth_column(app, language):
     from tests.games.dotlines.test_rules import c_position
 
     app.set_language(language)
     scene = at_position(app, c_position())
     gesture(app, scene, Place(1, 2, 1, 0))  # the last tile makes the opponent's 6th column
     assert scene.match.is_over and scene.state.winner == 0
-    announced = app.tr("dotlines.ending.A_C")
+    announced = app.tr("dotlines.ending.emptied_hand_sixth_column")
     assert announced in scene.toasts.texts
-    assert ("Ending A (C matched too)" if language == "en" else "終了A（Cにも当てはまります）") in announced
+    assert ("6th column" if language == "en" else "6列目") in announced

@@ -6,6 +6,7 @@ scene's own geometry (`hex_center`, `placement_center`, `rack_slots`) says where
 """
 from __future__ import annotations
 
+import itertools
 import random
 
 import pygame
@@ -18,7 +19,7 @@ from hexgames.games.ingenious.rules import IngeniousRules, Place, Swap
 from hexgames.games.ingenious.scene import LAST_MOVE, RING_FILLS, IngeniousScene
 from hexgames.ui.handover import HandoverScene
 from hexgames.ui.pause import PauseScene
-from tests.drive import click_at, key, make_app, move_to, step, step_until
+from tests.drive import changed_pixels, click_at, key, make_app, move_to, record_font_sizes, step, step_until
 
 R = IngeniousRules()
 ALICE, BOB = Seat("human", None, "Alice"), Seat("human", None, "Bob")
@@ -282,7 +283,7 @@ def test_ai_move_slides_in_then_lands_on_the_board(app):
     step(app, 10)
     assert scene.slide is not None and scene.slide[0].value != first_pos
     assert step_until(app, lambda: not scene.is_animating(), 200)
-    assert scene.displayed_state() is scene.match.state
+    assert scene.displayed_state() is scene.state  # the viewer's observation of the position now
     step(app)
     assert near(pixel(app, fill_point(scene, move.a)), symbols.FILLS[move.tile[0]])
     assert scene.can_act and scene.match.to_move == 0
@@ -435,3 +436,178 @@ def test_the_colour_legend_is_on_screen_at_every_size_and_player_count(size):
             assert red in pixels, (size, seats)
     finally:
         application.shutdown()
+
+
+# --- what each player sees (issue 18) ----------------------------------------------------------------
+def mid_game(seats, plies: int = 10, seed: int = 4) -> Match:
+    """A match after `plies` random legal moves (seat 0's turn or not, as it falls)."""
+    match = Match("ingenious", seats, None, seed)
+    rng = random.Random(seed)
+    while len(match.moves) < plies:
+        match.replay([R.random_move(match.state, rng)])
+    return match
+
+
+def hot_seat_view(app, seed: int = 4) -> IngeniousScene:
+    """Alice and Bob at one device, mid-game, the seat to move past the hand-over screen."""
+    app.start_match(mid_game([ALICE, BOB], seed=seed))
+    step(app, 2)
+    scene = app.scenes.stack[0]
+    assert isinstance(app.scenes.top, HandoverScene)
+    press(app, pygame.K_RETURN)
+    assert scene.can_act
+    return scene
+
+
+def test_undo_drops_the_tile_in_hand_its_ghost_and_its_turn(app):
+    match = Match("ingenious", [ALICE, ROBO], None, seed_where_first(2, 0))
+    match.state.scores[0] = [17] * 6  # the first scoring tile earns a bonus placement: no tile drawn, undo allowed
+    match.listeners.clear()
+    app.start_match(match)
+    step(app, 2)
+    scene = app.scenes.stack[0]
+    s = match.state
+    assert scene.submit(next(m for m in R.legal_moves(s) if sum(R.score_preview(s, m)) > 0))
+    assert step_until(app, lambda: scene.can_act) and match.state.phase == "bonus"
+    click(app, scene.rack_slots[1].center)
+    click(app, scene.rack_area.topleft, button=3)  # turned once
+    tile = scene.held_tile()
+    a, b = legal_spot(scene, tile)
+    move_to(app, scene.placement_center(a, b))
+    assert near(pixel(app, fill_point(scene, a)), symbols.FILLS[tile[0]])  # the ghost is on the board
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert scene.match.moves == []
+    assert scene.held is None and scene.preview is None and scene.orientation == hexgrid.DOWN
+    step(app)
+    assert not near(pixel(app, fill_point(scene, a)), symbols.FILLS[tile[0]], 10)
+
+
+def test_clear_selection_leaves_nothing_of_the_last_players_gesture(app):
+    scene = hot_seat_view(app)
+    empty = pygame.Surface(app.screen.get_size())
+    move_to(app, scene.rack_area.center)
+    empty.blit(app.screen, (0, 0))
+    click(app, scene.rack_slots[0].center)
+    click(app, scene.rack_area.topleft, button=3)
+    a, b = legal_spot(scene, scene.held_tile())
+    click(app, scene.placement_center(a, b))
+    assert scene.preview is not None and scene.confirm_button.visible
+    scene.clear_selection()  # what GameScene does at a hand-over and before an undo
+    move_to(app, scene.rack_area.center)
+    assert (scene.held, scene.preview, scene.orientation) == (None, None, hexgrid.DOWN)
+    assert not scene.confirm_button.visible
+    assert not changed_pixels(empty, app.screen, scene.board_rect)
+
+
+def test_the_placement_in_view_changes_only_its_own_hexes_and_its_points_show_by_the_rack(app):
+    scene = start(app, [ALICE, ROBO], seed_where_first(2, 0))
+    move_to(app, scene.rack_area.center)
+    empty = app.screen.copy()
+    click(app, scene.rack_slots[0].center)
+    tile = scene.held_tile()
+    a, b = legal_spot(scene, tile)
+    move_to(app, scene.rack_area.center)
+    held = app.screen.copy()  # the tile in hand, away from the board (its targets lit)
+    under_rack = scene.rack_area.clip(pygame.Rect(0, scene.rack_slots[-1].bottom, 9999, 9999))
+    centres = [scene.hex_center(a), scene.hex_center(b)]
+    for gesture, baseline in ((move_to, held), (click, empty)):  # hovering a legal spot, then the preview
+        gesture(app, scene.placement_center(a, b))
+        changed = changed_pixels(baseline, app.screen, scene.board_area)
+        assert changed
+        assert all(min((x - cx) ** 2 + (y - cy) ** 2 for cx, cy in centres) <= (scene.hex_size * 1.1) ** 2
+                   for x, y in changed), "something besides the tile is drawn over the board"
+        # the points it would make are written under the rack instead (and on the score card)
+        assert changed_pixels(held, app.screen, under_rack)
+    assert scene.preview == Place(tile, a, b)
+
+
+def test_the_swap_choice_and_ingenious_leave_the_board_alone(app):
+    match = next(m for m in map(_position_with_human_swap, range(1, 60)) if m is not None)
+    app.start_match(match)
+    step(app, 2)
+    scene = app.scenes.stack[0]
+    assert scene.swap_prompt_open()
+    for button in (scene.swap_accept_button, scene.swap_decline_button):
+        assert scene.bottom_rect.contains(button.rect) and not button.rect.colliderect(scene.board_rect)
+        assert not button.rect.colliderect(scene.undo_button.rect) and not button.rect.colliderect(scene.menu_button.rect)
+    prompt = app.screen.copy()
+    scene.swap_prompt_open = lambda: False  # the same position without the prompt
+    step(app)
+    assert not changed_pixels(prompt, app.screen, scene.board_area)
+
+    again = Match("ingenious", [ALICE, ROBO], None, seed_where_first(2, 0))
+    again.state.scores[0] = [17] * 6
+    again.listeners.clear()
+    app.start_match(again)
+    step(app, 2)
+    scene = app.scenes.stack[0]
+    s = again.state
+    scene.submit(next(m for m in R.legal_moves(s) if sum(R.score_preview(s, m)) > 0))
+    assert any(t.startswith("Ingenious! Alice earns") for t in scene.toasts.texts)
+    scene.toasts.toasts.clear()  # messages have their own strip: this is about the board
+    step(app, 10)
+    assert scene.celebrations
+    lit = app.screen.copy()
+    assert step_until(app, lambda: not scene.celebrations, 300)
+    step(app)
+    assert not changed_pixels(lit, app.screen, scene.board_area)
+    assert changed_pixels(lit, app.screen, scene.cards[0].inflate(8, 8))  # the score card was lit
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_the_layout_fills_the_window_and_no_text_is_under_12_px(size):
+
+    application = make_app("ja")
+    try:
+        application.resize(size)
+        sizes = record_font_sizes(application)
+        for seats, options in (([ALICE, ROBO], None), ([ALICE, Seat("ai", "easy", "R1"), BOB, Seat("ai", "easy", "R2")],
+                                                         {"mode": "team"})):
+            match = mid_game(seats, plies=12)
+            match.seats = [Seat("human", None, "A very long player name!")] + seats[1:]
+            application.start_match(Match("ingenious", match.seats, options, 4))
+            scene = application.scenes.stack[0]
+            scene.auto_play = False
+            step(application, 3)
+            if scene.can_act:
+                click(application, scene.rack_slots[0].center)
+                move_to(application, scene.placement_center(*legal_spot(scene, scene.held_tile())))
+            assert min(sizes) >= 12, (seats, min(sizes))
+            for a, b in itertools.combinations([scene.rack_area, scene.board_area, scene.panel_rect], 2):
+                assert not a.colliderect(b)
+            assert all(scene.rack_area.contains(r) for r in scene.rack_slots)
+            assert all(scene.board_area.collidepoint(scene.hex_center(h)) for h in hexgrid.ring(7))
+            a = scene.board_area  # the board as large as its area allows, whatever the window
+            assert 23.4 * scene.hex_size >= 0.9 * a.w or 26.4 * scene.hex_size >= 0.9 * a.h
+    finally:
+        application.shutdown()
+
+
+def test_the_ais_tile_stays_outlined_while_the_human_picks_theirs(app):
+    scene = start(app, [ALICE, ROBO], seed_where_first(2, 1))
+    assert step_until(app, lambda: len(scene.match.moves) == 1 and not scene.is_animating())
+    ai = scene.match.moves[0]
+    assert scene.last_turn_places() == [ai]
+    click(app, scene.rack_slots[0].center)
+    move_to(app, scene.rack_area.center)
+    x, y = scene.hex_center(ai.a)
+    edge = y - scene.hex_size * hexgrid.SQRT3 / 2
+    assert any(near(pixel(app, (x, edge + dy)), LAST_MOVE, 30) for dy in range(-2, 5))
+
+
+def test_the_hand_over_takes_the_last_players_turned_tile_and_pointer_away(app):
+    scene = start(app, [ALICE, BOB], seed_where_first(2, 0))
+    press(app, pygame.K_RETURN)
+    click(app, scene.rack_slots[0].center)
+    click(app, scene.rack_area.topleft, button=3)
+    click(app, scene.rack_area.topleft, button=3)
+    tile = scene.held_tile()
+    a, b = legal_spot(scene, tile)
+    click(app, scene.placement_center(a, b))
+    assert scene.preview == Place(tile, a, b) and scene.orientation != hexgrid.DOWN
+    press(app, pygame.K_RETURN)
+    assert step_until(app, lambda: isinstance(app.scenes.top, HandoverScene), 30)
+    assert scene.match.moves == [Place(tile, a, b)]
+    assert scene.orientation == hexgrid.DOWN and scene.mouse == (-1, -1)
+    press(app, pygame.K_RETURN)
+    assert scene.viewer == 1 and scene.held is None and scene.preview is None

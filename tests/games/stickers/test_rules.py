@@ -327,3 +327,23 @@ def test_a_finished_game_keeps_its_deck_order_and_chance_hidden_so_its_end_can_b
     view = RULES.observe(match.state, 0)
     assert view.rng == 0 and RULES.digest(view) != RULES.digest(match.state)
     assert not match.end_revealed()
+
+
+# --- how a game ended (the arena's tally, the results' words) ---------------------------------------
+def test_the_outcome_names_how_the_game_ended():
+    s = dealt([[lay("RRRR")] * 2 + [lay("YYYY")], [lay("BBBB")] * 3])
+    s = RULES.play(s, Place(0, 0))  # nothing else fits: both pass, stickers are left
+    assert RULES.outcome(s).ending == "no_fit" and RULES.ending_words(s).key == "stickers.ending.no_fit"
+    s = dealt([[lay("YYYY")] * 2, [lay("YYYY")] * 2])
+    assert RULES.outcome(s).ending == ""  # not over yet
+    for cell in ((0, 0), (1, 0), (0, 1), (1, 1)):  # player 2 places the fourth corner at (1, 1)
+        s = RULES.play(s, Place(*cell))
+    out = RULES.outcome(s)
+    assert out.ending == "decks_out" and out.summary.params["ending"].key == "stickers.ending.decks_out"
+    assert str(out.summary) == "Both decks are used up. The widest turf holds 16 corners."
+    assert [str(d) for d in out.details] == ["0 territories, 0 corners", "1 territory, 16 corners"]
+    solo = dealt([[lay("YYYY")] * 4], seats=1)
+    for cell in ((0, 0), (1, 0), (0, 1), (1, 1)):
+        solo = RULES.play(solo, Place(*cell))
+    assert RULES.is_over(solo)
+    assert str(RULES.outcome(solo).summary) == "The deck is used up. Your territories hold 16 corners."

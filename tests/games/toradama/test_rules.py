@@ -224,6 +224,17 @@ def test_tora_swaps_two_adjacent_tiles_of_her_private_columns_for_one_niku():
     assert s.phase == START and s.current == 0
 
 
+def test_tora_never_swaps_two_tiles_that_look_alike_not_even_two_cubes_with_different_faces():
+    s = make(rows("r....", "bRR.."), chars=(TORA, NEKO), niku=(1, 0))
+    swaps = RULES.okunote_moves(s)
+    assert Swap(cell(0, 0), cell(0, 1)) not in swaps  # a blue and a red cube: both look like a cube
+    assert Swap(cell(1, 0), cell(2, 0)) not in swaps  # the shared column is not hers anyway
+    assert swaps == [Swap(cell(0, 0), cell(1, 0))]  # only the cube and the red tama look different
+    assert RULES.check(s, Swap(cell(0, 0), cell(0, 1))).key == "toradama.swap_cells"
+    view = RULES.observe(s, 0)  # what is offered depends on nothing the faces would tell
+    assert RULES.okunote_moves(view) == swaps
+
+
 def test_an_okunote_needs_its_niku_cubes():
     s = make(rows("Y....", "RB..."), chars=(TORA, NEKO))
     assert RULES.check(s, Swap(cell(0, 0), cell(0, 1))).key == "toradama.okunote_cost"
@@ -291,6 +302,30 @@ def test_resign_hands_the_win_to_the_opponent():
     assert RULES.is_over(s) and s.winner == 1 and RULES.outcome(s).ranks == (1, 0)
 
 
+def test_every_ending_is_named_for_the_arena_and_in_words_for_the_results():
+    won = RULES.play(make(EMPTY_ROWS, pool="BRY", chars=(TORA, NEKO), score=("", "RRRRRR")), Give(BLUE))
+    drawn = make(EMPTY_ROWS, score=("RRRRRRRR", "BBBB"))
+    RULES._check_target(drawn)
+    stuck = _with_bag(make(rows("R...."), pool="RYB"), [NIKU])
+    stuck = RULES.play(RULES.play(stuck, Place(RED, 0)), Place(YELLOW, 1))
+    resigned = RULES.resign(make(rows("R....")), 1)
+    ten = RULES.play(make(EMPTY_ROWS, pool="BRY", chars=(TORA, NEKO), score=("", "RRRRRRRR"),
+                          options={"target": 10}), Give(BLUE))
+    expected = {
+        "first_to_8": (won, "toradama.result.target", ("toradama.character.tora", "toradama.detail.line")),
+        "both_reached_8": (drawn, "toradama.result.draw", ("toradama.detail.line", "toradama.detail.line")),
+        "no_move": (stuck, "toradama.result.stuck", ("toradama.character.tora", "toradama.detail.line")),
+        "resigned": (resigned, "toradama.result.resign", ("toradama.character.tora", "toradama.detail.line")),
+        "first_to_10": (ten, "toradama.result.target", ("toradama.character.tora", "toradama.detail.line")),
+    }
+    for name, (state, summary, details) in expected.items():
+        out = RULES.outcome(state)
+        assert (out.ending, out.summary.key, tuple(d.key for d in out.details)) == (name, summary, details)
+    assert RULES.outcome(resigned).details[1].params["part"].key == "toradama.detail.resigned"
+    assert RULES.outcome(stuck).details[1].params["part"].key == "toradama.detail.stuck"
+    assert RULES.outcome(make(EMPTY_ROWS)).ending == ""
+
+
 # --- solo -------------------------------------------------------------------------------------------
 def test_solo_clear_balls_go_to_your_own_cube_pool_and_refused_tiles_are_discarded():
     s = make(rows("R...."), pool="RYB", seats=1, chars=(TORA,))
@@ -308,6 +343,9 @@ def test_solo_plays_until_no_move_remains():
         s = RULES.play(s, RULES.random_move(s, rng))
     assert s.end == "stuck" and s.bag_out and RULES.outcome(s).ranks == (0,)
     assert RULES.highscore_key(s) == "toradama/solo"
+    out = RULES.outcome(s)
+    assert out.ending == "solo_bag_out" and out.summary.key == "toradama.result.solo"
+    assert out.summary.params["points"] == s.points(0)
 
 
 # --- moves as data ----------------------------------------------------------------------------------

@@ -254,7 +254,7 @@ def test_every_scene_text_has_english_and_japanese():
     from hexgames import paths
 
     folder = Path(__file__).resolve().parents[3] / "hexgames" / "games" / "toradama"
-    source = (folder / "scene.py").read_text("utf-8") + (folder / "panel.py").read_text("utf-8")
+    source = "".join((folder / name).read_text("utf-8") for name in ("scene.py", "panel.py", "choice.py", "narration.py"))
     used = set(re.findall(r'tr\((?:self\.)?app, "([a-z_.]+)"', source))
     used |= {f"okunote.{c}" for c in ("tora", "usagi", "neko", "kitsune", "kuma")}
     used |= {f"hint.{h}" for h in ("swap", "flip", "dig")}

@@ -1,0 +1,85 @@
+"""What the turn banner says while a Toradama move is shown: each animation step in words.
+
+Why: a clearing plays for seconds (the ball flies, tiles fall, groups flash, cubes turn over, chain
+after chain) and the position that the rules already reached is the *next* player's turn. The banner
+follows what the player sees instead: "Alice places a red tama", "Tiles fall", "Chain 2! +3 for
+Alice", and says whose turn it is (or that the game is over) only once the last step has played.
+Words only, from the step's recorded data and the shown (public) position; the scene draws them.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from hexgames.games.toradama.board import KIND_NAMES, KINDS
+from hexgames.games.toradama.panel import character_name, tr
+from hexgames.games.toradama.replay import Step
+from hexgames.games.toradama.rules import DRAW, ToradamaState
+
+if TYPE_CHECKING:
+    from hexgames.app import App
+
+
+def tile_words(app: "App", code: int) -> str:
+    """A tile as everyone sees it: "a red tama", or "a cube" whatever its hidden face."""
+    if 0 <= code < KINDS:
+        return app.tr("toradama.log.tama", kind=app.tr(f"toradama.kind.{KIND_NAMES[code]}"))
+    return app.tr("toradama.log.cube")
+
+
+def chain_points(shown: ToradamaState, step: Step) -> int:
+    """The points a chain step gives its mover (favourite tama count double)."""
+    return sum(taken * shown.tile_value(step.mover, kind) for _, kind, taken, _, _ in step.data[1])
+
+
+def step_words(app: "App", step: Step, shown: ToradamaState, name: Callable[[int], str]) -> str:
+    """The banner while `step` plays; `shown` is the position as shown when it began."""
+    kind, data = step.kind, step.data
+    if kind == "place":
+        return tr(app, "anim.place", "{name} places {tile}", name=name(data[0]), tile=tile_words(app, data[4]))
+    if kind == "give":
+        seat, _, face, receiver = data
+        if receiver < 0:
+            return tr(app, "anim.discard", "{name} discards {tile}", name=name(seat), tile=tile_words(app, face))
+        return tr(app, "anim.give", "{name} gives {tile} to {other}", name=name(seat), tile=tile_words(app, face),
+                  other=name(receiver))
+    if kind == "ball":
+        return tr(app, "anim.ball", "{name} clears with {tile}", name=name(data[0]), tile=tile_words(app, data[2]))
+    if kind == "fall":
+        return tr(app, "anim.fall", "Tiles fall…")
+    if kind == "chain":
+        return tr(app, "anim.chain", "Chain {n}! +{points} for {name}", n=data[0], points=chain_points(shown, step),
+                  name=name(step.mover))
+    if kind == "flip":
+        n = len(data[0])
+        return tr(app, "anim.flip_one", "A cube turns face up") if n == 1 else \
+            tr(app, "anim.flip", "{n} cubes turn face up", n=n)
+    if kind == "okunote":
+        return tr(app, "anim.okunote", "{name} uses the okunote of {character}", name=name(data[0]),
+                  character=character_name(app, data[1]))
+    if kind == "swap":
+        return tr(app, "anim.swap", "Two tiles swap places")
+    if kind == "return":
+        return tr(app, "anim.return", "The pool goes back into the bag")
+    if kind == "dig":
+        return tr(app, "anim.dig", "{name} discards {tile}", name=name(step.mover), tile=tile_words(app, data[1]))
+    if kind == "draw":
+        code, to = data
+        if code < KINDS:
+            return tr(app, "anim.refill", "The pool is refilled from the bag")
+        if to < 0:
+            return tr(app, "anim.niku_discarded", "A niku cube is drawn: no room, it is discarded")
+        return tr(app, "anim.niku", "{name} gets a niku cube", name=name(to))
+    if kind == "bagout":
+        return tr(app, "toast.bagout", "The bag is empty: no more refills from now on.")
+    return _end_words(app, data, shown, name)
+
+
+def _end_words(app: "App", data: tuple, shown: ToradamaState, name: Callable[[int], str]) -> str:
+    how, seat = data[0], data[1]
+    if how == "resign":
+        return tr(app, "anim.resign", "{name} resigns", name=name(seat))
+    if how == "stuck":
+        return tr(app, "anim.stuck", "{name} can neither place nor clear", name=name(seat))
+    if seat == DRAW:
+        return tr(app, "anim.draw", "Both reach {target} points!", target=shown.target)
+    return tr(app, "anim.win", "{name} reaches {target} points!", name=name(seat), target=shown.target)
