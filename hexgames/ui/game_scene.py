@@ -121,7 +121,7 @@ class GameScene(Scene):
         self._game_recorded = False  # this end of the match is in the players' records
         self.undo_reason: str | None = None  # why the Undo button is disabled (shown on hover)
         self.pointer: tuple[int, int] = (-1, -1)  # the last mouse position this scene saw
-        self._tip: tuple[str | None, float] = (None, 0.0)  # the region tip under the pointer, since when
+        self._tip: tuple[Any, float] = (None, 0.0)  # the (rect, tip) under the pointer, and since when
         self._toast_clock = 0.0
         self.compute_rects(app.screen.get_size())
 
@@ -717,16 +717,22 @@ class GameScene(Scene):
 
     def _draw_region_tip(self, surface: pygame.Surface) -> None:
         """The tip of the drawn part under the pointer (`tip_regions`), once it rests there a moment
-        and no widget or the move log is over it."""
+        and no widget or the move log is over it: inside the side panel for a part of the panel, in
+        the message strip for a part of the board (nothing covers the play area)."""
         pointer = self.pointer
         region = None
         if not (self.log_open and self.log_rect().collidepoint(pointer)) and not any(
                 w.visible and w.rect.collidepoint(pointer) for w in self.widgets):
             region = next(((rect, text) for rect, text in self.tip_regions() if rect.collidepoint(pointer)), None)
-        if region is None or self._tip[0] != region[1]:
-            self._tip = (region[1] if region else None, self.app.clock_time)
-        if region is not None and self.app.clock_time - self._tip[1] >= TIP_DELAY:
-            hud.hover_tip(surface, self.app, pygame.Rect(pointer[0], pointer[1] - 4, 1, 1), region[1])
+        if self._tip[0] != region:
+            self._tip = (region, self.app.clock_time)
+        if region is None or self.app.clock_time - self._tip[1] < TIP_DELAY:
+            return
+        if self.panel_rect.collidepoint(pointer):
+            hud.hover_tip(surface, self.app, pygame.Rect(pointer[0], pointer[1] - 4, 1, 1), region[1],
+                          within=self.panel_rect)
+        else:
+            hud.message_strip(surface, self.app, self.message_rect, region[1], colour=hud.ACCENT)
 
     # --- hooks for game scenes ---------------------------------------------------------------
     @classmethod

@@ -225,17 +225,32 @@ def test_a_drawn_panel_tells_what_it_is_when_the_pointer_rests_on_it(quick_app, 
     step(quick_app, 2)
     regions = list(scene.tip_regions())
     assert regions and all(text and not text.startswith("learn.") for _, text in regions)
-    shown = []
-    real = hud.hover_tip
-    monkeypatch.setattr(hud, "hover_tip", lambda surface, app, anchor, text, side="above": shown.append(text) or
-                        real(surface, app, anchor, text, side))
-    rect, text = next((r, t) for r, t in regions if not any(w.visible and w.rect.collidepoint(r.center)
-                                                             for w in scene.widgets))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
-    step(quick_app, 3)
-    assert text not in shown  # not at once: only once the pointer rests
-    step(quick_app, 50)
-    assert text in shown
+    shown: list[tuple[str, pygame.Rect]] = []  # (text, where it was drawn)
+    real_tip, real_strip = hud.hover_tip, hud.message_strip
+
+    def tip(surface, app, anchor, text, side="above", within=None):
+        rect = real_tip(surface, app, anchor, text, side, within)
+        shown.append((text, rect))
+        return rect
+
+    def strip(surface, app, rect, content, *args, **kw):
+        shown.append((content, rect))
+        return real_strip(surface, app, rect, content, *args, **kw)
+
+    monkeypatch.setattr(hud, "hover_tip", tip)
+    monkeypatch.setattr(hud, "message_strip", strip)
+    for rect, text in regions:
+        if any(w.visible and w.rect.collidepoint(rect.center) for w in scene.widgets):
+            continue
+        shown.clear()
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+        step(quick_app, 3)
+        assert text not in [t for t, _ in shown]  # not at once: only once the pointer rests
+        step(quick_app, 50)
+        where = [r for t, r in shown if t == text]
+        assert where, f"no tip for {text!r}"
+        # never over the play area: inside the side panel, or in the message strip under the board
+        assert all(scene.panel_rect.contains(r) or r == scene.message_rect for r in where)
 
 
 def test_the_command_autoplays_a_tutorial_and_a_broken_script_names_its_step(capsys, tmp_path, monkeypatch):
