@@ -192,6 +192,22 @@ class TutorialMixin:
             return
         self._play(move, by_ai=True)
 
+    def _coach_waits(self) -> bool:
+        """The opponent is to move but plays only once the player has pressed Next (or never again)."""
+        return (self.phase == FINISHED or not self.queue) and not self.match.is_over \
+            and not self.match.seat_to_move.is_human
+
+    def banner_seat(self) -> int | None:
+        """No seat's chip and no thinking dots while the coach waits for the player to read on."""
+        return None if self._coach_waits() else super().banner_seat()  # type: ignore[misc]
+
+    def banner_text(self) -> str:
+        if self.phase == FINISHED:
+            return tr(self.app, "tutorial.well_done")
+        if self._coach_waits():
+            return tr(self.app, "tutorial.coach_waits")
+        return super().banner_text()  # type: ignore[misc]
+
     @property
     def hints_offered(self) -> bool:
         return False  # the coach says what to do; the AI's hint would be another voice

@@ -91,6 +91,8 @@ def test_replay_and_back_return_to_where_a_step_began(quick_app):
     for g in scene.input_points(scene.expect[0]):
         gestures.perform(quick_app, g)
     assert scene.phase == "done" and len(scene.match.moves) == start + 1
+    assert not scene.match.seat_to_move.is_human  # the coach moves first, but only after Next:
+    assert scene.banner_seat() is None and scene.banner_text() == "Read the coach's words, then press Next"
     click(quick_app, scene.replay_button)
     assert scene.step.id == "chip" and scene.phase == "say" and scene.expect
     step_until(quick_app, lambda: scene.awaiting_move)
@@ -127,7 +129,7 @@ def test_the_menu_card_starts_the_tutorial_and_then_says_it_was_finished(quick_a
 def test_finishing_offers_a_real_game(quick_app):
     scene = _start(quick_app, "dotlines")
     autoplay(quick_app, scene)
-    assert scene.next_button.text == "Play a real game"
+    assert scene.next_button.text == "Play a real game" and scene.banner_text() == "Well done!"
     click(quick_app, scene.next_button)
     assert isinstance(quick_app.scenes.top, SetupScene) and quick_app.scenes.top.info.id == "dotlines"
 
