@@ -157,7 +157,7 @@ def test_clans_hint_by_key_picks_the_group_up_and_enter_plays_it(app):
     scene = start(app, position("clans"))
     hint = ask_by_key(app, scene)
     assert (scene.selected, scene.key_focus) == (hint.src, hint.dst)
-    assert scene.hint_key() == "clans.ui.hint_take"
+    assert scene.hint_key() == "hint_take"
     moves = len(scene.match.moves)
     key(app, pygame.K_RETURN)
     assert scene.match.moves[moves] == hint and scene.hint_move is None

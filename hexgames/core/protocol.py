@@ -79,6 +79,16 @@ def _rebuild_reason(key: str, text: str, params: dict[str, Any]) -> Reason:
     return obj
 
 
+def reasons(namespace: str) -> Callable[..., Reason]:
+    """A game's one way of wording its reasons and log lines: `_reason = reasons("toradama")`, then
+    `_reason("no_room", "That column is full.")` is the Reason keyed "toradama.no_room"."""
+
+    def reason(key: str, text: str, **params: Any) -> Reason:
+        return Reason(f"{namespace}.{key}", text, **params)
+
+    return reason
+
+
 def listing(items: Sequence[Any], key: str = "core.log.list", text: str = "{a}, {b}") -> Any:
     """Several texts (plain or `Reason`s) as one, joined the active language's way when translated
     ("a, b, c" in English, "a、b、c" in Japanese): the move log names a varying number of things.

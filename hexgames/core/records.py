@@ -51,7 +51,7 @@ from typing import Any, Callable, Iterator, Mapping, TypeVar
 
 from hexgames.core import files, rows
 from hexgames.core.protocol import Reason
-from hexgames.core.saves import SaveError, data_dir, data_location, match_to_dict
+from hexgames.core.saves import SaveError, data_location, match_to_dict
 
 T = TypeVar("T")
 DB_NAME = "records.sqlite3"

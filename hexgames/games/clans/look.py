@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 from hexgames.games.clans import emblems
+from hexgames.ui.words import translator
+
+tr_ui = translator("clans.ui")  # the screen texts (the game's own words live under "clans")
 
 CLAN_RGB = emblems.FILLS
 TERRAIN_RGB = ((150, 152, 160), (52, 112, 64), (226, 200, 116), (156, 208, 120))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from hexgames.games.clans import emblems
-from hexgames.games.clans.look import HIGHLIGHT, NEUTRAL_SEAT_RGB, TERRAIN_RGB
+from hexgames.games.clans.look import HIGHLIGHT, NEUTRAL_SEAT_RGB, TERRAIN_RGB, tr_ui
 from hexgames.games.clans.rules import COLOURS
 from hexgames.ui import draw, hud
 
@@ -39,9 +39,9 @@ class PanelMixin:
         the others (a click opens the picker), villages founded; the true colours once revealed.
         The tip on guessing shows only if it fits in `room` with the rest."""
         bottom = y + room
-        tr, s = self.app.tr, self.state
+        s = self.state
         small = self.app.font(14)
-        draw.text(surface, small, tr("clans.ui.players"), (x, y), hud.MUTED, anchor="topleft")
+        draw.text(surface, small, tr_ui(self.app, "players"), (x, y), hud.MUTED, anchor="topleft")
         y += 22
         shown = self.shown_colours()
         font = self.app.font(17, bold=True)
@@ -77,21 +77,21 @@ class PanelMixin:
                 y = self._draw_picker(surface, x + 22, y, seat)
         viewer = self.viewer
         if not over and viewer is not None and shown[viewer] is not None:
-            text = tr("clans.ui.your_colour", colour=self._colour_label(shown[viewer]))
+            text = tr_ui(self.app, "your_colour", colour=self._colour_label(shown[viewer]))
             draw.text(surface, self.app.font(15), text, (x, y + 2), hud.TEXT, anchor="topleft")
             y += 20
             hint_font = self.app.font(12)
-            tip = draw.wrap(hint_font, tr("clans.ui.guess_hint"), w)
+            tip = draw.wrap(hint_font, tr_ui(self.app, "guess_hint"), w)
             if self.picker_for is None and s.seats > 1 and y + 15 * len(tip) + 18 <= bottom:
                 for line in tip:
                     draw.text(surface, hint_font, line, (x, y + 2), hud.MUTED, anchor="topleft")
                     y += 15
             y -= 15
         elif not over and not any(c is not None for c in shown):
-            draw.text(surface, self.app.font(13), tr("clans.ui.colour_secret"), (x, y + 2), hud.MUTED,
+            draw.text(surface, self.app.font(13), tr_ui(self.app, "colour_secret"), (x, y + 2), hud.MUTED,
                       anchor="topleft")
         elif over:
-            draw.text(surface, self.app.font(15, bold=True), tr("clans.ui.reveal"), (x, y + 2), hud.ACCENT,
+            draw.text(surface, self.app.font(15, bold=True), tr_ui(self.app, "reveal"), (x, y + 2), hud.ACCENT,
                       anchor="topleft")
         return y + 18
 
@@ -173,7 +173,7 @@ class PanelMixin:
 
     def _draw_colour_points(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         """The five colours with their shapes, names and points: also the legend of the huts."""
-        draw.text(surface, self.app.font(14), self.app.tr("clans.ui.colour_points"), (x, y), hud.MUTED,
+        draw.text(surface, self.app.font(14), tr_ui(self.app, "colour_points"), (x, y), hud.MUTED,
                   anchor="topleft")
         y += 24
         points = self._points_now()
@@ -202,10 +202,10 @@ class PanelMixin:
         numeral has a dot per village of the epoch under it: scored ones go dark, the next village's
         is lit, and so is its epoch's row (as far as the scoring shown); returns the y below the chart."""
         rules, s = self.rules, self.state
-        title = draw.text(surface, self.app.font(14), self.app.tr("clans.ui.epoch_chart"), (x, y), hud.MUTED,
+        title = draw.text(surface, self.app.font(14), tr_ui(self.app, "epoch_chart"), (x, y), hud.MUTED,
                           anchor="topleft")
         scored = s.villages_scored - len(self.score_steps)  # as far as the scoring shown
-        count = self.app.tr("clans.ui.villages_left", n=scored)
+        count = tr_ui(self.app, "villages_left", n=scored)
         if self.app.font(13).size(count)[0] <= w - title.w - 12:
             draw.text(surface, self.app.font(13), count, (x + w, y + 1), hud.MUTED, anchor="topright")
         y += 22

@@ -20,8 +20,10 @@ import random
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from hexgames.core import hexgrid
-from hexgames.core.protocol import JSON, IllegalMove, Outcome, Reason, Rules, board_part, listing
+from hexgames.core.protocol import JSON, IllegalMove, Outcome, Reason, Rules, board_part, listing, reasons
 from hexgames.games.clans.map import FOREST, GRASSLAND, MOUNTAINS, STEPPE, TERRAIN_NAMES, ClansMap, load_map
+
+_reason = reasons("clans")
 
 WHITE, YELLOW, BLUE, GREEN, RED = range(5)
 COLOUR_NAMES = ("white", "yellow", "blue", "green", "red")
@@ -212,33 +214,33 @@ class ClansRules(Rules[ClansState, Any]):
         if not isinstance(m, Move):
             return Reason("core.illegal", "That move is not allowed now.")
         if s.pending:
-            return Reason("clans.choose_order", "First choose which village scores next: click a ? mark.")
+            return _reason("choose_order", "First choose which village scores next: click a ? mark.")
         return self._check_move(s, m)
 
     def _check_score_next(self, s: ClansState, m: ScoreNext) -> str | None:
         if not s.pending:
-            return Reason("clans.no_pending", "No villages are waiting to be scored.")
+            return _reason("no_pending", "No villages are waiting to be scored.")
         if m.area not in s.pending:
-            return Reason("clans.not_pending", "That area is not one of the villages waiting to be scored.")
+            return _reason("not_pending", "That area is not one of the villages waiting to be scored.")
         return None
 
     def _check_move(self, s: ClansState, m: Move) -> str | None:
         n = self.map.areas
         if not (0 <= m.src < n and 0 <= m.dst < n):
-            return Reason("clans.no_such_area", "There is no such area.")
+            return _reason("no_such_area", "There is no such area.")
         if m.src in s.village_areas() or m.dst in s.village_areas():
-            return Reason("clans.village_fixed", "A village never moves and takes no more huts.")
+            return _reason("village_fixed", "A village never moves and takes no more huts.")
         if not s.size[m.src]:
-            return Reason("clans.src_empty", "There are no huts in that area.")
+            return _reason("src_empty", "There are no huts in that area.")
         if m.src == m.dst:
-            return Reason("clans.same_area", "Drop the huts on a neighbouring area.")
+            return _reason("same_area", "Drop the huts on a neighbouring area.")
         if m.dst not in self.nbrs[m.src]:
-            return Reason("clans.not_adjacent",
+            return _reason("not_adjacent",
                           "Huts move only to a neighbouring area (rivers can be crossed, lakes cannot).")
         if not s.size[m.dst]:
-            return Reason("clans.dst_empty", "Huts move only onto other huts, never into an empty area.")
+            return _reason("dst_empty", "Huts move only onto other huts, never into an empty area.")
         if s.size[m.src] >= BIG_GROUP and s.size[m.dst] < s.size[m.src]:
-            return Reason("clans.too_big",
+            return _reason("too_big",
                           "A group of {size} huts cannot move, except onto a group at least as large.",
                           size=s.size[m.src])
         return None
@@ -363,9 +365,9 @@ class ClansRules(Rules[ClansState, Any]):
         ranks = tuple(sum(1 for o in scores if o > mine) for mine in scores)
         best = max(scores)
         shared = sum(1 for x in scores if x == best) > 1
-        summary = (Reason("clans.outcome.shared", "Colours revealed: a shared win with {points} points.",
+        summary = (_reason("outcome.shared", "Colours revealed: a shared win with {points} points.",
                           points=int(best)) if shared else
-                   Reason("clans.outcome.summary", "Colours revealed: the best score is {points} points.",
+                   _reason("outcome.summary", "Colours revealed: the best score is {points} points.",
                           points=int(best)))
         details = tuple(self._detail(s, i) for i in range(s.seats))
         ending = "twelve_villages" if s.villages_scored >= self.VILLAGES else "no_moves"
@@ -376,8 +378,8 @@ class ClansRules(Rules[ClansState, Any]):
         if colour is None:
             return ""
         name = COLOUR_NAMES[colour]
-        return Reason("clans.outcome.detail", "{colour}: {points} points + {villages} villages",
-                      colour=Reason(f"clans.colour.{name}", name.capitalize()), points=s.points[colour],
+        return _reason("outcome.detail", "{colour}: {points} points + {villages} villages",
+                      colour=_reason(f"colour.{name}", name.capitalize()), points=s.points[colour],
                       villages=s.founded[seat])
 
     # --- hidden information -----------------------------------------------------------------------
@@ -434,24 +436,24 @@ class ClansRules(Rules[ClansState, Any]):
         villages = listing([self._village_text(e, mine) for e in after.score_log[len(s.score_log):]],
                            "clans.log.villages", "{a}; {b}")
         if isinstance(m, ScoreNext):
-            return Reason("clans.log.order", "chose the order: {villages}", villages=villages)
+            return _reason("log.order", "chose the order: {villages}", villages=villages)
         huts = s.size[m.src]
         key, words = ("log.move_one", "moved 1 hut from {src} to {dst} {where}") if huts == 1 else \
             ("log.move", "moved {huts} huts from {src} to {dst} {where}")
         x, y = self.map.centroid(m.dst)
         (x0, y0), (x1, y1) = self._bounds
         where = board_part(x - (x0 + x1) / 2, y - (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2)
-        text = Reason(f"clans.{key}", words, huts=huts, src=self._terrain(m.src), dst=self._terrain(m.dst), where=where)
+        text = _reason(f"{key}", words, huts=huts, src=self._terrain(m.src), dst=self._terrain(m.dst), where=where)
         if after.pending and not s.pending:
-            return Reason("clans.log.pending", "{move}, forming {n} villages to score in the order chosen", move=text,
+            return _reason("log.pending", "{move}, forming {n} villages to score in the order chosen", move=text,
                           n=len(after.pending))
         if not villages:
             return text
-        return Reason("clans.log.then", "{move}, founding {villages}", move=text, villages=villages)
+        return _reason("log.then", "{move}, founding {villages}", move=text, villages=villages)
 
     def _terrain(self, area: int) -> Reason:
         name = self.terrain_name(area)
-        return Reason(f"clans.terrain.{name}", name.capitalize())
+        return _reason(f"terrain.{name}", name.capitalize())
 
     def _village_text(self, e: ScoreEntry, mine: int | None) -> Reason:
         """One village in words; `mine` is the reader's own colour if they know it (else None)."""
@@ -459,16 +461,16 @@ class ClansRules(Rules[ClansState, Any]):
         if e.hostile:
             lost = e.removed[mine] if mine is not None else 0
             if lost:
-                return Reason("clans.log.hostile_yours", "a village in hostile {terrain} (huts removed, {n} yours)",
+                return _reason("log.hostile_yours", "a village in hostile {terrain} (huts removed, {n} yours)",
                               terrain=terrain, n=lost)
-            return Reason("clans.log.hostile", "a village in hostile {terrain} (huts removed)", terrain=terrain)
+            return _reason("log.hostile", "a village in hostile {terrain} (huts removed)", terrain=terrain)
         if not e.scorers:
-            return Reason("clans.log.village_none", "a {terrain} village (no points)", terrain=terrain)
+            return _reason("log.village_none", "a {terrain} village (no points)", terrain=terrain)
         colours = []
         for c in e.scorers:
-            name = Reason(f"clans.colour.{COLOUR_NAMES[c]}", COLOUR_NAMES[c].capitalize())
-            colours.append(Reason("clans.log.yours", "your {colour}", colour=name) if c == mine else name)
-        return Reason("clans.log.village", "a {terrain} village (+{value} for {colours})", terrain=terrain,
+            name = _reason(f"colour.{COLOUR_NAMES[c]}", COLOUR_NAMES[c].capitalize())
+            colours.append(_reason("log.yours", "your {colour}", colour=name) if c == mine else name)
+        return _reason("log.village", "a {terrain} village (+{value} for {colours})", terrain=terrain,
                       value=e.value, colours=listing(colours, "clans.log.colours", "{a}/{b}"))
 
     def terrain_name(self, area: int) -> str:

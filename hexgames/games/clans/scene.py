@@ -35,7 +35,7 @@ import pygame
 from hexgames.core import hexgrid
 from hexgames.games.clans import emblems
 from hexgames.games.clans.keys import KeyboardMixin
-from hexgames.games.clans.look import CLAN_RGB, HIGHLIGHT, KEY_FOCUS, NEUTRAL_SEAT_RGB, TERRAIN_DARK, TERRAIN_RGB
+from hexgames.games.clans.look import CLAN_RGB, HIGHLIGHT, KEY_FOCUS, NEUTRAL_SEAT_RGB, TERRAIN_DARK, TERRAIN_RGB, tr_ui
 from hexgames.games.clans.map import TERRAIN_NAMES
 from hexgames.games.clans.panel import PanelMixin
 from hexgames.games.clans.recap_view import RecapMixin
@@ -215,7 +215,7 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
             if area in s.pending:
                 self.submit(ScoreNext(area))
             else:
-                self.toast(self.app.tr("clans.ui.order_prompt"), error=True)
+                self.toast(tr_ui(self.app, "order_prompt"), error=True)
             return True
         if self.selected is not None and area != self.selected:
             return True  # the second click of click-click: resolved on release
@@ -294,13 +294,13 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
 
     def chart_panels(self, states: list[ClansState]) -> list[chart.Panel]:
         """The five colours' points, and each player's villages founded in their revealed colour."""
-        last, tr = states[-1], self.app.tr
+        last = states[-1]
         colours = [chart.Line(self._colour_label(c), CLAN_RGB[c], [s.points[c] for s in states], _emblem(c))
                    for c in range(len(CLAN_RGB))]
         founders = [chart.Line(self.seat_name(i), CLAN_RGB[last.colour_of[i]], [s.founded[i] for s in states],
                                _emblem(last.colour_of[i])) for i in range(last.seats)]
-        return [chart.Panel(tr("clans.ui.colour_points"), colours),
-                chart.Panel(tr("clans.ui.villages_founded"), founders)]
+        return [chart.Panel(tr_ui(self.app, "colour_points"), colours),
+                chart.Panel(tr_ui(self.app, "villages_founded"), founders)]
 
     def clear_selection(self) -> None:
         """Everything the player at the screen was doing goes (GameScene calls this at every
@@ -575,21 +575,20 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
     def score_caption(self, e: ScoreEntry) -> str:
         """A village being scored, in words for the strip above the map: the dispute, what it was
         worth to which hut colours (or that it was hostile), and who founded it."""
-        tr = self.app.tr
         terrain = self._terrain_label(self.map.terrain[e.area])
         parts = []
         dispute = [c for c in range(COLOURS) if e.removed[c] and not e.hostile]
         if dispute:
-            parts.append(tr("clans.ui.village_dispute", colours=self.app.join([self._colour_label(c) for c in dispute])))
+            parts.append(tr_ui(self.app, "village_dispute", colours=self.app.join([self._colour_label(c) for c in dispute])))
         if e.hostile:
-            parts.append(tr("clans.ui.village_hostile", terrain=terrain))
+            parts.append(tr_ui(self.app, "village_hostile", terrain=terrain))
         elif e.scorers:
-            parts.append(tr("clans.ui.village_scored", terrain=terrain, value=e.value,
+            parts.append(tr_ui(self.app, "village_scored", terrain=terrain, value=e.value,
                             colours=self.app.join([self._colour_label(c) for c in e.scorers])))
         else:
-            parts.append(tr("clans.ui.village_nothing", terrain=terrain))
-        parts.append(tr("clans.ui.founder", name=self.seat_name(e.founder)))
-        return tr("clans.ui.caption_sep").join(parts)
+            parts.append(tr_ui(self.app, "village_nothing", terrain=terrain))
+        parts.append(tr_ui(self.app, "founder", name=self.seat_name(e.founder)))
+        return tr_ui(self.app, "caption_sep").join(parts)
 
     def hint_key(self) -> str | None:
         """What the strip above the map says now: the order decision, the how-to, or nothing."""
@@ -597,8 +596,8 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
             return None
         hint = self.hint_move
         if isinstance(hint, Move) and self.selected == hint.src and not self.state.pending:
-            return "clans.ui.hint_take"  # the hint is still picked up: say how to take it
-        return "clans.ui.order_prompt" if self.state.pending else "clans.ui.drag_hint"
+            return "hint_take"  # the hint is still picked up: say how to take it
+        return "order_prompt" if self.state.pending else "drag_hint"
 
     def show_hint(self, move: Any) -> None:
         """The hint as a keyboard move half made: its group picked up, the keyboard's ring on its
@@ -637,7 +636,7 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
         key = self.hint_key()
         if key is None:
             return
-        if key == "clans.ui.order_prompt":  # a decision: a lit banner, and the candidates marked
+        if key == "order_prompt":  # a decision: a lit banner, and the candidates marked
             pulse = 0.5 + 0.5 * math.sin(self.app.clock_time * 5.0)
             draw.rounded_panel(surface, rect, (255, round(200 + 30 * pulse), 90), 8, border=(30, 20, 10))
             self._strip_text(surface, self.app.tr(key), (30, 20, 10), bold=True)
@@ -645,7 +644,7 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
                 self._tint_area(surface, area, (255, 210, 90, round(50 + 50 * pulse)))
                 self._outline_area(surface, area, (255, 210, 90), 3)
             return
-        self._strip_text(surface, self.app.tr(key), hud.HINT if key == "clans.ui.hint_take" else hud.MUTED,
+        self._strip_text(surface, tr_ui(self.app, key), hud.HINT if key == "hint_take" else hud.MUTED,
                          centred=False)
 
     def _strip_text(self, surface: pygame.Surface, text: str, colour: tuple[int, int, int], bold: bool = False,

@@ -18,7 +18,7 @@ from typing import Any
 
 from hexgames.games.dotlines.rules import (
     ACT, CHIP, CHOOSE, DOUBLE, DRAW, EXCHANGE, MAX_COLUMNS, OVER, REDRAW, STACK, VALUES, Chip, DotLinesRules, DotLinesState,
-    CHIP_NONE, COUNTS_AFTER, INVERTER, NEIGHBOURS, Exchange, Home, Place, Stack, can_exchange, neighbours, next_counts,
+    CHIP_NONE, COUNTS_AFTER, INVERTER, NEIGHBOURS, Exchange, Home, Place, can_exchange, neighbours, next_counts,
     unseen_counts,
 )
 

@@ -15,6 +15,7 @@ import pygame
 from hexgames.games.dotlines.pieces import LINE_RGB, SELECT, TARGET, draw_chip, draw_die, draw_tile
 from hexgames.games.dotlines.rules import CHIP_NONE, DOUBLE, DRAW, EXCHANGE, REDRAW, STACK, WHITE, DotLinesState
 from hexgames.ui import draw, hud
+from hexgames.ui.words import translator
 
 if TYPE_CHECKING:
     from hexgames.games.dotlines.scene import DotLinesScene
@@ -28,12 +29,11 @@ TIE_TEXT = (255, 196, 120)
 MIN_TEXT = 12  # no text in the panel is smaller
 
 
-def tr(scene: "DotLinesScene", key: str, default: str, **kw) -> str:
-    return scene.app.tr(f"dotlines_ui.{key}", default=default, **kw)
+tr_ui = translator("dotlines_ui")
 
 
 def line_name(scene: "DotLinesScene", line: int) -> str:
-    return tr(scene, f"line.{'white' if line == WHITE else 'black'}", "White" if line == WHITE else "Black")
+    return tr_ui(scene.app, f"line.{'white' if line == WHITE else 'black'}", "White" if line == WHITE else "Black")
 
 
 # --- the players' boxes --------------------------------------------------------------------------
@@ -48,7 +48,7 @@ def draw_seat_box(surface: pygame.Surface, scene: "DotLinesScene", v: DotLinesSt
     if home >= 0:
         pygame.draw.rect(surface, LINE_RGB[home], swatch, border_radius=3)
         pygame.draw.rect(surface, (150, 150, 150), swatch, 1, border_radius=3)
-    text = tr(scene, "home", "Home: {line}", line=line_name(scene, home) if home >= 0 else "-")
+    text = tr_ui(scene.app, "home", "Home: {line}", line=line_name(scene, home) if home >= 0 else "-")
     draw.text(surface, font, text, (swatch.right + 6, row.centery), hud.TEXT, anchor="midleft")
     chip = v.chip[seat]
     cx, cy = inner.right - 12, row.centery
@@ -59,7 +59,7 @@ def draw_seat_box(surface: pygame.Surface, scene: "DotLinesScene", v: DotLinesSt
             pygame.draw.line(surface, (240, 80, 80), (cx - 12, cy + 12), (cx + 12, cy - 12), 2)
         if scene.chip_on and seat == scene.match.to_move and scene.can_act:
             pygame.draw.circle(surface, SELECT, (cx, cy), 16, 2)
-        name = (tr(scene, f"chip.{'double' if chip == DOUBLE else 'inverter'}", "Double" if chip == DOUBLE else "Inverter")
+        name = (tr_ui(scene.app, f"chip.{'double' if chip == DOUBLE else 'inverter'}", "Double" if chip == DOUBLE else "Inverter")
                 if chip >= 0 else "?")
         draw.text(surface, app.font(12), name, (cx - 18, cy), hud.MUTED, anchor="midright")
     top = row.bottom + 4
@@ -70,7 +70,7 @@ def marker_rects(scene: "DotLinesScene", area: pygame.Rect) -> list[pygame.Rect]
     """The three action markers across `area`, each as wide as its name needs (long Japanese names
     get the room short ones leave), the spare width shared out evenly."""
     gap = 4
-    labels = [tr(scene, f"action.{key}", key.capitalize()) for key in ACTION_KEYS]
+    labels = [tr_ui(scene.app, f"action.{key}", key.capitalize()) for key in ACTION_KEYS]
     for size, margin in ((13, 14), (MIN_TEXT, 8)):  # roomy if it fits, else the smallest type allowed
         need = [scene.app.font(size).size(label)[0] + margin for label in labels]
         if sum(need) + 2 * gap <= area.w:
@@ -96,7 +96,7 @@ def draw_markers(surface: pygame.Surface, scene: "DotLinesScene", v: DotLinesSta
             used = flip >= 0.5
             r = rect.inflate(-round(rect.w * (1 - abs(1 - 2 * flip))), 0)
         pygame.draw.rect(surface, MARKER_USED if used else MARKER_FREE, r, border_radius=5)
-        label = tr(scene, f"action.{key}", key.capitalize())
+        label = tr_ui(scene.app, f"action.{key}", key.capitalize())
         font = draw.fit_text(scene.app.font, label, rect.w - 6, 13, MIN_TEXT)
         if font.size(label)[0] > r.w - 4:  # narrowed by the flip: the edge of a turning card shows no name
             continue
@@ -112,9 +112,9 @@ def draw_deck_row(surface: pygame.Surface, scene: "DotLinesScene", v: DotLinesSt
     lit = scene.can_act and v.phase == DRAW  # the deck is a button then
     draw_tile(surface, deck, 0, face_up=False, border=TARGET if lit else None)
     x = deck.right + 10
-    draw.text(surface, scene.app.font(14), tr(scene, "deck", "Deck: {count}", count=len(v.deck)),
+    draw.text(surface, scene.app.font(14), tr_ui(scene.app, "deck", "Deck: {count}", count=len(v.deck)),
               (x, deck.centery - 9), hud.TEXT, anchor="midleft")
-    label = tr(scene, "discards", "Discarded: {tiles}", tiles="" if v.discards else "-")
+    label = tr_ui(scene.app, "discards", "Discarded: {tiles}", tiles="" if v.discards else "-")
     font = scene.app.font(12)
     draw.text(surface, font, label, (x, deck.centery + 10), hud.MUTED, anchor="midleft")
     x += font.size(label)[0] + 4

@@ -26,7 +26,7 @@ from collections import namedtuple
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from hexgames.core import chance
-from hexgames.core.protocol import JSON, Outcome, Reason, Rules
+from hexgames.core.protocol import JSON, Outcome, Reason, Rules, reasons
 
 VALUES = (1, 2, 3, 4, 5, 6)
 COPIES = 6
@@ -153,8 +153,7 @@ def _copy(s: DotLinesState) -> DotLinesState:
     return t
 
 
-def _reason(key: str, text: str, **params: Any) -> Reason:
-    return Reason(f"dotlines.{key}", text, **params)
+_reason = reasons("dotlines")
 
 
 def _is_int(x: Any) -> bool:

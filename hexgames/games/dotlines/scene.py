@@ -29,7 +29,7 @@ import pygame_gui
 
 from hexgames.games.dotlines import panel
 from hexgames.games.dotlines.layout import TableLayout
-from hexgames.games.dotlines.panel import ACTION_BITS, ACTION_KEYS, tr
+from hexgames.games.dotlines.panel import ACTION_BITS, ACTION_KEYS, tr_ui
 from hexgames.games.dotlines.pieces import (
     CHIP_RGB, EXCHANGED, LINE_RGB, SELECT, TARGET, draw_chip, draw_die, draw_swap_badge, draw_tile,
 )
@@ -164,10 +164,10 @@ class DotLinesScene(GameScene):
         "game over" while the last move's tiles still slide; the player to move is told what to do."""
         m = self.match
         if self.animator.value("roll") is not None:
-            return tr(self, "banner.rolling", "Rolling for the start...")
+            return tr_ui(self.app, "banner.rolling", "Rolling for the start...")
         if m.is_over and self.is_animating():
             seat = self.rules.to_move(m.states[-2]) if len(m.states) > 1 else 0
-            return tr(self, "banner.moving", "{name} moves", name=self.seat_name(seat))
+            return tr_ui(self.app, "banner.moving", "{name} moves", name=self.seat_name(seat))
         if m.is_over or not self.can_act:
             return super().banner_text()
         name = self.seat_name(m.to_move)
@@ -178,7 +178,7 @@ class DotLinesScene(GameScene):
             CHIP: ("banner.chip", "{name}: choose your chip (kept secret)"),
             DRAW: ("banner.draw", "{name}: draw a tile"),
         }.get(self.state.phase, ("banner.act", "{name}: place tiles or use an action"))
-        return tr(self, key, default, name=name)
+        return tr_ui(self.app, key, default, name=name)
 
     # --- layout ------------------------------------------------------------------------------
     def layout(self) -> None:
@@ -199,9 +199,9 @@ class DotLinesScene(GameScene):
         from pygame_gui.elements import UIButton
 
         assert self.geo is not None
-        labels = [tr(self, f"action.{key}", key.capitalize()) for key in ACTION_KEYS]
-        labels.append(tr(self, "use_chip", "Use chip"))
-        widths = self._label_widths(labels + [tr(self, "chip_on", "Chip: on")])
+        labels = [tr_ui(self.app, f"action.{key}", key.capitalize()) for key in ACTION_KEYS]
+        labels.append(tr_ui(self.app, "use_chip", "Use chip"))
+        widths = self._label_widths(labels + [tr_ui(self.app, "chip_on", "Chip: on")])
         rects = self.geo.button_rects(widths[:3] + [max(widths[3:])])
         self.action_buttons = {key: UIButton(rects[i], labels[i], self.app.ui) for i, key in enumerate(ACTION_KEYS)}
         self.chip_button = UIButton(rects[3], labels[3], self.app.ui)
@@ -211,19 +211,19 @@ class DotLinesScene(GameScene):
     def _prompt_moves(self) -> list[tuple[str, Any]]:
         phase = self.state.phase
         if phase == ROLL:
-            return [(tr(self, "roll", "Roll the dice"), Roll())]
+            return [(tr_ui(self.app, "roll", "Roll the dice"), Roll())]
         if phase == CHOOSE:
-            return [(tr(self, "first", "Move first"), First()),
-                    (tr(self, "home_white", "Home: white"), Home(WHITE)),
-                    (tr(self, "home_black", "Home: black"), Home(BLACK))]
+            return [(tr_ui(self.app, "first", "Move first"), First()),
+                    (tr_ui(self.app, "home_white", "Home: white"), Home(WHITE)),
+                    (tr_ui(self.app, "home_black", "Home: black"), Home(BLACK))]
         if phase == HOME:
-            return [(tr(self, "home_white", "Home: white"), Home(WHITE)),
-                    (tr(self, "home_black", "Home: black"), Home(BLACK))]
+            return [(tr_ui(self.app, "home_white", "Home: white"), Home(WHITE)),
+                    (tr_ui(self.app, "home_black", "Home: black"), Home(BLACK))]
         if phase == CHIP:
-            return [(tr(self, "chip.double", "Double"), Chip(DOUBLE)),
-                    (tr(self, "chip.inverter", "Inverter"), Chip(INVERTER))]
+            return [(tr_ui(self.app, "chip.double", "Double"), Chip(DOUBLE)),
+                    (tr_ui(self.app, "chip.inverter", "Inverter"), Chip(INVERTER))]
         if phase == DRAW:
-            return [(tr(self, "draw", "Draw a tile"), Draw())]
+            return [(tr_ui(self.app, "draw", "Draw a tile"), Draw())]
         return []
 
     def _build_prompt(self) -> None:
@@ -270,7 +270,7 @@ class DotLinesScene(GameScene):
         if self.chip_button is not None:
             v = self.view()
             seat = self.match.to_move
-            label = tr(self, "chip_on", "Chip: on") if self.chip_on else tr(self, "use_chip", "Use chip")
+            label = tr_ui(self.app, "chip_on", "Chip: on") if self.chip_on else tr_ui(self.app, "use_chip", "Use chip")
             if self.chip_button.text != label:
                 self.chip_button.set_text(label)
             usable = v.chip_at[seat] is None and v.chip[seat] >= 0
@@ -376,13 +376,13 @@ class DotLinesScene(GameScene):
             if t - int(t) <= 0.7:  # still tumbling
                 return (self.roll_rng.randint(1, 6), self.roll_rng.randint(1, 6)), None
             if k < len(rolls) - 1:
-                return rolls[k], tr(self, "roll_tie", "A tie at {value}: both roll again.", value=rolls[k][0])
+                return rolls[k], tr_ui(self.app, "roll_tie", "A tie at {value}: both roll again.", value=rolls[k][0])
             return rolls[k], None
         ties = len(rolls) - 1
         if ties == 1:
-            return rolls[-1], tr(self, "roll_tied_once", "First a tie at {value}: rolled again.", value=rolls[0][0])
+            return rolls[-1], tr_ui(self.app, "roll_tied_once", "First a tie at {value}: rolled again.", value=rolls[0][0])
         if ties > 1:
-            return rolls[-1], tr(self, "roll_tied", "{count} ties first: rolled again.", count=ties)
+            return rolls[-1], tr_ui(self.app, "roll_tied", "{count} ties first: rolled again.", count=ties)
         return rolls[-1], None
 
     def action_refusal(self, key: str) -> str | None:
@@ -455,7 +455,7 @@ class DotLinesScene(GameScene):
         seat = self.match.to_move
         if v.chip_at[seat] is not None:
             self.toast(self.app.tr_reason(self.rules.check(v, Place(0, 1, 0, 1))
-                                          or tr(self, "chip_gone", "Your chip is used.")), error=True)
+                                          or tr_ui(self.app, "chip_gone", "Your chip is used.")), error=True)
             return
         self.chip_on = not self.chip_on
 
@@ -484,19 +484,19 @@ class DotLinesScene(GameScene):
 
     def hint(self) -> str:
         if self.mode == "redraw":
-            return tr(self, "ask.redraw", "Redraw: click the hand tile to discard.")
+            return tr_ui(self.app, "ask.redraw", "Redraw: click the hand tile to discard.")
         if self.mode == "exchange" and self.give is None:
-            return tr(self, "ask.give", "Exchange: click one of your tiles.")
+            return tr_ui(self.app, "ask.give", "Exchange: click one of your tiles.")
         if self.mode == "exchange":
-            return tr(self, "ask.take", "Exchange: now click one of your opponent's tiles.")
+            return tr_ui(self.app, "ask.take", "Exchange: now click one of your opponent's tiles.")
         if self.mode == "stack":
-            return tr(self, "ask.stack", "Stack: select tiles, then click a column of that value and count.")
+            return tr_ui(self.app, "ask.stack", "Stack: select tiles, then click a column of that value and count.")
         if self.state.phase == ACT:
             if self.hint_move is not None and self.hint_move in self.candidates():
-                return tr(self, "ask.hint", "Hint: press Enter or click the ringed target to play it.")
+                return tr_ui(self.app, "ask.hint", "Hint: press Enter or click the ringed target to play it.")
             if self.selected:
-                return tr(self, "ask.place", "Click a lit line end to place, or a column to stack.")
-            return tr(self, "ask.select", "Select hand tiles (shift/ctrl-click or drag for several), or use an action.")
+                return tr_ui(self.app, "ask.place", "Click a lit line end to place, or a column to stack.")
+            return tr_ui(self.app, "ask.select", "Select hand tiles (shift/ctrl-click or drag for several), or use an action.")
         return ""
 
     def handle_game_event(self, event: pygame.event.Event) -> bool:
@@ -540,7 +540,7 @@ class DotLinesScene(GameScene):
         if j is not None:
             if self.mode == "exchange" and self.give is not None:
                 return self.submit(Exchange(self.give, self.view().hand_tiles(other)[j]))
-            self.toast(tr(self, "not_yours", "That tile is your opponent's."), error=True)
+            self.toast(tr_ui(self.app, "not_yours", "That tile is your opponent's."), error=True)
             return True
         i = self._hand_index_at(seat, pos)
         if i is not None:
@@ -582,7 +582,7 @@ class DotLinesScene(GameScene):
                 return self.submit(m)
         move = self.intended(line, col)
         if move is None:
-            self.toast(tr(self, "select_first", "First select tiles from your hand."), error=True)
+            self.toast(tr_ui(self.app, "select_first", "First select tiles from your hand."), error=True)
             return True
         return self.submit(move)
 
@@ -601,8 +601,8 @@ class DotLinesScene(GameScene):
 
         hands = [line(i, [s.hand_size(i) for s in states]) for i in seats]
         columns = [line(i, [len(s.lines[s.home[i]]) if s.home[i] >= 0 else 0 for s in states]) for i in seats]
-        return [chart.Panel(tr(self, "chart_hand", "Tiles in hand"), hands),
-                chart.Panel(tr(self, "chart_columns", "Columns on the home line"), columns, top=6)]
+        return [chart.Panel(tr_ui(self.app, "chart_hand", "Tiles in hand"), hands),
+                chart.Panel(tr_ui(self.app, "chart_columns", "Columns on the home line"), columns, top=6)]
 
     def on_move_played(self, before: Any, move: Any, after: Any, by_ai: bool) -> None:
         """Slide what moved: tiles from the hand to a line, a drawn tile from the deck to the hand,
@@ -880,13 +880,13 @@ class DotLinesScene(GameScene):
             return self.hint()
         name = self.seat_name(self.match.to_move)
         texts = {
-            ROLL: tr(self, "prompt.roll", "Roll-off: the higher roller chooses."),
-            CHOOSE: tr(self, "prompt.choose", "{name} rolled higher: choose a home line, or to move first.",
+            ROLL: tr_ui(self.app, "prompt.roll", "Roll-off: the higher roller chooses."),
+            CHOOSE: tr_ui(self.app, "prompt.choose", "{name} rolled higher: choose a home line, or to move first.",
                        name=name),
-            HOME: tr(self, "prompt.home", "{name}: choose your home line.", name=name),
-            CHIP: tr(self, "prompt.chip", "{name}: choose your chip for this game (hidden until both chose).",
+            HOME: tr_ui(self.app, "prompt.home", "{name}: choose your home line.", name=name),
+            CHIP: tr_ui(self.app, "prompt.chip", "{name}: choose your chip for this game (hidden until both chose).",
                      name=name),
-            DRAW: tr(self, "prompt.draw", "{name}: draw a tile (click the deck or press Enter).", name=name),
+            DRAW: tr_ui(self.app, "prompt.draw", "{name}: draw a tile (click the deck or press Enter).", name=name),
         }
         return texts.get(s.phase, "")
 

@@ -23,7 +23,7 @@ from typing import Any, Mapping, Sequence
 
 from hexgames.core import chance, hexgrid
 from hexgames.core.hexgrid import Hex
-from hexgames.core.protocol import Outcome, Reason, Rules, board_part, listing
+from hexgames.core.protocol import Outcome, Reason, Rules, board_part, listing, reasons
 
 RED, GREEN, BLUE, ORANGE, YELLOW, PURPLE = range(6)
 COLOURS = (RED, GREEN, BLUE, ORANGE, YELLOW, PURPLE)
@@ -270,8 +270,7 @@ def _rank_key(track: Sequence[int]) -> tuple[int, ...]:
 
 
 # --- reasons ------------------------------------------------------------------------------------
-def _reason(key: str, text: str, **params: Any) -> Reason:
-    return Reason(f"ingenious.{key}", text, **params)
+_reason = reasons("ingenious")
 
 
 class IngeniousRules(Rules[IngeniousState, Move]):

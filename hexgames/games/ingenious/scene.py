@@ -41,6 +41,7 @@ from hexgames.games.ingenious.rules import (
 from hexgames.ui import chart, draw, hud
 from hexgames.ui.anim import Animator, Tween, ease_in_out, linear
 from hexgames.ui.game_scene import GameScene
+from hexgames.ui.words import translator
 
 if TYPE_CHECKING:
     from hexgames.app import App
@@ -74,8 +75,7 @@ def _symbol_marker(colour: int) -> chart.Marker:
     return marker
 
 
-def _tr(app: "App", key: str, default: str, **params: Any) -> str:
-    return app.tr(f"{NS}.{key}", default=default, **params)
+tr_ui = translator(NS)
 
 
 class IngeniousScene(GameScene):
@@ -189,7 +189,7 @@ class IngeniousScene(GameScene):
         panels = []
         for track in range(len(last.scores)):
             seats = [i for i in range(last.seats) if last.track_of(i) == track]
-            lines = [chart.Line(_tr(self.app, f"colour.{COLOUR_NAMES[c]}", COLOUR_NAMES[c]), symbols.FILLS[c],
+            lines = [chart.Line(tr_ui(self.app, f"colour.{COLOUR_NAMES[c]}", COLOUR_NAMES[c]), symbols.FILLS[c],
                                 [s.scores[track][c] for s in states], _symbol_marker(c)) for c in range(6)]
             panels.append(chart.Panel(self.app.join([self.seat_name(i) for i in seats]), lines, top=last.cap,
                                       accent=self.seat_colour(seats[0])))
@@ -245,15 +245,15 @@ class IngeniousScene(GameScene):
         a = self.actions_rect  # the bottom bar's middle: the move's own buttons, off the board
         confirm = pygame.Rect(0, 0, min(220, a.w), a.h)
         confirm.center = a.center
-        self.confirm_button = UIButton(confirm, _tr(self.app, "confirm", "Confirm"), self.app.ui,
+        self.confirm_button = UIButton(confirm, tr_ui(self.app, "confirm", "Confirm"), self.app.ui,
                                        object_id=ObjectID(class_id="@primary"))
         bw = min(240, (a.w - 12) // 2)
         left = a.centerx - bw - 6
         self.swap_accept_button = UIButton(pygame.Rect(left, a.y, bw, a.h),
-                                           _tr(self.app, "swap.accept", "Swap all tiles"), self.app.ui,
+                                           tr_ui(self.app, "swap.accept", "Swap all tiles"), self.app.ui,
                                            object_id=ObjectID(class_id="@primary"))
         self.swap_decline_button = UIButton(pygame.Rect(left + bw + 12, a.y, bw, a.h),
-                                            _tr(self.app, "swap.decline", "Normal refill"), self.app.ui)
+                                            tr_ui(self.app, "swap.decline", "Normal refill"), self.app.ui)
         self.widgets += [self.confirm_button, self.swap_accept_button, self.swap_decline_button]
         self._sync_widgets()
 
@@ -426,9 +426,9 @@ class IngeniousScene(GameScene):
             if earned:  # an AI's celebration waits for its tile to land
                 self.celebrate(earned, before.track_of(seat), delay=SLIDE_SECONDS if self.slide is not None else 0.0)
             if earned and not by_ai:  # the computer's own line in the message strip says it already
-                self.toast(_tr(self.app, "toast.ingenious_one", "Ingenious! {name} earns a bonus placement.",
+                self.toast(tr_ui(self.app, "toast.ingenious_one", "Ingenious! {name} earns a bonus placement.",
                                name=self.seat_name(seat)) if earned == 1 else
-                           _tr(self.app, "toast.ingenious", "Ingenious! {name} earns {count} bonus placements.",
+                           tr_ui(self.app, "toast.ingenious", "Ingenious! {name} earns {count} bonus placements.",
                                name=self.seat_name(seat), count=earned))
         if after.phase == "over" and after.mode == "solo":
             self._record_highscore(after)
@@ -489,12 +489,12 @@ class IngeniousScene(GameScene):
             return super().banner_text()
         name = self.seat_name(m.to_move)
         if s.phase == "bonus":
-            return _tr(self.app, "banner.bonus", "{name}: bonus placement ({count} left)", name=name,
+            return tr_ui(self.app, "banner.bonus", "{name}: bonus placement ({count} left)", name=name,
                        count=s.bonus_pending)
         if s.phase == "swap":
-            return _tr(self.app, "banner.swap", "{name}: swap your tiles or refill?", name=name)
+            return tr_ui(self.app, "banner.swap", "{name}: swap your tiles or refill?", name=name)
         if not s.placed[m.to_move] and s.seats > 1:
-            return _tr(self.app, "banner.first", "{name}: first tile - next to a free start symbol", name=name)
+            return tr_ui(self.app, "banner.first", "{name}: first tile - next to a free start symbol", name=name)
         return super().banner_text()
 
     # --- drawing ----------------------------------------------------------------------------------
@@ -672,12 +672,12 @@ class IngeniousScene(GameScene):
         rack = self.state.racks[seat] if seat is not None else None
         self.rack_drawn_for = seat if rack is not None else None
         if rack is None:
-            text = _tr(self.app, "rack.hidden", "Tiles hidden")
+            text = tr_ui(self.app, "rack.hidden", "Tiles hidden")
             font, text = draw.fit_line(self.app.font, text, area.w - 16, 15)
             draw.text(surface, font, text, (area.centerx, area.y + 20), hud.MUTED)
             return
-        title = (_tr(self.app, "rack.yours", "Your tiles") if self.viewer == seat
-                 else _tr(self.app, "rack.of", "{name}'s tiles", name=self.seat_name(seat)))
+        title = (tr_ui(self.app, "rack.yours", "Your tiles") if self.viewer == seat
+                 else tr_ui(self.app, "rack.of", "{name}'s tiles", name=self.seat_name(seat)))
         font, title = draw.fit_line(self.app.font, title, area.w - 16, 15, bold=True)
         draw.text(surface, font, title, (area.centerx, area.y + 20), hud.ACCENT if self.can_act else hud.TEXT)
         active = self.can_act and seat == self.match.to_move and self.state.phase in ("place", "bonus")
@@ -716,7 +716,7 @@ class IngeniousScene(GameScene):
         else:
             key, default = "hint.pick", "Click a tile to pick it up."
         small = self.app.font(13)
-        for line in draw.wrap(small, _tr(self.app, key, default), box.w):
+        for line in draw.wrap(small, tr_ui(self.app, key, default), box.w):
             if y + small.get_linesize() > box.bottom:
                 break
             draw.text(surface, small, line, (box.centerx, y), hud.MUTED, anchor="midtop")
@@ -749,11 +749,11 @@ class IngeniousScene(GameScene):
         """The swap choice in words under the rack (its buttons are in the bottom bar): why it is
         offered and what it does, shortened when the column is short, then the lowest colour."""
         lowest_h = 2 * 26
-        font, lines = draw.fit_wrapped(self.app.font, _tr(self.app, "swap.body", "None of your tiles shows your lowest "
+        font, lines = draw.fit_wrapped(self.app.font, tr_ui(self.app, "swap.body", "None of your tiles shows your lowest "
                                        "colour. You may set them aside, draw 6 new tiles, then return the old ones "
                                        "to the bag."), box.w, 99, 14, 12)
         if len(lines) * font.get_linesize() + lowest_h > box.h:
-            font, lines = draw.fit_wrapped(self.app.font, _tr(self.app, "swap.note", "None of your tiles shows your "
+            font, lines = draw.fit_wrapped(self.app.font, tr_ui(self.app, "swap.note", "None of your tiles shows your "
                                            "lowest colour."), box.w, 99, 14, 12)
         y = box.y
         for line in lines:
@@ -778,9 +778,9 @@ class IngeniousScene(GameScene):
 
     def _paint_panel(self, surf: pygame.Surface, s: IngeniousState, gains: tuple[int, ...] | None) -> None:
         w, h = surf.get_size()
-        head = _tr(self.app, "bag", "Tiles in bag: {count}", count=s.bag_count)
+        head = tr_ui(self.app, "bag", "Tiles in bag: {count}", count=s.bag_count)
         if s.seats > 1:
-            head = f"{_tr(self.app, 'round', 'Round {n}', n=s.round)}   ·   {head}"
+            head = f"{tr_ui(self.app, 'round', 'Round {n}', n=s.round)}   ·   {head}"
         font, head = draw.fit_line(self.app.font, head, w - 8, 15)
         draw.text(surf, font, head, (w // 2, 12), hud.MUTED)
         top = 30
@@ -823,7 +823,7 @@ class IngeniousScene(GameScene):
             cy = inner.y + row * row_h + row_h // 2 + 2
             sprite = symbols.tile_sprite(c, size)
             surf.blit(sprite, sprite.get_rect(center=(x + size + 2, cy)))
-            name = _tr(self.app, f"colour.{COLOUR_NAMES[c]}", COLOUR_NAMES[c])
+            name = tr_ui(self.app, f"colour.{COLOUR_NAMES[c]}", COLOUR_NAMES[c])
             fitted, name = draw.fit_line(self.app.font, name, inner.w // cols - 2 * size - 8, font_size)
             draw.text(surf, fitted, name, (x + 2 * size + 8, cy), hud.TEXT, anchor="midleft")
 
@@ -838,9 +838,9 @@ class IngeniousScene(GameScene):
         inner = rect.inflate(-20, -14)
         y = inner.y
         if s.mode == "team":
-            label = _tr(self.app, "team", "Team {n}", n=track + 1)
+            label = tr_ui(self.app, "team", "Team {n}", n=track + 1)
             draw.text(surf, self.app.font(13, bold=True), label.upper(), (inner.x, y), hud.MUTED, anchor="topleft")
-            shared = _tr(self.app, "shared_track", "shared track")
+            shared = tr_ui(self.app, "shared_track", "shared track")
             draw.text(surf, self.app.font(12), shared, (inner.right, y + 1), hud.MUTED, anchor="topright")
             y += 18
         x = inner.x
@@ -904,7 +904,7 @@ class IngeniousScene(GameScene):
             return
         draw.rounded_panel(surf, rect, (33, 39, 50), 10, border=(70, 80, 98))
         inner = rect.inflate(-20, -14)
-        title = _tr(self.app, "solo.title", "Score attack")
+        title = tr_ui(self.app, "solo.title", "Score attack")
         draw.text(surf, self.app.font(13, bold=True), title.upper(), inner.topleft, hud.MUTED, anchor="topleft")
         seq = "-".join(str(v) for v in self.rules.result_sequence(s))
         draw.text(surf, self.app.font(24, bold=True), seq, (inner.centerx, inner.y + 36), hud.ACCENT)
@@ -912,13 +912,13 @@ class IngeniousScene(GameScene):
         key = self.rules.highscore_key(s)
         if key is None:
             return
-        draw.text(surf, self.app.font(13, bold=True), _tr(self.app, "solo.best", "Best results"),
+        draw.text(surf, self.app.font(13, bold=True), tr_ui(self.app, "solo.best", "Best results"),
                   (inner.x, y), hud.MUTED, anchor="topleft")
         y += 20
         best = self._best_scores(key)
         small = self.app.font(14)
         if not best:
-            draw.text(surf, small, _tr(self.app, "solo.none", "No results yet"), (inner.x, y), hud.MUTED,
+            draw.text(surf, small, tr_ui(self.app, "solo.none", "No results yet"), (inner.x, y), hud.MUTED,
                       anchor="topleft")
             return
         for i, entry in enumerate(best[:5]):
@@ -944,7 +944,7 @@ class IngeniousScene(GameScene):
         """The colour(s) the swap is about, as symbol tiles under their label, so the choice can be
         judged at a glance."""
         lowest = self.rules.lowest_colours(self.state, self.match.to_move)
-        font, label = draw.fit_line(self.app.font, _tr(self.app, "swap.lowest", "Lowest:"), width, 15, bold=True)
+        font, label = draw.fit_line(self.app.font, tr_ui(self.app, "swap.lowest", "Lowest:"), width, 15, bold=True)
         r = draw.text(surface, font, label, top, hud.ACCENT, anchor="midtop")
         size = 14
         x = top[0] - (len(lowest) * (2 * size + 6) - 6) / 2 + size
@@ -968,7 +968,7 @@ class IngeniousScene(GameScene):
             layer = pygame.Surface(ring.size, pygame.SRCALPHA)
             pygame.draw.rect(layer, (*LAST_MOVE, round(alpha * glow)), layer.get_rect(), 4, border_radius=12)
             surface.blit(layer, ring.topleft)
-            word = _tr(self.app, "ingenious", "Ingenious!") + (f" ×{tween.tag}" if tween.tag and tween.tag > 1 else "")
+            word = tr_ui(self.app, "ingenious", "Ingenious!") + (f" ×{tween.tag}" if tween.tag and tween.tag > 1 else "")
             font, word = draw.fit_line(self.app.font, word, card.w // 2, 17, bold=True)
             pill = pygame.Rect(0, 0, font.size(word)[0] + 14, font.get_linesize() + 2)
             pill.topright = (card.right - 6, card.y + 5)

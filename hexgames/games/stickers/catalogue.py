@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from hexgames.core.protocol import Reason
+from hexgames.core.protocol import Reason, reasons
 
 RED, BLUE, YELLOW, GREEN = range(4)
 COLOUR_NAMES = ("red", "blue", "yellow", "green")
@@ -67,8 +67,7 @@ def limits(size: int) -> tuple[int, int]:
 LAYOUT_LIMIT = 2  # at most 2 stickers of one corner layout among SR and R
 
 
-def _reason(key: str, text: str, **params) -> Reason:
-    return Reason(f"stickers.{key}", text, **params)
+_reason = reasons("stickers")
 
 
 def add_problem(picks: Sequence[int], sticker: object, size: int) -> Reason | None:

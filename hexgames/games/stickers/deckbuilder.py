@@ -15,6 +15,7 @@ picks not yet used, filters, scroll, the deck name typed, the list and what the 
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -25,6 +26,7 @@ from hexgames.games.stickers import art, catalogue, decks
 from hexgames.games.stickers.catalogue import ALL_STICKERS, HELPER, HELPER_NAMES, N, R, RARITY, SR
 from hexgames.games.stickers.rules import Pick
 from hexgames.ui import draw, hud
+from hexgames.games.stickers.art import tr_ui
 
 if TYPE_CHECKING:
     from hexgames.games.stickers.scene import StickersScene
@@ -140,7 +142,7 @@ class DeckBuilder:
     def save(self) -> None:
         name = self.name_entry.get_text().strip() if self.name_entry is not None else ""
         if not name:
-            self.say(self.scene.ui_text("deck.need_name", "Give the deck a name first."), error=True)
+            self.say(tr_ui(self.scene.app, "deck.need_name", "Give the deck a name first."), error=True)
             return
         why = self.problem()
         if why is not None:
@@ -153,13 +155,13 @@ class DeckBuilder:
             decks.save(owner, name, self.slots)
         except OSError as e:  # a full disk, a folder that cannot be written: said in words
             why = self.app.tr_reason(os_error_reason(e))
-            self.say(self.scene.ui_text("deck.save_failed", "The deck could not be saved: {why}.", why=why), error=True)
+            self.say(tr_ui(self.scene.app, "deck.save_failed", "The deck could not be saved: {why}.", why=why), error=True)
             return
         except ValueError as e:
             self.say(str(e), error=True)
             return
         self.saved = decks.for_size(self.size, owner)
-        self.say(self.scene.ui_text("deck.saved", "Deck \u201c{name}\u201d saved.", name=name))
+        self.say(tr_ui(self.scene.app, "deck.saved", "Deck \u201c{name}\u201d saved.", name=name))
 
     def use(self) -> None:
         why = self.problem()
@@ -187,7 +189,7 @@ class DeckBuilder:
         from pygame_gui.core import ObjectID
         from pygame_gui.elements import UIButton, UITextEntryLine
 
-        t = self.scene.ui_text
+        t = partial(tr_ui, self.scene.app)
         self.buttons.clear()
         r = self.saved_rect
         widgets = []
@@ -321,7 +323,7 @@ class DeckBuilder:
         self._draw_saved(surface)
 
     def _draw_filters(self, surface: pygame.Surface) -> None:
-        t = self.scene.ui_text
+        t = partial(tr_ui, self.scene.app)
         font = self.app.font(15, bold=True)
         self.chips = []
         x, y = self.filter_rect.x, self.filter_rect.y + 4
@@ -376,7 +378,7 @@ class DeckBuilder:
                 pygame.draw.rect(surface, hud.ACCENT, rect.inflate(4, 4), 2, border_radius=4)
         self._draw_hinted(surface)
         if self._max_scroll():
-            draw.text(surface, self.app.font(13), self.scene.ui_text("deck.scroll", "Wheel: more stickers"),
+            draw.text(surface, self.app.font(13), tr_ui(self.scene.app, "deck.scroll", "Wheel: more stickers"),
                       (self.grid_rect.right - 10, self.grid_rect.bottom - 6), hud.MUTED, anchor="bottomright")
 
     def bring_into_view(self, sticker: int) -> None:
@@ -400,10 +402,10 @@ class DeckBuilder:
                 return
 
     def _helper_label(self, s: int) -> str:
-        return self.scene.ui_text(f"helper.{HELPER_NAMES[s]}", HELPER_NAMES[s].capitalize())
+        return tr_ui(self.scene.app, f"helper.{HELPER_NAMES[s]}", HELPER_NAMES[s].capitalize())
 
     def _draw_slots(self, surface: pygame.Surface) -> None:
-        t = self.scene.ui_text
+        t = partial(tr_ui, self.scene.app)
         r = self.slots_rect
         draw.rounded_panel(surface, r, (33, 39, 50), 10, border=(70, 80, 98))
         title = t("deck.title", "Your deck ({n}/{size})", n=len(self.slots), size=self.size)
@@ -435,7 +437,7 @@ class DeckBuilder:
             y += 16
 
     def _draw_saved(self, surface: pygame.Surface) -> None:
-        t = self.scene.ui_text
+        t = partial(tr_ui, self.scene.app)
         r = self.saved_rect
         draw.rounded_panel(surface, r, (33, 39, 50), 10, border=(70, 80, 98))
         draw.text(surface, self.app.font(15, bold=True), t("deck.saved_title", "Saved decks"), (r.x + 10, r.y + 8),

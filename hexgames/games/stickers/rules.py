@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from hexgames.core import chance
-from hexgames.core.protocol import JSON, Outcome, Reason, Rules, listing
+from hexgames.core.protocol import JSON, Outcome, Reason, Rules, listing, reasons
 from hexgames.games.stickers import catalogue, regions
 from hexgames.games.stickers.catalogue import BLOCK, DOUBLE, HELPER_NAMES, JUMP, LAYOUTS, PEEK, turned
 from hexgames.games.stickers.regions import CORNER_OFFSET, CORNERS, cell_key, cell_xy
@@ -149,8 +149,7 @@ def _shuffle(s: StickersState, items: list[int]) -> None:
     s.rng = x
 
 
-def _reason(key: str, text: str, **params: Any) -> Reason:
-    return Reason(f"stickers.{key}", text, **params)
+_reason = reasons("stickers")
 
 
 def board_layout(sticker: int, seat: int) -> int:

@@ -36,8 +36,8 @@ from hexgames.games.stickers.rules import Block, Pick, Place, Reorder, StickersR
 from hexgames.ui import chart, draw, hud
 from hexgames.ui.anim import ease_out_back
 from hexgames.ui.game_scene import GameScene
+from hexgames.games.stickers.art import tr_ui
 
-NS = "stickers_ui"
 MIN_ZOOM, MAX_ZOOM = 18.0, 120.0  # MAX_ZOOM grows with a large window (`max_zoom`)
 MIN_TEXT = 12  # no text under this, at 800x600 in Japanese too
 PEEK_SIZE = 56
@@ -114,9 +114,6 @@ class StickersScene(GameScene):
         """The name `seat`'s saved decks are kept under (the seat's player name)."""
         return self.match.seats[seat].name or f"Player {seat + 1}"
 
-    def ui_text(self, key: str, default: str, **params: Any) -> str:
-        return self.app.tr(f"{NS}.{key}", default=default, **params)
-
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         return art.OWNER_RGB[seat % 2]
 
@@ -153,7 +150,7 @@ class StickersScene(GameScene):
         from pygame_gui.elements import UIButton
 
         a = self.actions_rect
-        fit = self.ui_text("fit", "Fit")
+        fit = tr_ui(self.app, "fit", "Fit")
         fit_w = max(72, self.app.font(16).size(fit)[0] + 32)
         self.fit_button = UIButton(pygame.Rect(a.x, a.y, fit_w, a.h), fit, self.app.ui)
         keep_w = min(220, a.w - fit_w - 12)  # beside Fit, never over it in a small window
@@ -181,8 +178,8 @@ class StickersScene(GameScene):
 
     def _keep_label(self) -> str:
         if self.peek_order:
-            return self.ui_text("peek.use", "Use this order")
-        return self.ui_text("peek.keep", "Keep this order")
+            return tr_ui(self.app, "peek.use", "Use this order")
+        return tr_ui(self.app, "peek.keep", "Keep this order")
 
     def resume(self) -> None:
         super().resume()
@@ -359,7 +356,7 @@ class StickersScene(GameScene):
         scores = [self.rules.scores(s) for s in states]
         lines = [chart.Line(self.seat_name(i), art.OWNER_RGB[i % 2], [sc[i] for sc in scores], _chart_marker(i))
                  for i in range(states[-1].seats)]
-        return [chart.Panel(self.ui_text("chart", "Corners in territories"), lines)]
+        return [chart.Panel(tr_ui(self.app, "chart", "Corners in territories"), lines)]
 
     def on_move_played(self, before: StickersState, move: Any, after: StickersState, by_ai: bool) -> None:
         """A sticker drops onto its cell and a blocked cell is stamped, so an AI's move is seen where
@@ -382,18 +379,18 @@ class StickersScene(GameScene):
             if kind == "helper":
                 self.helper_note = (seat, sticker)
                 label = self.helper_name(sticker)
-                self.toast(self.ui_text("toast.helper", "{name} used {helper}.", name=name, helper=label))
+                self.toast(tr_ui(self.app, "toast.helper", "{name} used {helper}.", name=name, helper=label))
             elif kind == "bottom":
-                self.toast(self.ui_text("toast.bottom", "{name}'s sticker fits nowhere: it goes to the bottom.",
+                self.toast(tr_ui(self.app, "toast.bottom", "{name}'s sticker fits nowhere: it goes to the bottom.",
                                         name=name))
             elif kind == "pass":
-                self.toast(self.ui_text("toast.pass", "No sticker of {name}'s fits: {name} passes.", name=name))
+                self.toast(tr_ui(self.app, "toast.pass", "No sticker of {name}'s fits: {name} passes.", name=name))
             elif kind == "helper_bottom":
-                self.toast(self.ui_text("toast.helper_bottom", "A helper on top at the start goes to the bottom."))
+                self.toast(tr_ui(self.app, "toast.helper_bottom", "A helper on top at the start goes to the bottom."))
 
     def helper_name(self, helper: int) -> str:
         key = HELPER_NAMES[helper]
-        return self.ui_text(f"helper.{key}", key.capitalize())
+        return tr_ui(self.app, f"helper.{key}", key.capitalize())
 
     def clear_selection(self) -> None:
         """Forget the input state of whoever was at the screen (every hand-over and undo): hover,
@@ -449,7 +446,7 @@ class StickersScene(GameScene):
         draw.rounded_panel(surface, self.board_rect, (30, 35, 44), 10)
         s = self.view
         seat = s.current
-        text = self.ui_text("deck.waiting", "{name} is building a deck ({n}/{size})…", name=self.seat_name(seat),
+        text = tr_ui(self.app, "deck.waiting", "{name} is building a deck ({n}/{size})…", name=self.seat_name(seat),
                             n=len(s.picks[seat]), size=s.size)
         font = draw.fit_text(self.app.font, text, self.board_rect.w - 40, 22, MIN_TEXT, bold=True)
         draw.text(surface, font, text, self.board_rect.center, hud.TEXT)
@@ -598,18 +595,18 @@ class StickersScene(GameScene):
         parts = []
         if p.cancelled:
             for owner, size in p.cancelled:
-                parts.append(self.ui_text("preview.cancel", "cancels {name}'s territory of {count} corners",
+                parts.append(tr_ui(self.app, "preview.cancel", "cancels {name}'s territory of {count} corners",
                                           name=self.seat_name(owner), count=size))
         elif p.founded:
-            parts.append(self.ui_text("preview.found", "founds a territory"))
+            parts.append(tr_ui(self.app, "preview.found", "founds a territory"))
         for seat in range(s.seats):
             gain = p.after[seat] - p.before[seat]
             if gain > 0:
-                parts.append(self.ui_text("preview.gain", "{name} +{count} corners", name=self.seat_name(seat),
+                parts.append(tr_ui(self.app, "preview.gain", "{name} +{count} corners", name=self.seat_name(seat),
                                           count=gain))
         if not parts:
             return ""
-        return self.ui_text("preview.lead", "Here: {what}", what=self.app.join(parts))
+        return tr_ui(self.app, "preview.lead", "Here: {what}", what=self.app.join(parts))
 
     def show_hint(self, move: Any) -> None:
         """A hinted placement or block is ringed on the board (the placement ghosted with what it
@@ -660,12 +657,12 @@ class StickersScene(GameScene):
                 colour = hud.ACCENT if i in self.peek_order else hud.MUTED
                 draw.aa_circle(surface, colour, (rect.right - 4, rect.top + 4), 11, border=(20, 20, 20))
                 draw.text(surface, small, str(order.index(i) + 1), (rect.right - 4, rect.top + 4), (20, 20, 20))
-            label = self.ui_text("peek.position", "#{n} now", n=i + 1)
+            label = tr_ui(self.app, "peek.position", "#{n} now", n=i + 1)
             draw.text(surface, draw.fit_text(self.app.font, label, rect.w + 10, MIN_TEXT, MIN_TEXT, bold=True), label,
                       (rect.centerx, rect.bottom + 4 + small.get_linesize() // 2), hud.MUTED)
 
     def _peek_title_lines(self) -> list[str]:
-        title = self.ui_text("peek.title", "Peek: click in the new order, top first")
+        title = tr_ui(self.app, "peek.title", "Peek: click in the new order, top first")
         return draw.wrap(self.app.font(14, bold=True), title, self.panel_rect.w - 36)
 
     def _peek_height(self) -> int:
@@ -698,7 +695,7 @@ class StickersScene(GameScene):
             key, default = "hint.take", "Hint: press Enter or click the ringed cell to play it."
         elif key and type(self.hint_move) is Reorder and not self.peek_order:
             key, default = "hint.take_order", "Hint: the cyan numbers; press Enter to keep that order."
-        return self.ui_text(key, default) if key else ""
+        return tr_ui(self.app, key, default) if key else ""
 
     # --- the side panel ------------------------------------------------------------------------------
     def _panel_layout(self) -> tuple[list[pygame.Rect], pygame.Rect, pygame.Rect]:
@@ -777,9 +774,9 @@ class StickersScene(GameScene):
                   anchor="midright")
         small = self.app.font(13)
         if s.phase == "deck":
-            line = self.ui_text("panel.picking", "Deck: {n}/{size} chosen", n=len(s.picks[seat]), size=s.size)
+            line = tr_ui(self.app, "panel.picking", "Deck: {n}/{size} chosen", n=len(s.picks[seat]), size=s.size)
         else:
-            line = self.ui_text("panel.deck", "{count} stickers left", count=s.deck_count(seat))
+            line = tr_ui(self.app, "panel.deck", "{count} stickers left", count=s.deck_count(seat))
         draw.text(surface, small, line, (inner.x, inner.y + 30), hud.MUTED, anchor="topleft")
         if s.phase != "deck" and s.decks[seat]:
             self._draw_deck_icons(surface, seat, inner.x, inner.y + 52, inner.w)
@@ -794,7 +791,7 @@ class StickersScene(GameScene):
 
     def _draw_drawn(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         s = self.state
-        inner = hud.panel(surface, rect, self.ui_text("panel.drawn", "Drawn sticker"), self.app)
+        inner = hud.panel(surface, rect, tr_ui(self.app, "panel.drawn", "Drawn sticker"), self.app)
         size = min(inner.h - 4, 72)
         box = pygame.Rect(inner.x, inner.y, size, size)
         if s.phase == "place" and s.drawn >= 0:
@@ -802,7 +799,7 @@ class StickersScene(GameScene):
             kind = catalogue.RARITY[s.drawn]
             draw.text(surface, self.app.font(15, bold=True), kind, (box.right + 10, box.y + 4), hud.ACCENT,
                       anchor="topleft")
-            text = self.ui_text("panel.fits", "fits on {count} cells", count=len(self.targets()))
+            text = tr_ui(self.app, "panel.fits", "fits on {count} cells", count=len(self.targets()))
             font = draw.fit_text(self.app.font, text, inner.right - box.right - 10, 13, MIN_TEXT)
             draw.text(surface, font, text, (box.right + 10, box.y + 26), hud.MUTED, anchor="topleft")
         elif s.phase in ("peek", "block"):
@@ -822,17 +819,17 @@ class StickersScene(GameScene):
             notes.append(self.helper_note[1])
         if not notes or rect.h < 60 or self.match.is_over or s.phase == "deck":
             return rect.y
-        text = "\n".join(self.ui_text(*HELPER_TEXT[h]) for h in notes)
+        text = "\n".join(tr_ui(self.app, *HELPER_TEXT[h]) for h in notes)
         return self._note(surface, rect, text, (246, 230, 180), (48, 44, 30), (236, 214, 140))
 
     def _draw_best(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        inner = hud.panel(surface, rect, self.ui_text("solo.best", "Best results"), self.app)
+        inner = hud.panel(surface, rect, tr_ui(self.app, "solo.best", "Best results"), self.app)
         key = self.rules.highscore_key(self.state)
         # read once per state, not every frame (a new entry is a new state: the game's last move)
         best = self.cached("best", lambda: highscores.top(key) if key else [])
         small = self.app.font(14)
         if not best:
-            draw.text(surface, small, self.ui_text("solo.none", "No results yet"), inner.topleft, hud.MUTED,
+            draw.text(surface, small, tr_ui(self.app, "solo.none", "No results yet"), inner.topleft, hud.MUTED,
                       anchor="topleft")
             return
         y = inner.y

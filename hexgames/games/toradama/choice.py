@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from hexgames.games.toradama import sprites
-from hexgames.games.toradama.panel import character_name, okunote_parts, tr
+from hexgames.games.toradama.panel import character_name, okunote_parts, tr_ui
 from hexgames.games.toradama.rules import CHARACTER_NAMES, FAVOURITE
 from hexgames.ui import draw, hud
 
@@ -104,7 +104,7 @@ def paint(app: "App", surface: pygame.Surface, lay: ChoiceLayout, title: str, ta
             layer = pygame.Surface(rect.size, pygame.SRCALPHA)
             layer.fill((10, 12, 16, 170))
             surface.blit(layer, rect.topleft)
-            draw.text(surface, app.font(max(16, lay.name_size - 2), bold=True), tr(app, "choose.taken", "taken"),
+            draw.text(surface, app.font(max(16, lay.name_size - 2), bold=True), tr_ui(app, "choose.taken", "taken"),
                       rect.center, hud.MUTED)
 
 
@@ -115,7 +115,7 @@ def _paint_card(app: "App", surface: pygame.Surface, lay: ChoiceLayout, c: int, 
     name = app.font(lay.name_size, bold=True)
     draw.text(surface, name, character_name(app, c), (rect.centerx, y), hud.TEXT, anchor="midtop")
     y += name.get_linesize() + 4
-    fav = tr(app, "favourite", "favourite ×2")
+    fav = tr_ui(app, "favourite", "favourite ×2")
     fav_font = draw.fit_text(app.font, fav, rect.w - 2 * PAD - lay.fav_size - 6, lay.fav_size, MIN_TEXT)
     width = lay.fav_size + 6 + fav_font.size(fav)[0]
     x = rect.centerx - width // 2

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from hexgames.games.toradama.board import KIND_NAMES, KINDS
-from hexgames.games.toradama.panel import character_name, tr
+from hexgames.games.toradama.panel import character_name, tr_ui
 from hexgames.games.toradama.replay import Step
 from hexgames.games.toradama.rules import DRAW, ToradamaState
 
@@ -35,51 +35,51 @@ def step_words(app: "App", step: Step, shown: ToradamaState, name: Callable[[int
     """The banner while `step` plays; `shown` is the position as shown when it began."""
     kind, data = step.kind, step.data
     if kind == "place":
-        return tr(app, "anim.place", "{name} places {tile}", name=name(data[0]), tile=tile_words(app, data[4]))
+        return tr_ui(app, "anim.place", "{name} places {tile}", name=name(data[0]), tile=tile_words(app, data[4]))
     if kind == "give":
         seat, _, face, receiver = data
         if receiver < 0:
-            return tr(app, "anim.discard", "{name} discards {tile}", name=name(seat), tile=tile_words(app, face))
-        return tr(app, "anim.give", "{name} gives {tile} to {other}", name=name(seat), tile=tile_words(app, face),
+            return tr_ui(app, "anim.discard", "{name} discards {tile}", name=name(seat), tile=tile_words(app, face))
+        return tr_ui(app, "anim.give", "{name} gives {tile} to {other}", name=name(seat), tile=tile_words(app, face),
                   other=name(receiver))
     if kind == "ball":
-        return tr(app, "anim.ball", "{name} clears with {tile}", name=name(data[0]), tile=tile_words(app, data[2]))
+        return tr_ui(app, "anim.ball", "{name} clears with {tile}", name=name(data[0]), tile=tile_words(app, data[2]))
     if kind == "fall":
-        return tr(app, "anim.fall", "Tiles fall…")
+        return tr_ui(app, "anim.fall", "Tiles fall…")
     if kind == "chain":
-        return tr(app, "anim.chain", "Chain {n}! +{points} for {name}", n=data[0], points=chain_points(shown, step),
+        return tr_ui(app, "anim.chain", "Chain {n}! +{points} for {name}", n=data[0], points=chain_points(shown, step),
                   name=name(step.mover))
     if kind == "flip":
         n = len(data[0])
-        return tr(app, "anim.flip_one", "A cube turns face up") if n == 1 else \
-            tr(app, "anim.flip", "{n} cubes turn face up", n=n)
+        return tr_ui(app, "anim.flip_one", "A cube turns face up") if n == 1 else \
+            tr_ui(app, "anim.flip", "{n} cubes turn face up", n=n)
     if kind == "okunote":
-        return tr(app, "anim.okunote", "{name} uses the okunote of {character}", name=name(data[0]),
+        return tr_ui(app, "anim.okunote", "{name} uses the okunote of {character}", name=name(data[0]),
                   character=character_name(app, data[1]))
     if kind == "swap":
-        return tr(app, "anim.swap", "Two tiles swap places")
+        return tr_ui(app, "anim.swap", "Two tiles swap places")
     if kind == "return":
-        return tr(app, "anim.return", "The pool goes back into the bag")
+        return tr_ui(app, "anim.return", "The pool goes back into the bag")
     if kind == "dig":
-        return tr(app, "anim.dig", "{name} discards {tile}", name=name(step.mover), tile=tile_words(app, data[1]))
+        return tr_ui(app, "anim.dig", "{name} discards {tile}", name=name(step.mover), tile=tile_words(app, data[1]))
     if kind == "draw":
         code, to = data
         if code < KINDS:
-            return tr(app, "anim.refill", "The pool is refilled from the bag")
+            return tr_ui(app, "anim.refill", "The pool is refilled from the bag")
         if to < 0:
-            return tr(app, "anim.niku_discarded", "A niku cube is drawn: no room, it is discarded")
-        return tr(app, "anim.niku", "{name} gets a niku cube", name=name(to))
+            return tr_ui(app, "anim.niku_discarded", "A niku cube is drawn: no room, it is discarded")
+        return tr_ui(app, "anim.niku", "{name} gets a niku cube", name=name(to))
     if kind == "bagout":
-        return tr(app, "toast.bagout", "The bag is empty: no more refills from now on.")
+        return tr_ui(app, "toast.bagout", "The bag is empty: no more refills from now on.")
     return _end_words(app, data, shown, name)
 
 
 def _end_words(app: "App", data: tuple, shown: ToradamaState, name: Callable[[int], str]) -> str:
     how, seat = data[0], data[1]
     if how == "resign":
-        return tr(app, "anim.resign", "{name} resigns", name=name(seat))
+        return tr_ui(app, "anim.resign", "{name} resigns", name=name(seat))
     if how == "stuck":
-        return tr(app, "anim.stuck", "{name} can neither place nor clear", name=name(seat))
+        return tr_ui(app, "anim.stuck", "{name} can neither place nor clear", name=name(seat))
     if seat == DRAW:
-        return tr(app, "anim.draw", "Both reach {target} points!", target=shown.target)
-    return tr(app, "anim.win", "{name} reaches {target} points!", name=name(seat), target=shown.target)
+        return tr_ui(app, "anim.draw", "Both reach {target} points!", target=shown.target)
+    return tr_ui(app, "anim.win", "{name} reaches {target} points!", name=name(seat), target=shown.target)

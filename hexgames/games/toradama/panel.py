@@ -12,6 +12,7 @@ from hexgames.games.toradama import sprites
 from hexgames.games.toradama.board import KINDS
 from hexgames.games.toradama.rules import CHARACTER_NAMES, FAVOURITE, OKUNOTE_COST, OKUNOTE_RECYCLED, ToradamaState
 from hexgames.ui import draw, hud
+from hexgames.ui.words import translator
 
 if TYPE_CHECKING:
     from hexgames.app import App
@@ -19,8 +20,7 @@ if TYPE_CHECKING:
 NS = "toradama_ui"
 
 
-def tr(app: "App", key: str, default: str, **params: Any) -> str:
-    return app.tr(f"{NS}.{key}", default=default, **params)
+tr_ui = translator(NS)
 
 
 def character_name(app: "App", c: int) -> str:
@@ -31,15 +31,15 @@ def character_name(app: "App", c: int) -> str:
 def okunote_parts(app: "App", c: int) -> tuple[str, str]:
     """What the okunote does, and its cost."""
     name = CHARACTER_NAMES[c]
-    what = tr(app, f"okunote.{name}", name)
-    cost = tr(app, "cost_recycled" if OKUNOTE_RECYCLED[c] else "cost", "{n} niku", n=OKUNOTE_COST[c])
+    what = tr_ui(app, f"okunote.{name}", name)
+    cost = tr_ui(app, "cost_recycled" if OKUNOTE_RECYCLED[c] else "cost", "{n} niku", n=OKUNOTE_COST[c])
     return what, cost
 
 
 def okunote_text(app: "App", c: int) -> str:
     """The okunote in a line: what it does and its cost."""
     what, cost = okunote_parts(app, c)
-    return tr(app, "okunote_line", "{what} ({cost})", what=what, cost=cost)
+    return tr_ui(app, "okunote_line", "{what} ({cost})", what=what, cost=cost)
 
 
 def card_scale(panel: pygame.Rect) -> float:
@@ -66,7 +66,7 @@ def paint_card(app: "App", surf: pygame.Surface, rect: pygame.Rect, s: ToradamaS
     label = f"{points}" if s.seats == 1 else f"{points} / {s.target}"
     big = app.font(px(26), bold=True)
     r = draw.text(surf, big, label, (inner.right, y + px(4)), hud.ACCENT, anchor="topright")
-    draw.text(surf, app.font(px(12)), tr(app, "points", "points"), (inner.right, r.bottom - px(2)), hud.MUTED,
+    draw.text(surf, app.font(px(12)), tr_ui(app, "points", "points"), (inner.right, r.bottom - px(2)), hud.MUTED,
               anchor="topright")
     if c >= 0:
         surf.blit(sprites.face(c, icon), (inner.x, y))
@@ -75,7 +75,7 @@ def paint_card(app: "App", surf: pygame.Surface, rect: pygame.Rect, s: ToradamaS
         name_font = draw.fit_text(app.font, character_name(app, c), room, px(14), 10, bold=True)
         draw.text(surf, name_font, character_name(app, c), (fx, y + px(2)), hud.TEXT, anchor="topleft")
         surf.blit(sprites.tama(FAVOURITE[c], px(20)), (fx, y + px(22)))
-        fav = tr(app, "favourite", "favourite: 2 points")
+        fav = tr_ui(app, "favourite", "favourite: 2 points")
         draw.text(surf, draw.fit_text(app.font, fav, room - px(25), px(13), 9), fav, (fx + px(25), y + px(32)),
                   hud.MUTED, anchor="midleft")
     y += icon + px(8)
@@ -96,7 +96,7 @@ def _paint_pile(app: "App", surf: pygame.Surface, inner: pygame.Rect, y: int, pi
     size = round(20 * k)
     x = inner.x
     label = app.font(round(12 * k))
-    draw.text(surf, label, tr(app, "score_pile", "Score pile"), (x, y), hud.MUTED, anchor="topleft")
+    draw.text(surf, label, tr_ui(app, "score_pile", "Score pile"), (x, y), hud.MUTED, anchor="topleft")
     y += label.get_linesize()
     if not any(pile):
         draw.text(surf, label, "-", (x, y + 2), hud.MUTED, anchor="topleft")
@@ -114,7 +114,7 @@ def _paint_stock(app: "App", surf: pygame.Surface, inner: pygame.Rect, y: int, s
     """Niku stock (two places) and the number of cubes in the cube pool."""
     size = round(20 * k)
     x = inner.x
-    draw.text(surf, app.font(round(12 * k)), tr(app, "niku", "Niku"), (x, y + size // 2), hud.MUTED, anchor="midleft")
+    draw.text(surf, app.font(round(12 * k)), tr_ui(app, "niku", "Niku"), (x, y + size // 2), hud.MUTED, anchor="midleft")
     x += round(44 * k)
     for i in range(2):
         surf.blit(sprites.niku(size) if i < s.niku[seat] else sprites.slot(size), (x, y))
@@ -129,11 +129,11 @@ def _paint_stock(app: "App", surf: pygame.Surface, inner: pygame.Rect, y: int, s
 def paint_solo_best(app: "App", surf: pygame.Surface, rect: pygame.Rect, best: Sequence[Any],
                     mine: int | None) -> None:
     """Solo: the local best results (top five), the new one highlighted."""
-    inner = hud.panel(surf, rect, tr(app, "solo.best", "Best results"), app)
+    inner = hud.panel(surf, rect, tr_ui(app, "solo.best", "Best results"), app)
     small = app.font(14)
     y = inner.y
     if not best:
-        draw.text(surf, small, tr(app, "solo.none", "No results yet"), (inner.x, y), hud.MUTED, anchor="topleft")
+        draw.text(surf, small, tr_ui(app, "solo.none", "No results yet"), (inner.x, y), hud.MUTED, anchor="topleft")
         return
     for i, entry in enumerate(best[:5]):
         if y + small.get_linesize() > inner.bottom:

@@ -32,7 +32,7 @@ import random
 from typing import Any, Callable, Mapping
 
 from hexgames.core import chance
-from hexgames.core.protocol import JSON, IllegalMove, Outcome, Reason, Resignation, Rules
+from hexgames.core.protocol import JSON, IllegalMove, Outcome, Reason, Resignation, Rules, reasons
 from hexgames.games.toradama import board
 from hexgames.games.toradama.board import CELLS, CUBE, EMPTY, HIDDEN_CUBE, KINDS, NEIGHBOURS, ROWS
 from hexgames.games.toradama.moves import (
@@ -57,8 +57,7 @@ DRAW = 2  # `winner` when both reached the target together
 AREA = ((0, 1, 2), (2, 3, 4))
 PRIVATE = ((0, 1), (3, 4))
 
-def _reason(key: str, text: str, **params: Any) -> Reason:
-    return Reason(f"toradama.{key}", text, **params)
+_reason = reasons("toradama")
 
 
 class ToradamaState:

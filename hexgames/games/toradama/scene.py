@@ -32,7 +32,7 @@ from hexgames.games.toradama.board import COLS, EMPTY, HIDDEN_CUBE, KINDS, ROWS,
 from hexgames.games.toradama.moves import (
     CUBE_SOURCE, Choose, Clear, Dig, Flip, Give, Place, Reroll, Swap, Triple,
 )
-from hexgames.games.toradama.panel import character_name, tr
+from hexgames.games.toradama.panel import character_name, tr_ui
 from hexgames.games.toradama.rules import (
     CHOOSE, OVER, PLACING, PRIVATE, START, ToradamaState,
 )
@@ -224,11 +224,11 @@ class ToradamaScene(GameScene):
 
         p = self.panel_rect
         y = p.bottom - 2 * 44 - 6
-        self.okunote_button = UIButton(pygame.Rect(p.x, y, p.w, 42), tr(self.app, "okunote.label", "Okunote"), self.app.ui,
+        self.okunote_button = UIButton(pygame.Rect(p.x, y, p.w, 42), tr_ui(self.app, "okunote.label", "Okunote"), self.app.ui,
                                        object_id=ObjectID(class_id="@primary"))
         half = (p.w - 8) // 2
-        self.give_button = UIButton(pygame.Rect(p.x, y + 48, half, 42), tr(self.app, "give", "Give away"), self.app.ui)
-        self.resign_button = UIButton(pygame.Rect(p.x + half + 8, y + 48, half, 42), tr(self.app, "resign", "Resign"),
+        self.give_button = UIButton(pygame.Rect(p.x, y + 48, half, 42), tr_ui(self.app, "give", "Give away"), self.app.ui)
+        self.resign_button = UIButton(pygame.Rect(p.x + half + 8, y + 48, half, 42), tr_ui(self.app, "resign", "Resign"),
                                       self.app.ui, object_id=ObjectID(class_id="@danger"))
         self.widgets += [self.okunote_button, self.give_button, self.resign_button]
         self._sync_widgets()
@@ -250,17 +250,17 @@ class ToradamaScene(GameScene):
         at_screen = self.viewer if self.viewer is not None else self.match.to_move  # the button is theirs
         c = self.state.chars[at_screen] if self.state.phase != CHOOSE else -1
         if self.okunote_button is not None:
-            text = tr(self.app, "okunote_of", "Okunote: {name}", name=character_name(self.app, c)) if c >= 0 else \
-                tr(self.app, "okunote.label", "Okunote")
+            text = tr_ui(self.app, "okunote_of", "Okunote: {name}", name=character_name(self.app, c)) if c >= 0 else \
+                tr_ui(self.app, "okunote.label", "Okunote")
             if self.okunote_button.text != text:
                 self.okunote_button.set_text(text)
         if self.resign_button is not None:
             if self.resign_armed <= 0:
-                text = tr(self.app, "resign", "Resign")
+                text = tr_ui(self.app, "resign", "Resign")
             elif self.resign_picking:
-                text = tr(self.app, "resign_cancel", "Cancel")
+                text = tr_ui(self.app, "resign_cancel", "Cancel")
             else:
-                text = tr(self.app, "resign_confirm", "Really resign?")
+                text = tr_ui(self.app, "resign_confirm", "Really resign?")
             if self.resign_button.text != text:
                 self.resign_button.set_text(text)
 
@@ -337,7 +337,7 @@ class ToradamaScene(GameScene):
         if c is not None and self.view().cells[c] != EMPTY:
             return self.pick_ball(c)
         if col is not None:
-            self.toast(tr(self.app, "hint.pick", "Pick a pool tile or your cube pool first, or click a tama to clear it."))
+            self.toast(tr_ui(self.app, "hint.pick", "Pick a pool tile or your cube pool first, or click a tama to clear it."))
             return True
         self._drop_pick()
         return False
@@ -414,7 +414,7 @@ class ToradamaScene(GameScene):
         if kind in (Reroll, Triple):
             return self.submit(moves[0])
         self.targeting = {Swap: "swap", Flip: "flip", Dig: "dig"}[kind]
-        self.toast(tr(self.app, f"hint.{self.targeting}", self.targeting))
+        self.toast(tr_ui(self.app, f"hint.{self.targeting}", self.targeting))
         return True
 
     def _target_click(self, pos: tuple[int, int]) -> bool:
@@ -491,7 +491,7 @@ class ToradamaScene(GameScene):
         last = states[-1]
         lines = [chart.Line(self.seat_name(i), self.seat_colour(i), [float(s.points(i)) for s in states])
                  for i in range(last.seats)]
-        return [chart.Panel(tr(self.app, "chart.points", "Points"), lines)]
+        return [chart.Panel(tr_ui(self.app, "chart.points", "Points"), lines)]
 
     def _remember_placements(self, events: list[tuple], seat: int) -> None:
         """Mark the tiles the latest mover placed (a clearing moves tiles: then nothing is marked)."""
@@ -518,13 +518,13 @@ class ToradamaScene(GameScene):
         """Toasts for what both players must hear: a character chosen, an okunote, the bag-out."""
         for e in events:
             if e[0] == "choose":
-                self.toast(tr(self.app, "toast.chose", "{name} plays {character}.", name=self.seat_name(e[1]),
+                self.toast(tr_ui(self.app, "toast.chose", "{name} plays {character}.", name=self.seat_name(e[1]),
                               character=character_name(self.app, e[2])))
             elif e[0] == "okunote":
-                self.toast(tr(self.app, "toast.okunote", "{name} uses the okunote of {character}.",
+                self.toast(tr_ui(self.app, "toast.okunote", "{name} uses the okunote of {character}.",
                               name=self.seat_name(e[1]), character=character_name(self.app, e[2])))
             elif e[0] == "bagout":
-                self.toast(tr(self.app, "toast.bagout", "The bag is empty: no more refills from now on."))
+                self.toast(tr_ui(self.app, "toast.bagout", "The bag is empty: no more refills from now on."))
 
     def skip_animation(self) -> None:
         self.animator.finish_all()
@@ -558,8 +558,8 @@ class ToradamaScene(GameScene):
         m, s = self.match, self.state
         if self.resign_armed > 0 and not m.is_over:
             if self.resign_picking:
-                return tr(self.app, "banner.resign_pick", "Who resigns? Click that player's card (Esc: cancel)")
-            return tr(self.app, "banner.resign_confirm", "Press Resign again to give up (Esc: cancel)")
+                return tr_ui(self.app, "banner.resign_pick", "Who resigns? Click that player's card (Esc: cancel)")
+            return tr_ui(self.app, "banner.resign_confirm", "Press Resign again to give up (Esc: cancel)")
         step = self.current_step()
         if step is not None:
             return narration.step_words(self.app, step[0], self.view(), self.seat_name)
@@ -567,15 +567,15 @@ class ToradamaScene(GameScene):
             return super().banner_text()
         name = self.seat_name(m.to_move)
         if s.phase == CHOOSE:
-            return tr(self.app, "banner.choose", "{name}: choose your character", name=name)
+            return tr_ui(self.app, "banner.choose", "{name}: choose your character", name=name)
         if self.targeting is not None:
-            return tr(self.app, f"hint.{self.targeting}", self.targeting)
+            return tr_ui(self.app, f"hint.{self.targeting}", self.targeting)
         if self.ball is not None:
-            return tr(self.app, "banner.ball", "{name}: click the marked tama again to clear with it", name=name)
+            return tr_ui(self.app, "banner.ball", "{name}: click the marked tama again to clear with it", name=name)
         one = "_one" if s.to_place == 1 else ""
         if s.phase == PLACING:
-            return tr(self.app, f"banner.placing{one}", "{name}: place {n} more tiles", name=name, n=s.to_place)
-        return tr(self.app, f"banner.start{one}", "{name}: place {n} tiles or clear a ball", name=name, n=s.to_place)
+            return tr_ui(self.app, f"banner.placing{one}", "{name}: place {n} more tiles", name=name, n=s.to_place)
+        return tr_ui(self.app, f"banner.start{one}", "{name}: place {n} tiles or clear a ball", name=name, n=s.to_place)
 
     def banner_seat(self) -> int | None:
         """While a move is shown the banner narrates it, beside its mover's chip (GameScene hook)."""
@@ -629,7 +629,7 @@ class ToradamaScene(GameScene):
             pygame.draw.line(surface, GRID_LINE, (g.x + i * s, g.y), (g.x + i * s, g.bottom))
         for j in range(1, ROWS):
             pygame.draw.line(surface, GRID_LINE, (g.x, g.y + j * s), (g.right, g.y + j * s))
-        labels = [(SHARED_COLUMN, SHARED_COLUMN, tr(self.app, "shared", "shared"), hud.MUTED)] if v.seats == 2 else []
+        labels = [(SHARED_COLUMN, SHARED_COLUMN, tr_ui(self.app, "shared", "shared"), hud.MUTED)] if v.seats == 2 else []
         labels += [(*PRIVATE[seat], self.seat_name(seat), self.seat_colour(seat)) for seat in range(v.seats)]
         for first, last, text, colour in labels:
             x0, x1 = sorted((self.display_col(first), self.display_col(last)))
@@ -712,7 +712,7 @@ class ToradamaScene(GameScene):
         if step is not None and step[0].kind in ("place", "give") and step[0].data[1] != CUBE_SOURCE:
             hidden = step[0].data[1]
         small = self.app.font(max(13, self.cell_size // 6))
-        draw.text(surface, small, tr(self.app, "pool", "Pool"), (self.pool_slots[0].x - 8, self.pool_slots[0].centery),
+        draw.text(surface, small, tr_ui(self.app, "pool", "Pool"), (self.pool_slots[0].x - 8, self.pool_slots[0].centery),
                   hud.MUTED, anchor="midright")
         pool = list(v.pool)
         if hidden in pool:
@@ -724,7 +724,7 @@ class ToradamaScene(GameScene):
                 if self.selected == pool[i] and self.can_act and i == pool.index(pool[i]):
                     pygame.draw.rect(surface, BALL, r.inflate(6, 6), 3, border_radius=10)
         bag = v.bag_count
-        text = tr(self.app, "bag_out", "Bag empty") if v.bag_out else tr(self.app, "bag", "Bag: {n}", n=bag)
+        text = tr_ui(self.app, "bag_out", "Bag empty") if v.bag_out else tr_ui(self.app, "bag", "Bag: {n}", n=bag)
         draw.text(surface, self.app.font(max(15, self.cell_size // 5), bold=True), text, self.bag_rect.midleft,
                   hud.ACCENT if v.bag_out else hud.TEXT, anchor="midleft")
 
@@ -742,7 +742,7 @@ class ToradamaScene(GameScene):
             label = self.app.font(max(12, self.cell_size // 7), bold=True)
             y = top - 4 - count.get_linesize() // 2
             draw.text(surface, count, f"×{n}", (r.centerx, y), hud.TEXT)
-            draw.text(surface, label, tr(self.app, "cubes", "cubes"), (r.centerx, y - count.get_linesize() // 2
+            draw.text(surface, label, tr_ui(self.app, "cubes", "cubes"), (r.centerx, y - count.get_linesize() // 2
                       - label.get_linesize() // 2), self.seat_colour(seat))
             if self.selected == CUBE_SOURCE and seat == self.match.to_move and self.can_act:
                 pygame.draw.rect(surface, BALL, self._stack_top(seat).inflate(6, 6), 3, border_radius=10)
@@ -875,7 +875,7 @@ class ToradamaScene(GameScene):
 
     def _paint_bagout(self, surface: pygame.Surface, v: ToradamaState, st: replay.Step, p: float) -> None:
         """The bag's label beside the pool lights up as it runs out (the banner and a message say it)."""
-        text = tr(self.app, "bag_out", "Bag empty")
+        text = tr_ui(self.app, "bag_out", "Bag empty")
         font = self.app.font(max(15, self.cell_size // 5), bold=True)
         rect = pygame.Rect(self.bag_rect.x - 6, self.bag_rect.centery - font.get_linesize() // 2 - 4,
                            font.size(text)[0] + 12, font.get_linesize() + 8)
@@ -908,7 +908,7 @@ class ToradamaScene(GameScene):
         if st.kind == "okunote":
             self._call_out_okunote(surface, box, st, pop)
             return
-        label = tr(self.app, "chain", "Chain {n}!", n=st.data[0])
+        label = tr_ui(self.app, "chain", "Chain {n}!", n=st.data[0])
         start = max(14, round(self.cell_size * (0.36 + 0.05 * min(st.data[0], 4)) * max(0.3, pop)))
         font = draw.fit_text(self.app.font, label, box.w - 6, start, 12, bold=True)
         y = box.y + font.get_linesize() // 2 + 4
@@ -916,8 +916,8 @@ class ToradamaScene(GameScene):
         y += font.get_linesize() // 2 + 8
         for cells, kind, taken, big, bonus in st.data[1]:
             tags = [f"+{taken * self.view().tile_value(st.mover, kind)}"] + \
-                ([tr(self.app, "bonus.four", "4+")] if big else []) + \
-                ([tr(self.app, "bonus.chain", "chain +{n}", n=bonus)] if bonus else [])
+                ([tr_ui(self.app, "bonus.four", "4+")] if big else []) + \
+                ([tr_ui(self.app, "bonus.chain", "chain +{n}", n=bonus)] if bonus else [])
             text = "  ".join(tags)
             small = draw.fit_text(self.app.font, text, box.w - 30, max(13, self.cell_size // 4), 12, bold=True)
             h = small.get_linesize()
@@ -934,7 +934,7 @@ class ToradamaScene(GameScene):
         icon = max(16, min(box.w - 12, box.h // 2, self.cell_size))
         size = max(8, round(icon * pop))
         surface.blit(sprites.face(c, size), (box.centerx - size // 2, box.y + 4 + (icon - size) // 2))
-        text = tr(self.app, "okunote_banner", "{character}: okunote!", character=character_name(self.app, c))
+        text = tr_ui(self.app, "okunote_banner", "{character}: okunote!", character=character_name(self.app, c))
         font, lines = draw.fit_wrapped(self.app.font, text, box.w - 6, 2, max(14, self.cell_size // 3), 12, bold=True)
         y = box.y + icon + 10
         for line in lines[:2]:
@@ -945,7 +945,7 @@ class ToradamaScene(GameScene):
         """Hot-seat, Resign pressed: each player's card is washed red and ringed, to be clicked by the
         player who gives up."""
         pulse = 0.5 + 0.5 * math.sin(self.app.clock_time * 6)
-        label = tr(self.app, "resign_this", "Click to resign")
+        label = tr_ui(self.app, "resign_this", "Click to resign")
         for seat, rect in self.cards.items():
             layer = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(layer, (70, 18, 24, 170), layer.get_rect(), border_radius=12)
@@ -988,7 +988,7 @@ class ToradamaScene(GameScene):
     def _draw_choice(self, surface: pygame.Surface) -> None:
         draw.dim(surface, 170)
         s = self.state
-        title = tr(self.app, "choose.title", "{name}, choose your character", name=self.seat_name(s.current))
+        title = tr_ui(self.app, "choose.title", "{name}, choose your character", name=self.seat_name(s.current))
         hinted = self.hint_move.character if type(self.hint_move) is Choose else None
         choice.paint(self.app, surface, self.choice_layout(), title, set(s.chars), hinted, self.mouse)
 

@@ -303,7 +303,7 @@ def test_the_hint_strip_is_off_the_map_and_the_order_prompt_is_lit(app):
             assert scene.cell_center(cell)[1] - scene.cell > strip.bottom
         mx, my = scene.marker_pos(area)
         assert my - scene.marker_radius() > strip.bottom
-    assert scene.hint_key() == "clans.ui.order_prompt"
+    assert scene.hint_key() == "order_prompt"
     step(app)
     r, g, b = app.screen.get_at((strip.x + 4, strip.centery))[:3]
     assert r > 200 and g > 170 and b < 140  # a lit banner, not grey text on the map

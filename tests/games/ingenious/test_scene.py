@@ -359,7 +359,7 @@ def test_every_scene_text_has_english_and_japanese():
     from hexgames import paths
 
     source = Path(__file__).resolve().parents[3] / "hexgames" / "games" / "ingenious" / "scene.py"
-    used = set(re.findall(r'_tr\(self\.app, "([a-z_.]+)"', source.read_text(encoding="utf-8")))
+    used = set(re.findall(r'tr_ui\(self\.app, "([a-z_.]+)"', source.read_text(encoding="utf-8")))
     used |= {f"colour.{c}" for c in ("red", "green", "blue", "orange", "yellow", "purple")}
     assert len(used) > 20
 

@@ -255,7 +255,7 @@ def test_every_scene_text_has_english_and_japanese():
 
     folder = Path(__file__).resolve().parents[3] / "hexgames" / "games" / "toradama"
     source = "".join((folder / name).read_text("utf-8") for name in ("scene.py", "panel.py", "choice.py", "narration.py"))
-    used = set(re.findall(r'tr\((?:self\.)?app, "([a-z_.]+)"', source))
+    used = set(re.findall(r'tr_ui\((?:self\.)?app, "([a-z_.]+)"', source))
     used |= {f"okunote.{c}" for c in ("tora", "usagi", "neko", "kitsune", "kuma")}
     used |= {f"hint.{h}" for h in ("swap", "flip", "dig")}
     assert len(used) > 25
