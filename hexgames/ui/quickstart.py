@@ -16,6 +16,7 @@ import pygame_gui
 
 from hexgames.ui import draw, hud, pictures
 from hexgames.ui.scenes import Scene
+from hexgames.ui.tutorial import tr
 
 if TYPE_CHECKING:
     from hexgames.app import App
@@ -35,7 +36,7 @@ class QuickStartScene(Scene):
         self._pictures: list[tuple[pygame.Surface, str]] = []
 
     def tr(self, key: str, **params: Any) -> str:
-        return self.app.tr(f"learn.{key}", **params)
+        return tr(self.app, key, **params)
 
     def title(self) -> str:
         return self.app.tr(f"{self.info.id}.title", default=self.info.title)

@@ -32,6 +32,7 @@ from hexgames.core import tutorials
 from hexgames.core.match import Match, Seat
 from hexgames.core.tutorials import Script, ScriptError
 from hexgames.ui import draw, gestures, hud
+from hexgames.ui.words import translator
 
 if TYPE_CHECKING:
     from hexgames.app import App
@@ -43,8 +44,7 @@ SAY, DONE, FINISHED = "say", "done", "finished"
 _CLASSES: dict[type, type] = {}
 
 
-def tr(app: "App", key: str, **params: Any) -> str:
-    return app.tr(f"learn.{key}", **params)
+tr = translator("learn")  # the tutorial's, the quick start's and the tips' words
 
 
 class TutorialMixin:
