@@ -1,4 +1,4 @@
-"""Command line: `python main.py` (the app), and the `arena`, `bench` and `screenshot` subcommands.
+"""Command line: `python main.py` (the app), and the `arena`, `bench`, `screenshot` and `tutorial` subcommands.
 
 Every bad name (game id, seat spec, option) exits with status 2 and one line on stderr, so scripts and
 people both get a clear answer instead of a traceback.
@@ -11,7 +11,7 @@ import os
 import sys
 from typing import Any, Sequence
 
-SUBCOMMANDS = ("arena", "bench", "screenshot")
+SUBCOMMANDS = ("arena", "bench", "screenshot", "tutorial")
 
 
 class UsageError(Exception):
@@ -86,7 +86,8 @@ def _check_seat_count(info, n: int, options: dict[str, Any]) -> None:
 COMMANDS_HELP = """commands (each has its own --help):
   hexgames arena       AI against AI: win rates with 95% intervals, moves per game, endings
   hexgames bench       speed of each game's engine, AI levels and drawing on this machine
-  hexgames screenshot  any screen (menu, setup, game, a game's dialogs, records...) as a PNG, headless"""
+  hexgames screenshot  any screen (menu, setup, game, a game's dialogs, records...) as a PNG, headless
+  hexgames tutorial    a game's interactive tutorial (--autoplay: played to its end headless)"""
 
 
 def version() -> str:
@@ -215,7 +216,8 @@ def _screenshot_parser() -> argparse.ArgumentParser:
     p.add_argument("--scene", default=None,
                    help=f"{', '.join(SCENES)}, or a game's dialog (default: game, or menu without --game); "
                    "hint: the position after --moves with Hard's suggested move previewed for the seat to move; "
-                   "refusal: the same position with a refused move's reason in the message strip")
+                   "refusal: the same position with a refused move's reason in the message strip; "
+                   "quickstart: the game's How to play card; tutorial: its tutorial after --moves steps")
     p.add_argument("--seats", default=None, help="e.g. human,ai:hard (default: two medium AIs)")
     p.add_argument("--mode", default=None, help="the game's mode, e.g. team or solo")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
@@ -270,6 +272,68 @@ def cmd_screenshot(argv: Sequence[str]) -> int:
     return 0
 
 
+def cmd_tutorial(argv: Sequence[str]) -> int:
+    p = argparse.ArgumentParser(prog="hexgames tutorial", description="A game's interactive tutorial: a short "
+                                "scripted game, step by step. With --autoplay it is played to its end headless "
+                                "by posting each step's input as events (exit 1 names the step that fails).")
+    p.add_argument("--game", required=True)
+    p.add_argument("--autoplay", action="store_true", help="play every step by posted events, headless")
+    p.add_argument("--language", choices=("en", "ja"))
+    p.add_argument("--size", default="1280x800", help="WIDTHxHEIGHT (autoplay)")
+    args = p.parse_args(argv)
+    info = _game(args.game)
+    from hexgames.core import tutorials
+
+    try:
+        script = tutorials.load(info.id)
+        tutorials.check(script)
+    except tutorials.ScriptError as e:
+        print(f"hexgames: {e}", file=sys.stderr)
+        return 1
+    if not args.autoplay:
+        from hexgames.app import App, NoDisplay
+        from hexgames.ui.tutorial import start_tutorial
+
+        try:
+            app = App(language=args.language)
+        except NoDisplay as e:
+            print(f"hexgames: {e}", file=sys.stderr)
+            return 1
+        start_tutorial(app, info.id)
+        return app.run()
+    try:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        raise UsageError(f"--size {args.size!r} must look like 1280x800") from None
+    from hexgames.screenshot import temporary_data_dir
+
+    with temporary_data_dir():  # a headless run leaves no records or settings behind
+        return _autoplay(info.id, script, (w, h), args.language)
+
+
+def _autoplay(game_id: str, script, size: tuple[int, int], language: str | None) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from hexgames.app import App
+    from hexgames.core.tutorials import ScriptError
+    from hexgames.ui.anim import INSTANT
+    from hexgames.ui.tutorial import autoplay, tutorial_scene
+
+    app = App(size=size, headless=True, language=language)
+    app.settings.anim_speed = INSTANT
+    try:
+        scene = tutorial_scene(app, script)
+        app.scenes.reset(scene)
+        autoplay(app, scene, report=lambda line: print(f"{game_id} tutorial {line}", flush=True))
+    except ScriptError as e:
+        print(f"hexgames: {e}", file=sys.stderr)
+        return 1
+    finally:
+        app.shutdown()
+    print(f"{game_id} tutorial: played to its end, {len(script.steps)} steps")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     import multiprocessing
 
@@ -278,7 +342,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     multiprocessing.freeze_support()
     argv = list(sys.argv[1:] if argv is None else argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    commands = {"arena": cmd_arena, "bench": cmd_bench, "screenshot": cmd_screenshot}
+    commands = {"arena": cmd_arena, "bench": cmd_bench, "screenshot": cmd_screenshot, "tutorial": cmd_tutorial}
     try:
         if argv and argv[0] in commands:
             return commands[argv[0]](argv[1:])

@@ -25,7 +25,7 @@ import tempfile
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 SCENES = ("menu", "settings", "setup", "game", "handover", "pause", "rules", "results", "records", "hint", "log",
-          "replay", "refusal")
+          "replay", "refusal", "quickstart", "tutorial")
 NO_GAME_SCENES = ("menu", "settings", "records")  # scenes that need no --game
 SAMPLE_GAMES = 8  # seeded games the records screenshot records first (its --moves)
 SEARCH_GAMES = 40  # seeded games tried to find a position where a game's dialog is up
@@ -129,7 +129,7 @@ def screenshot(out: str, game_id: str | None = None, scene: str = "game", seed: 
         raise NoSuchScreen(f"unknown scene {scene!r}; choose one of {', '.join(scenes_for(info))}"
                            + ("" if info else f" (all but {', '.join(NO_GAME_SCENES)} need a game)"))
     if scene == "records":
-        with _temporary_data_dir():
+        with temporary_data_dir():
             _render(out, size, language, lambda app: _show_records(app, info, seed, SAMPLE_GAMES if moves is None
                                                                     else moves))
         return
@@ -152,7 +152,7 @@ def _render(out: str, size: tuple[int, int], language: str | None, show: Callabl
 
 
 @contextlib.contextmanager
-def _temporary_data_dir() -> Iterator[None]:
+def temporary_data_dir() -> Iterator[None]:
     """`HEXGAMES_DATA_DIR` pointed at a fresh temporary folder for the duration (removed after)."""
     old = os.environ.get("HEXGAMES_DATA_DIR")
     with tempfile.TemporaryDirectory(prefix="hexgames-shot-") as folder:
@@ -226,6 +226,14 @@ def _show(app: Any, info: Any, scene: str, seed: int, moves: int, seats: Sequenc
 
         app.scenes.push(RulesHelpScene(app, info))
         return
+    if scene == "quickstart":
+        from hexgames.ui.quickstart import QuickStartScene
+
+        app.scenes.push(QuickStartScene(app, info))
+        return
+    if scene == "tutorial":
+        _show_tutorial(app, info, moves)
+        return
     seats = list(seats) if seats else default_seats(info, scene, options)
     dialogs = game_screens(info)
     if scene in dialogs:
@@ -241,6 +249,26 @@ def _show(app: Any, info: Any, scene: str, seed: int, moves: int, seats: Sequenc
         why = app.open_replay(match, moves)
         if why is not None:
             raise NoSuchScreen(why)
+
+
+def _show_tutorial(app: Any, info: Any, steps: int) -> None:
+    """The game's tutorial after its first `steps` steps were played by posted events: the next step
+    on show, waiting for the player (or the tutorial's end)."""
+    from hexgames.core import tutorials
+    from hexgames.ui.tutorial import autoplay, tutorial_scene
+
+    try:
+        script = tutorials.load(info.id)
+        tutorials.check(script)
+    except tutorials.ScriptError as e:
+        raise NoSuchScreen(str(e)) from None
+    scene = tutorial_scene(app, script)
+    app.scenes.reset(scene)
+    autoplay(app, scene, upto=steps)
+    for _ in range(30):  # the opponent's reply before the step, paced as in play
+        if scene.phase != "say" or not scene.queue:
+            break
+        app.step(1 / 60)
 
 
 def _show_game(app: Any, match: Any, scene: str) -> None:

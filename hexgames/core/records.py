@@ -3,7 +3,8 @@
 A finished game is one row of `games` (game, mode, options, date, seed, number of moves, the final
 digest and the whole save, so its replay can be opened from the record) and one row of `seats` per
 seat (human name or AI level, final score, rank, side, hints taken). The solo high-score tables live
-in the same database (`highscores`, used by `core/highscores.py`). Statistics are computed from the
+in the same database (`highscores`, used by `core/highscores.py`), and so do the tutorials a player
+finished (`tutorials`: one row per game). Statistics are computed from the
 rows by `core/record_stats.py`; nothing here knows any game.
 
 Why SQLite and not another JSON file: the records grow with every game and are queried by player and
@@ -101,6 +102,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 3: the match that made a high score: a solo game whose end is undone and that ends again
         # replaces its entry, as it replaces its record (NULL: entries from before)
         "ALTER TABLE highscores ADD COLUMN uid TEXT",
+    ),
+    (  # 4: the tutorials a player finished (their menu cards say so)
+        """CREATE TABLE tutorials (
+            game TEXT PRIMARY KEY,
+            finished TEXT NOT NULL         -- ISO 8601, UTC: the first time it was finished
+        )""",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -533,3 +540,19 @@ def save_of(record_id: int) -> dict[str, Any] | None:
             raise SaveError(Reason("core.save.damaged", "The save file is damaged.")) from None
 
     return read(query, None)
+
+
+# --- tutorials ---------------------------------------------------------------------------------------
+def record_tutorial(game: str, date: str | None = None) -> None:
+    """Note that the game's tutorial was played to its end (the first time is kept). Raises
+    RecordsUnavailable when the database cannot be written."""
+    when = date or datetime.now(timezone.utc).isoformat(timespec="seconds")
+    write(lambda con: con.execute("INSERT OR IGNORE INTO tutorials (game, finished) VALUES (?, ?)", (game, when)))
+
+
+def tutorials_done() -> set[str]:
+    """The games whose tutorial was finished ({} when there are no records or they cannot be read)."""
+    def query(con: sqlite3.Connection) -> set[str]:
+        return {row[0] for row in con.execute("SELECT game FROM tutorials") if isinstance(row[0], str)}
+
+    return read(query, set())

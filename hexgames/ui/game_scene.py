@@ -65,6 +65,7 @@ MAX_AI_FAILURES = 3
 AI_PACE = 0.6  # seconds between two computer moves at normal animation speed (scaled by the setting)
 MESSAGE_H = 34  # the message strip under the board: toasts and the computer's last move, never over play
 HINT_DOT_SECONDS = 0.35  # the thinking dots of the Hint button
+TIP_DELAY = 0.6  # seconds the pointer rests on a drawn panel before its tip shows
 
 
 class GameScene(Scene):
@@ -120,6 +121,7 @@ class GameScene(Scene):
         self._game_recorded = False  # this end of the match is in the players' records
         self.undo_reason: str | None = None  # why the Undo button is disabled (shown on hover)
         self.pointer: tuple[int, int] = (-1, -1)  # the last mouse position this scene saw
+        self._tip: tuple[Any, float] = (None, 0.0)  # the (rect, tip) under the pointer, and since when
         self._toast_clock = 0.0
         self._cache: dict[Any, Any] = {}
         self._cache_stamp: tuple[Any, ...] = ()
@@ -214,10 +216,12 @@ class GameScene(Scene):
         r = self.bottom_rect
         bw, bh = self.BUTTON_SIZE
         y = r.y + (r.h - bh) // 2
-        self.undo_button = UIButton(pygame.Rect(r.x + 16, y, bw, bh), tr("ui.game.undo"), ui)
-        self.menu_button = UIButton(pygame.Rect(r.right - bw - 16, y, bw, bh), tr("ui.game.menu"), ui)
+        self.undo_button = UIButton(pygame.Rect(r.x + 16, y, bw, bh), tr("ui.game.undo"), ui,
+                                    tool_tip_text=tr("learn.tip.undo"))
+        self.menu_button = UIButton(pygame.Rect(r.right - bw - 16, y, bw, bh), tr("ui.game.menu"), ui,
+                                    tool_tip_text=tr("learn.tip.menu"))
         self.results_button = UIButton(pygame.Rect(r.right - 2 * bw - 28, y, bw, bh), tr("ui.game.results"), ui,
-                                       object_id=ObjectID(class_id="@primary"))
+                                       object_id=ObjectID(class_id="@primary"), tool_tip_text=tr("learn.tip.results"))
         self.hint_button = UIButton(self.top_button_rect(1), tr("ui.hint.button"), ui,
                                     tool_tip_text=tr("ui.hint.tip"))
         self.log_button = UIButton(self.top_button_rect(0), tr("ui.log.button"), ui,
@@ -726,6 +730,27 @@ class GameScene(Scene):
         if (self.app.scenes.top is self and self.undo_reason and button is not None and button.visible
                 and button.rect.collidepoint(self.pointer)):
             hud.hover_tip(surface, self.app, button.rect, self.undo_reason)
+        elif self.app.scenes.top is self:
+            self._draw_region_tip(surface)
+
+    def _draw_region_tip(self, surface: pygame.Surface) -> None:
+        """The tip of the drawn part under the pointer (`tip_regions`), once it rests there a moment
+        and no widget or the move log is over it: inside the side panel for a part of the panel, in
+        the message strip for a part of the board (nothing covers the play area)."""
+        pointer = self.pointer
+        region = None
+        if not (self.log_open and self.log_rect().collidepoint(pointer)) and not any(
+                w.visible and w.rect.collidepoint(pointer) for w in self.widgets):
+            region = next(((rect, text) for rect, text in self.tip_regions() if rect.collidepoint(pointer)), None)
+        if self._tip[0] != region:
+            self._tip = (region, self.app.clock_time)
+        if region is None or self.app.clock_time - self._tip[1] < TIP_DELAY:
+            return
+        if self.panel_rect.collidepoint(pointer):
+            hud.hover_tip(surface, self.app, pygame.Rect(pointer[0], pointer[1] - 4, 1, 1), region[1],
+                          within=self.panel_rect)
+        else:
+            hud.message_strip(surface, self.app, self.message_rect, region[1], colour=hud.ACCENT)
 
     # --- hooks for game scenes ---------------------------------------------------------------
     @classmethod
@@ -790,3 +815,13 @@ class GameScene(Scene):
 
     def update_game(self, dt: float) -> None:
         """Per-frame game logic (hover effects, the game's own timers)."""
+
+    def input_points(self, move: Any) -> Sequence[Any]:
+        """The gestures (`ui.gestures`: click, right-click, drag, key) that input `move` in the current
+        layout, in order, as a player would: the tutorial marks them and its autoplay posts them."""
+        raise NotImplementedError(f"{type(self).__name__} does not say where its moves are input "
+                                  "(input_points)")
+
+    def tip_regions(self) -> Sequence[tuple[pygame.Rect, str]]:
+        """Drawn parts of the screen (a score card, a bag count...) with the short tip shown on hover."""
+        return []

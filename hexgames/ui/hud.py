@@ -142,19 +142,21 @@ def turn_banner(surface: pygame.Surface, app: "App", rect: pygame.Rect, text: st
 
 
 def hover_tip(surface: pygame.Surface, app: "App", anchor: pygame.Rect, text: str,
-              side: str = "above") -> pygame.Rect:
-    """A tool tip above (or to the right of) `anchor`, kept on screen: why a disabled button does
-    nothing. pygame_gui shows no tool tips on disabled buttons, so scenes draw this one themselves;
-    it must not overlap widgets, which pygame_gui draws over everything."""
+              side: str = "above", within: pygame.Rect | None = None) -> pygame.Rect:
+    """A tool tip above (or to the right of) `anchor`, kept on screen (or inside `within`): why a
+    disabled button does nothing, what a drawn panel is. pygame_gui shows no tool tips on disabled
+    buttons, so scenes draw this one themselves; it must not overlap widgets, which pygame_gui draws
+    over everything."""
     font = app.font(15)
-    lines = draw.wrap(font, text, min(420, surface.get_width() - 20))
+    bounds = surface.get_rect().inflate(-16, -16) if within is None else within
+    lines = draw.wrap(font, text, min(420, bounds.w - 20))
     w = max(font.size(line)[0] for line in lines) + 20
     rect = pygame.Rect(0, 0, w, 10 + 22 * len(lines))
     if side == "right":
         rect.midleft = (anchor.right + 8, anchor.centery)
     else:
         rect.midbottom = (anchor.centerx, anchor.top - 6)
-    rect.clamp_ip(surface.get_rect().inflate(-16, -16))
+    rect.clamp_ip(bounds)
     draw.rounded_panel(surface, rect, (20, 24, 32, 245), 6, border=ACCENT)
     for i, line in enumerate(lines):
         draw.text(surface, font, line, (rect.x + 10, rect.y + 16 + 22 * i), TEXT, anchor="midleft")

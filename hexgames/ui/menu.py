@@ -13,7 +13,7 @@ import pygame
 import pygame_gui
 
 from hexgames import games
-from hexgames.core import highscores, saves
+from hexgames.core import highscores, records, saves
 from hexgames.core.match import MAX_NAME, Match, Seat
 from hexgames.ui import draw, hud, icon
 from hexgames.ui.scenes import Scene
@@ -45,6 +45,8 @@ class MenuScene(Scene):
         # the best solo score (read once: the menu draws 60 times a second)
         self.compact = False  # small windows: tighter header, fewer text lines
         self._card_images: dict[tuple[int, int], pygame.Surface] = {}
+        self.learn_buttons: dict[Any, tuple[str, "GameInfo"]] = {}  # "how" / "learn" on each card
+        self.learned: set[str] = set()  # games whose tutorial was finished (read once per layout)
 
     def enter(self) -> None:
         from pygame_gui.core import ObjectID
@@ -54,6 +56,8 @@ class MenuScene(Scene):
         w, h = app.screen.get_size()
         self.compact = h < 720
         self.resumable = saves.load_autosave()
+        self.learned = records.tutorials_done()
+        self.learn_buttons.clear()
         self.game_buttons.clear()
         self.actions.clear()
         self.cards.clear()
@@ -74,9 +78,24 @@ class MenuScene(Scene):
             self.game_buttons[b] = info
             self.cards.append((rect, info, best_solo(app, info)))
             self.widgets.append(b)
+            self._learn_buttons(rect, info)
         if not infos:
             self.widgets.append(UILabel(pygame.Rect(area.x, area.y, area.w, 40), tr("ui.menu.no_games"), ui))
         self._action_buttons(pygame.Rect(area.right + 24, area.y, side_w, area.h))
+
+    def _learn_buttons(self, card: pygame.Rect, info: "GameInfo") -> None:
+        """How to play and Learn to play, stacked at the card's right edge (over the card's own button,
+        which they take the click from); Learn says "again" once the tutorial was finished."""
+        from pygame_gui.elements import UIButton
+
+        tr, ui = self.app.tr, self.app.ui
+        for action, rect in zip(("how", "learn"), learn_button_rects(card)):
+            done = action == "learn" and info.id in self.learned
+            label = tr("learn.menu.learn_again" if done else f"learn.menu.{action}")
+            tip = tr("learn.tip.card_done" if done else f"learn.tip.card_{action}")
+            b = UIButton(rect, label, ui, tool_tip_text=tip)
+            self.learn_buttons[b] = (action, info)
+            self.widgets.append(b)
 
     def _action_buttons(self, column: pygame.Rect) -> None:
         from pygame_gui.core import ObjectID
@@ -94,7 +113,8 @@ class MenuScene(Scene):
         bh = 46 if self.compact else 52
         y = column.y
         for action, text, oid in entries:
-            b = UIButton(pygame.Rect(column.x, y, column.w, bh), text, self.app.ui, object_id=oid)
+            b = UIButton(pygame.Rect(column.x, y, column.w, bh), text, self.app.ui, object_id=oid,
+                         tool_tip_text=tr(f"learn.tip.{action}"))
             self.actions[b] = action
             self.widgets.append(b)
             y += bh + 10
@@ -104,6 +124,10 @@ class MenuScene(Scene):
             self.dialog.kill()
             self.dialog = None
         super().exit()
+
+    def learn_button(self, game_id: str, action: str) -> Any:
+        """A card's How to play ("how") or Learn to play ("learn") button (tests click it)."""
+        return next((b for b, (a, info) in self.learn_buttons.items() if a == action and info.id == game_id), None)
 
     def button_for(self, key: str) -> Any:
         """The widget for an action name or a game id (tests click it)."""
@@ -117,6 +141,9 @@ class MenuScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element in self.learn_buttons:
+                self.learn(*self.learn_buttons[event.ui_element])
+                return True
             if event.ui_element in self.game_buttons:
                 self.app.scenes.push(SetupScene(self.app, self.game_buttons[event.ui_element]))
                 return True
@@ -133,6 +160,18 @@ class MenuScene(Scene):
             self.dialog = None
             return True
         return False
+
+    def learn(self, action: str, info: "GameInfo") -> None:
+        if action == "how":
+            from hexgames.ui.quickstart import QuickStartScene
+
+            self.app.scenes.push(QuickStartScene(self.app, info))
+            return
+        from hexgames.ui.tutorial import start_tutorial
+
+        why = start_tutorial(self.app, info.id)
+        if why is not None:
+            self.toasts.add(why, error=True)
 
     def act(self, action: str) -> None:
         app = self.app
@@ -196,7 +235,11 @@ class MenuScene(Scene):
         if image is not None:
             surface.blit(image, pic)
         pygame.draw.rect(surface, (58, 69, 88), pic, 1)
-        text = pygame.Rect(pic.right + 12, rect.y + pad, rect.right - pic.right - 12 - pad, pic_h)
+        how, learn = learn_button_rects(rect)
+        if rect.h >= LEARN_ROW_MIN_H:  # the buttons sit under the text
+            text = pygame.Rect(pic.right + 12, rect.y + pad, rect.right - pic.right - 12 - pad, how.y - 6 - rect.y - pad)
+        else:
+            text = pygame.Rect(pic.right + 12, rect.y + pad, how.x - pic.right - 20, pic_h)
         y = draw.text(surface, self.app.font(19 if self.compact else 21, bold=True), game_title(self.app, info),
                       text.topleft, hud.ACCENT, anchor="topleft").bottom + 2
         y = self._lines(surface, card_facts(self.app, info), text, y, 14, hud.MUTED)
@@ -205,6 +248,10 @@ class MenuScene(Scene):
         y = self._lines(surface, draw.wrap(self.app.font(15), desc, text.w)[:max(0, room)], text, y + 4, 15, hud.TEXT)
         if best:
             draw.text(surface, self.app.font(14, bold=True), best, text.bottomleft, hud.GOOD, anchor="bottomleft")
+        if info.id in self.learned:  # the tutorial was finished: a tick by its button
+            from hexgames.ui.tutorial import draw_tick
+
+            draw_tick(surface, (learn.x - 12, learn.centery), 6, hud.GOOD)
 
     def _lines(self, surface: pygame.Surface, lines: list[str], box: pygame.Rect, y: int, size: int,
                colour: tuple[int, int, int]) -> int:
@@ -231,6 +278,25 @@ def card_rects(area: pygame.Rect, n: int) -> list[pygame.Rect]:
     card_w = (area.w - (cols - 1) * gap) // cols
     return [pygame.Rect(area.x + (i % cols) * (card_w + gap), area.y + (i // cols) * (card_h + gap), card_w, card_h)
             for i in range(n)]
+
+
+LEARN_ROW_MIN_H = 150  # cards this tall take the learn buttons in a row at the bottom, smaller ones at the side
+
+
+def learn_button_rects(card: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """Where a card's How to play and Learn to play buttons go (in the card's own coordinates when
+    `card` is at the origin, as the card picture is drawn): side by side at the bottom right of a
+    tall card, under its text; stacked at the right edge of a small one."""
+    if card.h >= LEARN_ROW_MIN_H:
+        pic_w = min(round((card.h - 16) * 1.35), card.w * 2 // 5)  # as `_draw_card` lays the picture out
+        w, h = min(160, (card.w - pic_w - 8 - 12 - 8 - 6) // 2), 32
+        y = card.bottom - h - 10
+        return (pygame.Rect(card.right - 2 * w - 14, y, w, h), pygame.Rect(card.right - w - 8, y, w, h))
+    w = max(110, min(150, card.w // 4))
+    h = min(34, (card.h - 24) // 2)
+    x = card.right - w - 10
+    gap = max(4, (card.h - 2 * h) // 3)
+    return (pygame.Rect(x, card.y + gap, w, h), pygame.Rect(x, card.bottom - gap - h, w, h))
 
 
 def card_facts(app: "App", info: "GameInfo") -> list[str]:
@@ -353,10 +419,12 @@ class SetupScene(Scene):
             self.widgets.append(dd)
             y += 50
         by = max(y + 20, h - 90)
-        bw = 200
-        for i, (action, cls) in enumerate((("back", None), ("rules", None), ("start", "@primary"))):
-            b = UIButton(pygame.Rect(col.x + col.w - (3 - i) * (bw + 16) + 16, by, bw, 52),
-                         tr(f"ui.setup.{action}"), ui, object_id=ObjectID(class_id=cls))
+        actions = (("back", None), ("how", None), ("rules", None), ("start", "@primary"))
+        bw = min(200, (col.w + 16) // len(actions) - 16)
+        for i, (action, cls) in enumerate(actions):
+            label = tr("learn.setup.how") if action == "how" else tr(f"ui.setup.{action}")
+            b = UIButton(pygame.Rect(col.x + col.w - (len(actions) - i) * (bw + 16) + 16, by, bw, 52),
+                         label, ui, object_id=ObjectID(class_id=cls), tool_tip_text=tr(f"learn.tip.setup_{action}"))
             self.buttons[b] = action
             self.widgets.append(b)
 
@@ -419,6 +487,10 @@ class SetupScene(Scene):
             from hexgames.ui.rules_help import RulesHelpScene
 
             self.app.scenes.push(RulesHelpScene(self.app, self.info))
+        elif action == "how":
+            from hexgames.ui.quickstart import QuickStartScene
+
+            self.app.scenes.push(QuickStartScene(self.app, self.info))
         elif action == "start":
             self.app.start_match(self.build_match())
 

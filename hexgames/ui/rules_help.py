@@ -4,6 +4,10 @@ The rules are written as plain markdown by the game authors; this module turns t
 use (headings, bullets, numbered items, **bold**, paragraphs, pipe tables) into pygame_gui's HTML
 subset, so no markdown library is needed. pygame_gui's text box has no tables, so a table is drawn
 as an image (`ui/table_image.py`) and placed in the text with an `<img>` tag.
+
+A line `![caption](game:name)` shows the game's example position `name`, drawn by the game's own
+scene (`ui/pictures.py`), with its caption beneath. The text opens with a contents list of its `##`
+headings: a click on one scrolls the text to it (Home, or the Contents button, goes back up).
 """
 from __future__ import annotations
 
@@ -51,6 +55,7 @@ def join_lines(lines: list[str]) -> str:
 
 
 TABLE_ROW = re.compile(r"^\|(.*)\|$")
+PICTURE = re.compile(r"^!\[(.*)\]\(([a-z]+):([\w-]+)\)$")  # ![caption](game:name)
 TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$")
 
 
@@ -67,10 +72,32 @@ def text_table(rows: list[list[str]]) -> str:
     return "".join(f"\u00a0\u00a0{html.escape(line, quote=False)}<br>" for line in lines) + "<br>"
 
 
-def markdown_to_html(md: str, table: Callable[[list[list[str]]], str] = text_table) -> str:
+def caption_only(game: str, name: str, caption: str) -> str:
+    """A picture where no image can be drawn: its caption alone."""
+    return f"<i>{_inline(caption)}</i><br><br>" if caption else ""
+
+
+def headings(md: str) -> list[str]:
+    """The text of each `##` heading, in order (the contents list)."""
+    return [re.sub(r"\*\*|`", "", m.group(1)).strip() for m in re.finditer(r"^##\s+(.*)$", md, re.M)]
+
+
+def contents_html(md: str, title: str) -> str:
+    """The contents list: each `##` heading as a link ("h0", "h1"...) the scene scrolls to."""
+    items = headings(md)
+    if not items:
+        return ""
+    links = " · ".join(f'<a href="h{i}">{html.escape(h, quote=False)}</a>' for i, h in enumerate(items))
+    return f"<b>{html.escape(title, quote=False)}</b><br>{links}<br><br>"
+
+
+def markdown_to_html(md: str, table: Callable[[list[list[str]]], str] = text_table,
+                     picture: Callable[[str, str, str], str] = caption_only, contents: str = "") -> str:
     """Headings bold (and larger), bullets as •, numbered items kept, blank lines as paragraph breaks.
     Indented lines under an item continue that item (the rules files wrap long bullets). A pipe table
-    (header row, `|---|` rule, rows) becomes whatever `table` makes of its rows of cells."""
+    (header row, `|---|` rule, rows) becomes whatever `table` makes of its rows of cells, and a line
+    `![caption](game:name)` whatever `picture(game, name, caption)` makes of it. `contents` goes
+    before the first `##` heading (after the title and its introduction)."""
     parts: list[str] = []
     rows: list[list[str]] = []  # the open table
     block: list[str] = []  # the open paragraph or list item
@@ -105,11 +132,19 @@ def markdown_to_html(md: str, table: Callable[[list[list[str]]], str] = text_tab
         if not stripped or re.match(r"^(-{3,}|\*{3,})$", stripped):
             flush()
             continue
+        pic = PICTURE.match(stripped)
+        if pic:
+            flush()
+            parts.append(picture(pic.group(2), pic.group(3), pic.group(1)))
+            continue
         m = re.match(r"^(#{1,6})\s+(.*)$", stripped)
         if m:
             flush()
             if parts and parts[-1].endswith("<br>") and not parts[-1].endswith("<br><br>"):
                 parts.append("<br>")  # a little air after a list
+            if contents and len(m.group(1)) == 2:
+                parts.append(contents)
+                contents = ""
             size = HEADING_SIZES.get(len(m.group(1)), 4)
             parts.append(f"<font size={size}><b>{_inline(m.group(2))}</b></font><br>")
             continue
@@ -140,15 +175,53 @@ class RulesHelpScene(Scene):
         super().__init__(app)
         self.info = info
         self.back_button: Any = None
+        self.contents_button: Any = None
         self.box: Any = None
 
-    def html(self) -> str:
+    def markdown(self) -> str | None:
         path = rules_path(self.info.rules_help or self.info.id, self.app.settings.language)
-        if path is None:
+        return None if path is None else path.read_text(encoding="utf-8")
+
+    def html(self) -> str:
+        md = self.markdown()
+        if md is None:
             return html.escape(self.app.tr("ui.rules.missing"))
         width = self.app.screen.get_width() - 80 - 40  # the text box less its scroll bar and padding
-        return markdown_to_html(path.read_text(encoding="utf-8"),
-                                table=lambda rows: table_image.html_img(rows, self.app.font, width))
+        height = max(160, min(300, self.app.screen.get_height() // 3))
+
+        def picture(game: str, name: str, caption: str) -> str:
+            from hexgames.ui import pictures
+
+            # narrower than the text box by its scroll bar and more: pygame_gui never finishes laying out
+            # a row holding an image wider than the row
+            return (pictures.html_img(self.app, game, name, width - 40, height, caption)
+                    or caption_only(game, name, caption))
+
+        return markdown_to_html(md, table=lambda rows: table_image.html_img(rows, self.app.font, width),
+                                picture=picture, contents=contents_html(md, self.app.tr("learn.rules.contents")))
+
+    def jump_to(self, index: int) -> bool:
+        """Scroll the text so heading `index` (of `headings`) is at the top; False if not found."""
+        md = self.markdown()
+        names = headings(md) if md else []
+        box = self.box
+        if not 0 <= index < len(names) or box is None or box.text_box_layout is None or box.scroll_bar is None:
+            return False
+        layout = box.text_box_layout
+        seen = 0  # the contents list names each heading once before the heading itself
+        for row in layout.layout_rows:
+            text = "".join(getattr(item, "text", "") for item in row.items).strip()
+            if text == names[index]:
+                seen += 1
+                if seen == 1 and any(getattr(item, "href", None) for item in row.items):
+                    continue
+                box.scroll_bar.set_scroll_from_start_percentage(row.y / max(1, layout.layout_rect.height))
+                return True
+        return False
+
+    def to_top(self) -> None:
+        if self.box is not None and self.box.scroll_bar is not None:
+            self.box.scroll_bar.set_scroll_from_start_percentage(0.0)
 
     def enter(self) -> None:
         from pygame_gui.core import ObjectID
@@ -161,15 +234,24 @@ class RulesHelpScene(Scene):
                                     object_id=ObjectID(class_id="@heading")))
         self.box = UITextBox(self.html(), pygame.Rect(col.x, 76, col.w, h - 76 - 84), self.app.ui,
                              allow_split_dashes=False)  # Japanese lines break between characters
-        self.back_button = UIButton(pygame.Rect(w // 2 - 110, h - 68, 220, 48), self.app.tr("ui.rules.back"),
+        self.contents_button = UIButton(pygame.Rect(w // 2 - 230, h - 68, 220, 48), self.app.tr("learn.rules.contents"),
+                                        self.app.ui, tool_tip_text=self.app.tr("learn.tip.contents"))
+        self.back_button = UIButton(pygame.Rect(w // 2 + 10, h - 68, 220, 48), self.app.tr("ui.rules.back"),
                                     self.app.ui, object_id=ObjectID(class_id="@primary"))
-        self.widgets += [self.box, self.back_button]
+        self.widgets += [self.box, self.contents_button, self.back_button]
 
     def handle(self, event: pygame.event.Event) -> bool:
         if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.scenes.pop()
             return True
+        if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.contents_button) or (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_HOME):
+            self.to_top()
+            return True
+        if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and event.ui_element is self.box:
+            target = str(event.link_target)
+            return target[1:].isdigit() and self.jump_to(int(target[1:]))
         return False
 
     def draw(self, surface: pygame.Surface) -> None:

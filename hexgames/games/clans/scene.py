@@ -660,6 +660,18 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
             else:
                 draw.text(surface, font, line, (rect.x + 10, y), colour, anchor="midleft")
 
+    # --- the tutorial and the tips (hexgames/ui/tutorial.py) -------------------------------------------
+    def input_points(self, move: Any) -> list[Any]:
+        from hexgames.games.clans import inputs
+
+        return inputs.input_points(self, move)
+
+    def tip_regions(self) -> list[tuple[pygame.Rect, str]]:
+        from hexgames.games.clans import inputs
+
+        return inputs.tip_regions(self)
+
+
 def _spots_box(spots: list[tuple[int, float, float]], r: float) -> pygame.Rect:
     """The box that holds every chip of a group (shapes reach up to 1.25 r from their centre)."""
     if not spots:

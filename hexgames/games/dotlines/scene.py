@@ -902,3 +902,14 @@ class DotLinesScene(GameScene):
         ring = rect.inflate(18, 26)
         pygame.draw.rect(surface, hud.HINT, ring, 4, border_radius=10)
         hud.hint_tag(surface, self.app, (ring.centerx, ring.y + 2), size=12)
+
+    # --- the tutorial and the tips (hexgames/ui/tutorial.py) -------------------------------------------
+    def input_points(self, move: Any) -> list[Any]:
+        from hexgames.games.dotlines import inputs
+
+        return inputs.input_points(self, move)
+
+    def tip_regions(self) -> list[tuple[pygame.Rect, str]]:
+        from hexgames.games.dotlines import inputs
+
+        return inputs.tip_regions(self)

@@ -976,6 +976,17 @@ class IngeniousScene(GameScene):
             tag.set_alpha(alpha)
             surface.blit(tag, pill.topleft)
 
+    # --- the tutorial and the tips (hexgames/ui/tutorial.py) -------------------------------------------
+    def input_points(self, move: Any) -> list[Any]:
+        from hexgames.games.ingenious import inputs
+
+        return inputs.input_points(self, move)
+
+    def tip_regions(self) -> list[tuple[pygame.Rect, str]]:
+        from hexgames.games.ingenious import inputs
+
+        return inputs.tip_regions(self)
+
 
 def _direction(a: Hex, b: Hex) -> int:
     """The direction from a to its neighbour b (UP is 0, so never `or`-default it)."""

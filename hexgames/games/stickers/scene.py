@@ -829,6 +829,16 @@ class StickersScene(GameScene):
             draw.text(surface, small, entry.date[:10], (inner.right, y), hud.MUTED, anchor="topright")
             y += small.get_linesize()
 
+    # --- the tutorial and the tips (hexgames/ui/tutorial.py) -------------------------------------------
+    def input_points(self, move: Any) -> list[Any]:
+        from hexgames.games.stickers import inputs
+
+        return inputs.input_points(self, move)
+
+    def tip_regions(self) -> list[tuple[pygame.Rect, str]]:
+        from hexgames.games.stickers import inputs
+
+        return inputs.tip_regions(self)
 
 
 def _chart_marker(seat: int) -> chart.Marker:

@@ -984,6 +984,17 @@ class ToradamaScene(GameScene):
         hinted = self.hint_move.character if type(self.hint_move) is Choose else None
         choice.paint(self.app, surface, self.choice_layout(), title, set(s.chars), hinted, self.mouse)
 
+    # --- the tutorial and the tips (hexgames/ui/tutorial.py) -------------------------------------------
+    def input_points(self, move: Any) -> list[Any]:
+        from hexgames.games.toradama import inputs
+
+        return inputs.input_points(self, move)
+
+    def tip_regions(self) -> list[tuple[pygame.Rect, str]]:
+        from hexgames.games.toradama import inputs
+
+        return inputs.tip_regions(self)
+
 
 # how each animation step is drawn, by its kind (`replay.Step.kind`)
 ToradamaScene.PAINTERS = {

@@ -1,0 +1,157 @@
+"""The "How to play" card: one screen per game, no scrolling from 800x600 up — the goal, what a turn
+is, how the game ends and who wins — beside two or three pictures the game's own scene draws
+(`ui/pictures.py`, the names listed under "quickstart" in the game's positions file).
+
+The words are `learn.quick.<game>.goal / turn / end / win` and each picture's caption
+`learn.pictures.<game>.<name>`; the text is set in the largest type in which all of it fits its
+column, so a longer translation gets smaller type, never a scroll bar. From here: the full rules, the
+interactive tutorial, or back.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from hexgames.ui import draw, hud, pictures
+from hexgames.ui.scenes import Scene
+from hexgames.ui.tutorial import tr
+
+if TYPE_CHECKING:
+    from hexgames.app import App
+    from hexgames.games import GameInfo
+
+SECTIONS = ("goal", "turn", "end", "win")
+BUTTONS = ("back", "rules", "learn")
+
+
+class QuickStartScene(Scene):
+    def __init__(self, app: "App", info: "GameInfo"):
+        super().__init__(app)
+        self.info = info
+        self.buttons: dict[Any, str] = {}
+        self.text_rect = pygame.Rect(0, 0, 0, 0)
+        self.picture_rect = pygame.Rect(0, 0, 0, 0)
+        self._pictures: list[tuple[pygame.Surface, str]] = []
+
+    def tr(self, key: str, **params: Any) -> str:
+        return tr(self.app, key, **params)
+
+    def title(self) -> str:
+        return self.app.tr(f"{self.info.id}.title", default=self.info.title)
+
+    def enter(self) -> None:
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton, UILabel
+
+        w, h = self.app.screen.get_size()
+        ui = self.app.ui
+        self.widgets.append(UILabel(pygame.Rect(20, 10, w - 40, 50), self.tr("quick.title", game=self.title()), ui,
+                                    object_id=ObjectID(class_id="@heading")))
+        body = pygame.Rect(30, 68, w - 60, h - 68 - 84)
+        pic_w = min(420, body.w * 2 // 5)
+        self.picture_rect = pygame.Rect(body.right - pic_w, body.y, pic_w, body.h)
+        self.text_rect = pygame.Rect(body.x, body.y, body.w - pic_w - 28, body.h)
+        self._layout_pictures()
+        bw, gap = min(240, (w - 80) // 3 - 12), 16
+        x = w // 2 - (3 * bw + 2 * gap) // 2
+        self.buttons.clear()
+        for i, action in enumerate(BUTTONS):
+            oid = ObjectID(class_id="@primary") if action == "learn" else None
+            b = UIButton(pygame.Rect(x + i * (bw + gap), h - 68, bw, 48), self.tr(f"quick.{action}"), ui,
+                         object_id=oid, tool_tip_text=self.tr(f"tip.quick_{action}"))
+            self.buttons[b] = action
+            self.widgets.append(b)
+
+    def _layout_pictures(self) -> None:
+        """The game's quick-start pictures stacked in their column, each with its caption."""
+        names = pictures.quickstart_names(self.info.id)[:3]
+        self._pictures = []
+        if not names:
+            return
+        cap_h = 40
+        each = (self.picture_rect.h - (len(names) - 1) * 14) // len(names) - cap_h
+        for name in names:
+            image = pictures.picture(self.app, self.info.id, name, (self.picture_rect.w, max(60, each)))
+            if image is not None:
+                self._pictures.append((image, self.tr(f"pictures.{self.info.id}.{name}")))
+
+    def button_for(self, action: str) -> Any:
+        return next((b for b, a in self.buttons.items() if a == action), None)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self.act(self.buttons[event.ui_element])
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.act("back")
+            return True
+        return False
+
+    def act(self, action: str) -> None:
+        if action == "back":
+            self.app.scenes.pop()
+        elif action == "rules":
+            from hexgames.ui.rules_help import RulesHelpScene
+
+            self.app.scenes.push(RulesHelpScene(self.app, self.info))
+        elif action == "learn":
+            from hexgames.ui.tutorial import start_tutorial
+
+            why = start_tutorial(self.app, self.info.id)
+            if why is not None:
+                self.app.notices.add(why, error=True)
+
+    # --- drawing ------------------------------------------------------------------------------------
+    def sections(self) -> list[tuple[str, str]]:
+        gid = self.info.id
+        return [(self.tr(f"quick.{s}"), self.tr(f"quick.{gid}.{s}")) for s in SECTIONS]
+
+    def text_layout(self) -> tuple[int, list[tuple[str, list[str]]]]:
+        """The largest type (20 down to 11) in which every section fits the text column, and the
+        sections' wrapped lines."""
+        rect = self.text_rect
+        for size in range(20, 10, -1):
+            font = self.app.font(size)
+            laid = [(head, draw.wrap(font, text, rect.w)) for head, text in self.sections()]
+            if self._height(size, laid) <= rect.h:
+                return size, laid
+        return size, laid
+
+    def _height(self, size: int, laid: list[tuple[str, list[str]]]) -> int:
+        head = self.app.font(size + 2, bold=True).get_linesize()
+        line = self.app.font(size).get_linesize()
+        return sum(head + 2 + line * len(lines) + size for _, lines in laid)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(self.app.BG)
+        size, laid = self.text_layout()
+        head_font, font = self.app.font(size + 2, bold=True), self.app.font(size)
+        y = self.text_rect.y + max(0, (self.text_rect.h - self._height(size, laid)) // 2)
+        for head, lines in laid:
+            draw.text(surface, head_font, head, (self.text_rect.x, y), hud.ACCENT, anchor="topleft")
+            y += head_font.get_linesize() + 2
+            for line in lines:
+                draw.text(surface, font, line, (self.text_rect.x, y), hud.TEXT, anchor="topleft")
+                y += font.get_linesize()
+            y += size
+        self._draw_pictures(surface)
+
+    def _draw_pictures(self, surface: pygame.Surface) -> None:
+        r = self.picture_rect
+        if not self._pictures:
+            return
+        small = self.app.font(13)
+        heights = [img.get_height() + 6 + 2 * small.get_linesize() for img, _ in self._pictures]
+        gap = 14
+        y = r.y + max(0, (r.h - sum(heights) - gap * (len(heights) - 1)) // 2)
+        for (image, caption), h in zip(self._pictures, heights):
+            x = r.centerx - image.get_width() // 2
+            surface.blit(image, (x, y))
+            pygame.draw.rect(surface, (58, 69, 88), pygame.Rect(x, y, *image.get_size()), 1)
+            ty = y + image.get_height() + 4
+            for line in draw.wrap(small, caption, r.w)[:2]:
+                draw.text(surface, small, line, (r.centerx, ty), hud.MUTED, anchor="midtop")
+                ty += small.get_linesize()
+            y += h + gap

@@ -1,0 +1,505 @@
+"""The interactive tutorial: a game's own scene, playing a scripted game (core/tutorials.py) step by step.
+
+Why it is built this way:
+- A tutorial is the real game: the game's scene, unchanged, drawn and played with the player's usual
+  input. `tutorial_scene` makes a subclass of the game's scene with `TutorialMixin` in front, so the
+  mixin sees every move before the scene plays it (`submit`), plays the gentle opponent's scripted
+  moves where the scene would ask the AI (`_ai_step`), and adds the coach: a strip above the board
+  (never over it) with what to do and why, Next, Back, Replay and Leave, and a marker on the place to
+  click or drag, from the scene's `input_points(move)`.
+- A move off the script is not played: the player hears a friendly word on what the step asks and the
+  selection is dropped, so the position stays the scripted one. After the step's moves the strip says
+  what the rules just did; Next plays the step's `forward` moves at once and its `reply` moves as a
+  computer's, paced and worded in the message strip.
+- Back and Replay rewind the match to where a step began (the script is deterministic, so the game
+  comes out the same again); Undo means Replay here. Nothing of a tutorial is autosaved or recorded as
+  a game; finishing one is noted in the records (`records.record_tutorial`), and its menu card says so.
+- `autoplay` plays a tutorial to its end by posting each step's gestures as real events: what
+  `hexgames tutorial --autoplay` and the tests run. A step whose gestures do not make its move stops
+  it with a ScriptError naming the step.
+"""
+from __future__ import annotations
+
+import math
+import sys
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+import pygame_gui
+
+from hexgames import games
+from hexgames.core import tutorials
+from hexgames.core.match import Match, Seat
+from hexgames.core.tutorials import Script, ScriptError
+from hexgames.ui import draw, gestures, hud
+from hexgames.ui.words import translator
+
+if TYPE_CHECKING:
+    from hexgames.app import App
+
+COACH_H = (100, 88)  # the coach strip above the board: narrow windows (more lines), wide ones
+COACH_BUTTONS_W = (210, 240)  # the strip's button column: small windows, wide ones
+MARK = (255, 150, 60)  # the tutorial's marker: orange, unlike selections (yellow), targets (green), hints (cyan)
+SAY, DONE, FINISHED = "say", "done", "finished"
+_CLASSES: dict[type, type] = {}
+
+
+tr = translator("learn")  # the tutorial's, the quick start's and the tips' words
+
+
+class TutorialMixin:
+    """Put in front of a game scene's class (see `tutorial_scene`); `self` is that game's scene."""
+
+    def __init__(self, app: "App", match: Match, script: Script):
+        self.script = script
+        self.k = 0  # the step on show
+        self.phase = SAY
+        self.expect: list[Any] = []  # the step's moves the player has still to make
+        self.queue: list[Any] = []  # the opponent's scripted moves still to play
+        self.coach_rect = pygame.Rect(0, 0, 0, 0)
+        self.next_button: Any = None
+        self.back_button: Any = None
+        self.replay_button: Any = None
+        self.leave_button: Any = None
+        self.finished_recorded = False
+        self._told_stuck = False
+        super().__init__(app, match)  # type: ignore[call-arg]
+        self._start_step(0)
+
+    # --- the script ----------------------------------------------------------------------------
+    @property
+    def step(self) -> tutorials.Step:
+        return self.script.steps[min(self.k, len(self.script.steps) - 1)]
+
+    @property
+    def awaiting_move(self) -> bool:
+        """The player is asked for a move now and may make it (nothing left for the opponent)."""
+        return self.phase == SAY and bool(self.expect) and not self.queue and self.can_act
+
+    def _start_step(self, k: int) -> None:
+        self.k = k
+        self.phase = SAY
+        self.expect = list(self.script.steps[k].moves)
+        self._told_stuck = False
+
+    def go_to_step(self, k: int) -> None:
+        """Show step k from its beginning: the match is rewound (or played on at once) to where that
+        step came up, and the opponent's reply before it plays again."""
+        k = max(0, min(k, len(self.script.steps) - 1))
+        moves = tutorials.moves_before(self.script, k)
+        reply = list(self.script.steps[k - 1].reply) if k > 0 else []
+        self._set_moves(moves[:len(moves) - len(reply)])
+        self.queue = reply
+        self._start_step(k)
+
+    def next_step(self) -> None:
+        """Next: the step's forward moves at once, its reply queued for the opponent, the next step up."""
+        if self.phase == FINISHED:
+            self._play_for_real()
+            return
+        if self.phase == SAY and self.expect:
+            return
+        step = self.step
+        if step.forward:
+            self._set_moves(list(self.match.moves) + list(step.forward))
+        self.queue = list(step.reply)
+        if self.k + 1 >= len(self.script.steps):
+            self.finish()
+            return
+        self._start_step(self.k + 1)
+        self._sync_coach()
+
+    def finish(self) -> None:
+        """The last step is done: noted in the records (once), and the strip offers a real game."""
+        self.phase = FINISHED
+        self.queue = []
+        if not self.finished_recorded:
+            self.finished_recorded = True
+            from hexgames.core import records
+
+            try:
+                records.record_tutorial(self.script.game)
+            except Exception as e:  # the records are a nicety: the tutorial still ends well
+                print(f"hexgames: the finished tutorial could not be noted: {e}", file=sys.stderr)
+        self.app.sound.play("end")
+        self._sync_coach()
+
+    def _set_moves(self, moves: list[Any]) -> None:
+        """Make the match's history exactly `moves` (the script's own, so it replays), and let the
+        scene forget everything it showed of the position before."""
+        m = self.match
+        keep = 0
+        while keep < min(len(m.moves), len(moves)) and m.moves[keep] == moves[keep]:
+            keep += 1
+        del m.moves[keep:]
+        del m.states[keep + 1:]
+        m.replay(moves[keep:])
+        self._cancel_ai()
+        self.cancel_hint()
+        self.forget_hint()
+        self.animator.clear()
+        self.ai_moves.clear()
+        self._ai_hold = 0.0
+        self.toasts.toasts.clear()
+        self.clear_selection()
+        self.on_undo()
+        self._sync_buttons()
+
+    def _play_for_real(self) -> None:
+        """After the last step: a real game of this one, from its setup screen."""
+        from hexgames.ui.menu import SetupScene
+
+        info = games.get(self.script.game)
+        self.app.open_menu()
+        self.app.scenes.push(SetupScene(self.app, info))
+
+    def leave(self) -> None:
+        self.app.open_menu()
+
+    # --- the game scene's hooks, taken over ------------------------------------------------------
+    def submit(self, move: Any) -> bool:
+        rules = self.rules
+        if self.phase == SAY and self.expect and rules.encode(move) == rules.encode(self.expect[0]):
+            if not super().submit(move):  # type: ignore[misc]
+                return False
+            self.expect.pop(0)
+            if not self.expect:
+                self.phase = DONE
+                self._sync_coach()
+            return True
+        self.clear_selection()
+        if self.phase == SAY and self.expect:
+            ask = tutorials.first_sentence(self.app.tr(self.script.say_key(self.step)))
+            self.toast(tr(self.app, "tutorial.off_script", ask=ask))
+        else:
+            self.toast(tr(self.app, "tutorial.press_next"))
+        return False
+
+    def _ai_step(self) -> None:
+        """The gentle opponent plays its scripted moves, paced like a computer's; it never thinks."""
+        if self._ai_hold > 0:
+            return
+        if not self.queue:  # its reply comes with Next; only a step asking the player for a move while
+            # the opponent is to move, with nothing left to play, is stuck (the script tests prevent it)
+            if self.phase == SAY and self.expect and not self._told_stuck:
+                self._told_stuck = True
+                self.toast(tr(self.app, "tutorial.stuck"), error=True)
+            return
+        move = self.queue.pop(0)
+        if self.match.check(move) is not None:
+            self.queue = []
+            self.toast(tr(self.app, "tutorial.stuck"), error=True)
+            return
+        self._play(move, by_ai=True)
+
+    def _coach_waits(self) -> bool:
+        """The opponent is to move but plays only once the player has pressed Next (or never again)."""
+        return (self.phase == FINISHED or not self.queue) and not self.match.is_over \
+            and not self.match.seat_to_move.is_human
+
+    def banner_seat(self) -> int | None:
+        """No seat's chip and no thinking dots while the coach waits for the player to read on."""
+        return None if self._coach_waits() else super().banner_seat()  # type: ignore[misc]
+
+    def banner_text(self) -> str:
+        if self.phase == FINISHED:
+            return tr(self.app, "tutorial.well_done")
+        if self._coach_waits():
+            return tr(self.app, "tutorial.coach_waits")
+        return super().banner_text()  # type: ignore[misc]
+
+    @property
+    def hints_offered(self) -> bool:
+        return False  # the coach says what to do; the AI's hint would be another voice
+
+    def request_hint(self) -> bool:
+        return False
+
+    def undo(self) -> bool:
+        """Undo replays the step: the position goes back to where the step began."""
+        self.go_to_step(self.k)
+        self._sync_coach()
+        return True
+
+    def _sync_buttons(self) -> None:
+        """Undo is Replay here (the strip has it): the bottom bar's Undo is hidden."""
+        super()._sync_buttons()  # type: ignore[misc]
+        if self.undo_button is not None and self.undo_button.visible:
+            self.undo_button.hide()
+
+    def record_game(self) -> None:
+        """A tutorial is not a game of the records (finishing it is noted instead)."""
+
+    def record_highscore(self, key: Any, scores: Any) -> None:
+        return None
+
+    def show_results(self) -> None:
+        """A scripted game that reaches its end finishes the tutorial instead of showing results."""
+        self._results_shown = True
+
+    # --- layout and widgets ----------------------------------------------------------------------
+    def compute_rects(self, size: tuple[int, int]) -> None:
+        """The shared frame, with the coach strip taken from the top of the board's column."""
+        super().compute_rects(size)  # type: ignore[misc]
+        b = self.board_rect
+        h = COACH_H[0] if b.w < 760 else COACH_H[1]
+        self.coach_rect = pygame.Rect(b.x, b.y, b.w, h)
+        self.board_rect = pygame.Rect(b.x, b.y + h + self.MARGIN // 2, b.w, b.h - h - self.MARGIN // 2)
+
+    def coach_buttons_rect(self) -> pygame.Rect:
+        r = self.coach_rect
+        w = COACH_BUTTONS_W[1] if r.w >= 760 else COACH_BUTTONS_W[0]
+        return pygame.Rect(r.right - w - 8, r.y + 8, w, r.h - 16)
+
+    def enter(self) -> None:
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton
+
+        super().enter()  # type: ignore[misc]
+        col = self.coach_buttons_rect()
+        ui, app = self.app.ui, self.app
+        top_h = col.h // 2 - 2
+        self.next_button = UIButton(pygame.Rect(col.x, col.y, col.w, top_h), tr(app, "tutorial.next"), ui,
+                                    object_id=ObjectID(class_id="@primary"), tool_tip_text=tr(app, "tip.next"))
+        small = (col.w - 8) // 3
+        y = col.y + top_h + 4
+        specs = (("back_button", "tutorial.back", "tip.back"), ("replay_button", "tutorial.replay", "tip.replay"),
+                 ("leave_button", "tutorial.leave", "tip.leave"))
+        for i, (attr, label, tip) in enumerate(specs):
+            rect = pygame.Rect(col.x + i * (small + 4), y, small, col.bottom - y)
+            setattr(self, attr, UIButton(rect, tr(app, label), ui, tool_tip_text=tr(app, tip)))
+        self.widgets += [self.next_button, self.back_button, self.replay_button, self.leave_button]
+        self._sync_coach()
+
+    def _sync_coach(self) -> None:
+        if self.next_button is None:
+            return
+        label = tr(self.app, "tutorial.play_real" if self.phase == FINISHED else "tutorial.next")
+        if self.next_button.text != label:
+            self.next_button.set_text(label)
+        can_next = self.phase in (DONE, FINISHED) or (self.phase == SAY and not self.expect and not self.queue)
+        for button, on in ((self.next_button, can_next), (self.back_button, self.k > 0 or self.phase == FINISHED),
+                           (self.replay_button, self.phase != FINISHED)):
+            if on and not button.is_enabled:
+                button.enable()
+            elif not on and button.is_enabled:
+                button.disable()
+
+    # --- frame -----------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.next_button:
+                self.next_step()
+                return True
+            if event.ui_element is self.back_button:
+                self.go_to_step(self.k - 1 if self.phase != FINISHED else self.k)
+                self._sync_coach()
+                return True
+            if event.ui_element is self.replay_button:
+                self.undo()
+                return True
+            if event.ui_element is self.leave_button:
+                self.leave()
+                return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
+                and self.phase in (DONE, FINISHED):
+            self.next_step()  # Enter goes on once the step is done (before that, Enter is the game's)
+            return True
+        return super().handle(event)  # type: ignore[misc]
+
+    def update(self, dt: float) -> None:
+        super().update(dt)  # type: ignore[misc]
+        if self.app.scenes.top is self:
+            self._sync_coach()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)  # type: ignore[misc]
+        self._draw_coach(surface)
+        if self.awaiting_move:
+            self._draw_marker(surface)
+
+    def coach_text(self) -> tuple[str, str]:
+        """(the badge, the words) the strip shows now: the step's number of all, and what to do, or
+        what the rules just did, or the tutorial's end."""
+        app = self.app
+        if self.phase == FINISHED:
+            title = app.tr(f"{self.script.game}.title", default=self.info.title)
+            return "✓", tr(app, "tutorial.finished", game=title)
+        badge = f"{self.k + 1}/{len(self.script.steps)}"
+        if self.phase == DONE:
+            return badge, app.tr(self.script.done_key(self.step))
+        return badge, app.tr(self.script.say_key(self.step))
+
+    def _draw_coach(self, surface: pygame.Surface) -> None:
+        """The strip: a badge with the step's number, the words in the largest type that fits."""
+        r = self.coach_rect
+        done = self.phase in (DONE, FINISHED)
+        edge = hud.GOOD if done else MARK
+        draw.rounded_panel(surface, r, (36, 44, 58), 10, border=edge, border_width=2)
+        badge, words = self.coach_text()
+        tag = pygame.Rect(r.x + 8, r.y + 8, 46, r.h - 16)
+        draw.rounded_panel(surface, tag, (28, 34, 44), 8, border=edge)
+        if badge == "✓":
+            draw_tick(surface, tag.center, 12, edge)
+        else:
+            draw.text(surface, draw.fit_text(self.app.font, badge, tag.w - 6, 18, 11, bold=True), badge, tag.center, edge)
+        text = pygame.Rect(tag.right + 10, r.y + 6, self.coach_buttons_rect().x - tag.right - 20, r.h - 12)
+        for size in range(16, 11, -1):  # the largest type whose lines fit the strip's height
+            font = self.app.font(size)
+            step = font.get_linesize() - 1
+            font, lines = draw.fit_wrapped(self.app.font, words, text.w, max(1, text.h // step), size, size)
+            if len(lines) * step <= text.h:
+                break
+        lines = lines[:max(1, text.h // step)]
+        y = text.centery - step * len(lines) / 2
+        for line in lines:
+            draw.text(surface, font, line, (text.x, y), hud.TEXT, anchor="topleft")
+            y += step
+
+    def marker_gestures(self) -> list[gestures.Gesture]:
+        """Where the step's next move is input, from the game's own scene (nothing if it cannot say)."""
+        if not self.expect:
+            return []
+        try:
+            return list(self.input_points(self.expect[0]))
+        except NotImplementedError:
+            return []
+
+    def _draw_marker(self, surface: pygame.Surface) -> None:
+        """A pulsing orange ring on each place to click (around a button, since pygame_gui draws
+        buttons over everything), numbered when there are several, and an arrow for a drag."""
+        marks = self.marker_gestures()
+        pulse = 0.5 + 0.5 * math.sin(self.app.clock_time * 6)
+        spots: list[tuple[int, int]] = []
+        for g in marks:
+            if g.kind == "drag" and g.to is not None:
+                _arrow(surface, g.pos, g.to)
+            for p in g.points:
+                if not any(abs(p[0] - q[0]) < 4 and abs(p[1] - q[1]) < 4 for q in spots):
+                    spots.append(p)
+        for number, p in enumerate(spots, 1):
+            button = next((w.rect for w in self.widgets if w.visible and w.rect.collidepoint(p)), None)
+            if button is not None:
+                ring = button.inflate(10 + round(4 * pulse), 10 + round(4 * pulse))
+                pygame.draw.rect(surface, (20, 20, 24), ring.inflate(4, 4), 5, border_radius=10)
+                pygame.draw.rect(surface, MARK, ring, 3, border_radius=10)
+                tag = (ring.right - 4, ring.top + 4)
+            else:
+                radius = round(15 + 5 * pulse)
+                pygame.draw.circle(surface, (20, 20, 24), p, radius + 2, 5)
+                pygame.draw.circle(surface, MARK, p, radius, 3)
+                tag = (round(p[0] + radius * 0.8), round(p[1] - radius * 0.8))
+            if len(spots) > 1:
+                draw.aa_circle(surface, MARK, tag, 9, border=(20, 20, 24))
+                draw.text(surface, self.app.font(13, bold=True), str(number), tag, (20, 20, 24))
+
+
+def draw_tick(surface: pygame.Surface, centre: tuple[int, int], size: int, colour: tuple[int, int, int]) -> None:
+    """A check mark (drawn: the font may have no glyph for one)."""
+    x, y = centre
+    pygame.draw.lines(surface, colour, False, [(x - size, y), (x - size // 3, y + size * 2 // 3),
+                                               (x + size, y - size * 2 // 3)], 4)
+
+
+def _arrow(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int]) -> None:
+    """A thick orange arrow from a to b with a dark rim."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    w, head = 5.0, 16.0
+    tip = (b[0] - ux * 14, b[1] - uy * 14)
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    px, py = -uy, ux
+    pts = [(a[0] + px * w, a[1] + py * w), (base[0] + px * w, base[1] + py * w),
+           (base[0] + px * head * 0.8, base[1] + py * head * 0.8), tip,
+           (base[0] - px * head * 0.8, base[1] - py * head * 0.8), (base[0] - px * w, base[1] - py * w),
+           (a[0] - px * w, a[1] - py * w)]
+    draw.aa_polygon(surface, MARK, pts)
+    draw.aa_polygon(surface, (20, 20, 24), pts, 2)
+
+
+# --- starting one ---------------------------------------------------------------------------------
+def tutorial_class(base: type) -> type:
+    """The game's scene class with the tutorial in front (made once per game)."""
+    if base not in _CLASSES:
+        _CLASSES[base] = type(f"Tutorial{base.__name__}", (TutorialMixin, base), {})
+    return _CLASSES[base]
+
+
+def tutorial_match(app: "App", script: Script) -> Match:
+    """The scripted game's match, its prelude played: the player and the gentle opponent."""
+    seats = []
+    for i in range(script.seats):
+        if i == script.you:
+            seats.append(Seat("human", None, tr(app, "tutorial.you")))
+        else:
+            seats.append(Seat("ai", "easy", tr(app, "tutorial.opponent")))
+    match = Match(script.game, seats, script.options, script.seed)
+    match.replay(script.prelude)
+    return match
+
+
+def tutorial_scene(app: "App", script: Script) -> Any:
+    info = games.get(script.game)
+    cls = tutorial_class(info.scene_class())
+    return cls(app, tutorial_match(app, script), script)
+
+
+def start_tutorial(app: "App", game_id: str) -> str | None:
+    """Show the game's tutorial (the stack is reset under it); returns why it cannot start, in words."""
+    try:
+        script = tutorials.load(game_id)
+        tutorials.check(script)
+    except ScriptError as e:
+        print(f"hexgames: {e}", file=sys.stderr)
+        return tr(app, "tutorial.broken")
+    app.scenes.reset(tutorial_scene(app, script))
+    return None
+
+
+# --- playing one by posted events -----------------------------------------------------------------
+def _wait(app: "App", condition: Callable[[], bool], frames: int) -> bool:
+    import time
+
+    for _ in range(frames):
+        if condition():
+            return True
+        app.step(1 / 60)
+        time.sleep(0.0005)
+    return condition()
+
+
+def play_step(app: "App", scene: Any, frames: int = 600) -> None:
+    """Play the step on show by posting its gestures as a player's events, then press Next.
+    Raises ScriptError naming the step when its input does not make the scripted move."""
+    k, step = scene.k, scene.step
+    where = f"{scene.script.game} tutorial step {k + 1} ({step.id})"
+    rules = scene.rules
+    while scene.phase == SAY and scene.expect:
+        move = scene.expect[0]
+        if not _wait(app, lambda: scene.awaiting_move, frames):
+            raise ScriptError(f"{where}: the player never got the turn for {rules.encode(move)}")
+        try:
+            marks = list(scene.input_points(move))
+        except NotImplementedError as e:
+            raise ScriptError(f"{where}: {e}") from None
+        before = len(scene.match.moves)
+        for g in marks:
+            gestures.perform(app, g)
+        if not _wait(app, lambda: len(scene.match.moves) > before, 30):
+            said = " / ".join(scene.toasts.texts) or "nothing was said"
+            raise ScriptError(f"{where}: the input {marks} did not make {rules.encode(move)} ({said})")
+    if not _wait(app, lambda: scene.next_button is not None and scene.next_button.is_enabled, frames):
+        raise ScriptError(f"{where}: Next never became available")
+    gestures.perform(app, gestures.click(scene.next_button.rect.center))
+    if scene.phase != FINISHED and scene.k == k:
+        raise ScriptError(f"{where}: Next did not go on")
+
+
+def autoplay(app: "App", scene: Any, report: Callable[[str], None] | None = None, upto: int | None = None) -> None:
+    """Play the tutorial to its end (or through `upto` steps) by posted events alone."""
+    while scene.phase != FINISHED and (upto is None or scene.k < upto):
+        k, sid = scene.k, scene.step.id
+        play_step(app, scene)
+        if report is not None:
+            report(f"step {k + 1}/{len(scene.script.steps)} {sid}: done")
