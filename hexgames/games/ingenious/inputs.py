@@ -8,7 +8,7 @@ import pygame
 
 from hexgames.core import hexgrid
 from hexgames.core.hexgrid import DOWN
-from hexgames.games.ingenious.rules import Place, Swap
+from hexgames.games.ingenious.rules import Swap
 from hexgames.ui import gestures
 
 if TYPE_CHECKING:
