@@ -133,7 +133,7 @@ def screenshot(out: str, game_id: str | None = None, scene: str = "game", seed: 
             _render(out, size, language, lambda app: _show_records(app, info, seed, SAMPLE_GAMES if moves is None
                                                                     else moves))
         return
-    _render(out, size, language, lambda app: _show(app, info, scene, seed, moves or 0, seats, options))
+    _render(out, size, language, lambda app: show_screen(app, info, scene, seed, moves or 0, seats, options))
 
 
 def _render(out: str, size: tuple[int, int], language: str | None, show: Callable[[Any], None]) -> None:
@@ -197,7 +197,7 @@ def fill_records(app: Any, game_id: str, seed: int, count: int) -> None:
         scene = match.info.scene_class()(app, match)
         scene.auto_play = False
         app.scenes.reset(scene)  # laid out as on screen: games animate the last move from their layout
-        scene._play(finished.moves[-1], by_ai=True)
+        scene.table.play(finished.moves[-1], by_ai=True)
 
 
 def _show_records(app: Any, info: Any, seed: int, count: int) -> None:
@@ -209,8 +209,10 @@ def _show_records(app: Any, info: Any, seed: int, count: int) -> None:
     app.scenes.push(RecordsScene(app, game_id))
 
 
-def _show(app: Any, info: Any, scene: str, seed: int, moves: int, seats: Sequence[Any] | None,
-          options: Mapping[str, Any] | None) -> None:
+def show_screen(app: Any, info: Any, scene: str, seed: int, moves: int, seats: Sequence[Any] | None,
+                options: Mapping[str, Any] | None) -> None:
+    """Put `scene` of the game `info` (None for the menu and settings) on `app`'s stack, as
+    `screenshot` renders it (the records screen aside: it needs a data folder of its own)."""
     if scene == "menu":
         return
     if scene == "settings":
@@ -275,7 +277,7 @@ def _show_game(app: Any, match: Any, scene: str) -> None:
 
     game = match.info.scene_class()(app, match)
     game.auto_play = False
-    game._results_shown = scene != "results"  # the results overlay only where asked for
+    game.results_shown = scene != "results"  # the results overlay only where asked for
     humans = [i for i, s in enumerate(match.seats) if s.is_human]
     if scene != "handover":  # the hand-over shows nobody's secrets; every other screen one seat's
         to_move = None if match.is_over else match.to_move
@@ -284,7 +286,7 @@ def _show_game(app: Any, match: Any, scene: str) -> None:
     if game.viewer_override is not None and game.viewer_override == game.match.to_move:
         game.handover_done(game.viewer_override)  # that player has the screen: no hand-over over it
     if match.moves and not match.seats[match.rules.to_move(match.states[-2])].is_human:
-        game.ai_moves = [len(match.moves) - 1]  # the strip words the computer's last move, as in play
+        game.table.ai_moves = [len(match.moves) - 1]  # the strip words the computer's last move, as in play
     if scene == "pause":
         game.open_pause()
     elif scene == "log":

@@ -86,7 +86,7 @@ def _frame(app, match: Match, viewer: int | None, extra: str = "", hint=None) ->
     scene.auto_play = False
     app.scenes.reset(scene)
     if viewer is None:
-        scene._viewer = None
+        scene.table.hide_screen()
         scene.forget_viewer()
         app.scenes.push(HandoverScene(app, scene, match.to_move))
     elif scene.hides_info:

@@ -9,14 +9,14 @@ import pytest
 from hexgames import cli, games
 from hexgames.app import App
 from hexgames.core.match import Seat
-from hexgames.screenshot import SCENES, _show, scenes_for
+from hexgames.screenshot import SCENES, scenes_for, show_screen
 
 
 def _top_after(scene: str, game_id: str, **kw):
     app = App(size=(1100, 760), headless=True)
     try:
-        _show(app, games.get(game_id), scene, kw.pop("seed", 1), kw.pop("moves", 0), kw.pop("seats", None),
-              kw.pop("options", None))
+        show_screen(app, games.get(game_id), scene, kw.pop("seed", 1), kw.pop("moves", 0), kw.pop("seats", None),
+                    kw.pop("options", None))
         for _ in range(3):
             app.step(1 / 60)
         return app, app.scenes.top

@@ -1,10 +1,12 @@
 """GameScene: everything a game's screen shares, so a game scene only draws its board and turns
 input into moves.
 
-The shared part owns the turn order as the player experiences it: whose private information may be
-drawn (`viewer`), the hot-seat hand-over, asking the AI worker and playing its answer through the same
-path as a human move, undo, the pause menu, toasts with the rules' reasons, and the results screen
-once the last animation has finished. It never decides a rule: legality comes from `match.check`.
+The turns themselves are the table's (`self.table`, hexgames/table.py, pygame-free): whose private
+information may be drawn (`viewer`), when a hand-over is due, the computer's moves and their pace,
+hints, what Undo may take back and the records of the end. The shared scene shows them: the hot-seat
+hand-over screen, the animations, sounds and toasts the table's events call for (`on_table_event`),
+the pause menu, and the results screen once the last animation has finished. It never decides a rule:
+legality comes from the rules through the table.
 
 Writing a game scene (register it as `scene_path="hexgames.games.G.scene:GScene"`):
 
@@ -26,8 +28,8 @@ Writing a game scene (register it as `scene_path="hexgames.games.G.scene:GScene"
 for it. Toasts: `self.toast(text, error=True)`; they draw above any overlay (`draw_top`). Seat colour
 chip in the banner: override `seat_colour(seat)`; beside a name in the results, `draw_seat_chip`
 (games whose colours carry a shape draw it). Highlight legal targets only if
-`self.app.settings.show_targets`. The Undo button is disabled, with the match's reason on hover,
-whenever `match.undo_refusal()` would refuse. Dialogs of the game's own (a swap prompt...) are
+`self.app.settings.show_targets`. The Undo button is disabled, with the table's reason on hover,
+whenever `table.undo_refusal()` would refuse. Dialogs of the game's own (a swap prompt...) are
 named in `screens()`, so the screenshot command can show them.
 
 Hints ("What would Hard do?", button in top slot 1 and key H, setting `hints`): the Hard agent thinks
@@ -39,19 +41,17 @@ move is `self.hint_move`; any move, undo or new hint clears it (games clear thei
 The move log (`ui.move_log`: the Log button in `top_button_rect(0)`, or the key L) shows the moves so far,
 worded by the rules' `describe` for the current `viewer`, over the side panel's tallest stretch free of
 the game's own buttons; mouse input over it goes no further. The replay viewer (`ui.replay`) draws a
-game scene as a spectator's, with no input, AI, hand-over or results.
+game scene as a spectator's (`table.watch`), with no input, AI, hand-over or results.
 """
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 import pygame
 import pygame_gui
 
-from hexgames import table
-from hexgames.ai.hint import HINT_LEVEL, hint_request
 from hexgames.core.match import Match
+from hexgames.table import AI_PACE, HintReady, Notice, Played, ScreenHidden, Table, Undone
 from hexgames.ui import draw, hud
 from hexgames.ui.anim import INSTANT, Animator
 from hexgames.ui.move_log import MoveLog
@@ -60,9 +60,9 @@ from hexgames.ui.scenes import Scene
 if TYPE_CHECKING:
     from hexgames.app import App
 
+__all__ = ["AI_PACE", "GameScene", "SEAT_COLOURS"]  # AI_PACE: the table's, at normal animation speed
+
 SEAT_COLOURS = [(231, 96, 84), (90, 160, 230), (245, 200, 80), (120, 200, 120), (190, 130, 220), (240, 150, 70)]
-MAX_AI_FAILURES = 3
-AI_PACE = 0.6  # seconds between two computer moves at normal animation speed (scaled by the setting)
 MESSAGE_H = 34  # the message strip under the board: toasts and the computer's last move, never over play
 HINT_DOT_SECONDS = 0.35  # the thinking dots of the Hint button
 TIP_DELAY = 0.6  # seconds the pointer rests on a drawn panel before its tip shows
@@ -96,29 +96,16 @@ class GameScene(Scene):
         self.menu_button: Any = None
         self.results_button: Any = None
         self.hint_button: Any = None
-        self.hint_move: Any = None  # the suggested move on show: cleared by any move, undo or new hint
         self._hint_toast: Any = None  # the hint in words, when the game shows it so (`show_hint`)
-        self.hint_iterations: int | None = None  # caps Hard's search for hints (tests); None: Hard's clock
-        self._hint_ticket: int | None = None
-        self._hint_at = -1  # the move count the pending hint was asked at
         self.log_button: Any = None
         self.log_open = False  # the move log panel shows over the side panel (Log button, key L)
         self.move_log = MoveLog(app, match, lambda: self.viewer, self.seat_name, self.draw_seat_chip)
-        self._ticket: int | None = None
-        self._ai_failures = 0
-        self._ai_hold = 0.0  # animation seconds the last computer move stays on show before the next
-        self.ai_moves: list[int] = []  # computer moves since a human last acted (the strip words the newest)
+        self.show_time = 0.0  # seconds of animation so far: the clock the table paces computer moves by
+        self.table = Table(match, app.worker, clock=lambda: self.show_time)
+        self.table.listeners.append(self.on_table_event)
         self._ai_line: tuple[Any, int, str] | None = None  # (key, seat, words) of the strip's last wording
-        self._results_shown = False
-        self._last_human: int | None = None
-        humans = [i for i, s in enumerate(match.seats) if s.is_human]
-        # hot-seat with hidden information starts hidden: the first hand-over reveals the first player
-        self._viewer: int | None = humans[0] if len(humans) == 1 else None
-        self.viewer_override: int | None = None  # screenshots show one seat's private view
+        self.results_shown = False  # the results screen came up for this end of the match
         self.auto_play = True  # False freezes AI turns (screenshots, tests of a fixed position)
-        self.highscore_place: int | None = None  # where this solo game entered its table, if it did
-        self._recorded = False
-        self._game_recorded = False  # this end of the match is in the players' records
         self.undo_reason: str | None = None  # why the Undo button is disabled (shown on hover)
         self.pointer: tuple[int, int] = (-1, -1)  # the last mouse position this scene saw
         self._tip: tuple[Any, float] = (None, 0.0)  # the (rect, tip) under the pointer, and since when
@@ -127,33 +114,61 @@ class GameScene(Scene):
         self._cache_stamp: tuple[Any, ...] = ()
         self.compute_rects(app.screen.get_size())
 
-    # --- who may see what --------------------------------------------------------------------
+    # --- who may see what: the table's -----------------------------------------------------------
     @property
     def hot_seat(self) -> bool:
-        return self.match.human_count >= 2
+        return self.table.hot_seat
 
     @property
     def hides_info(self) -> bool:
-        return self.hot_seat and self.rules.private_info(self.match.state)
+        return self.table.hides_info
 
     @property
     def viewer(self) -> int | None:
         """The seat whose private information may be drawn now (None: draw none, unless reveal_all)."""
-        if self.viewer_override is not None:
-            return self.viewer_override
-        if self.match.human_count == 0:
-            return None
-        if not self.hides_info and self.hot_seat:
-            seat = self.match.to_move
-            return seat if self.match.seats[seat].is_human and not self.match.is_over else self._last_human
-        return self._viewer
+        return self.table.viewer
+
+    @property
+    def viewer_override(self) -> int | None:
+        """One seat's private view pinned (screenshots, pictures); None: the table's viewer."""
+        return self.table.viewer_override
+
+    @viewer_override.setter
+    def viewer_override(self, seat: int | None) -> None:
+        self.table.viewer_override = seat
 
     @property
     def can_act(self) -> bool:
         """A human may input a move now: their turn, revealed, nothing animating or on top."""
-        m = self.match
-        return (not m.is_over and m.seat_to_move.is_human and self.viewer == m.to_move
-                and not self.is_animating() and self.app.scenes.top is self)
+        return self.table.can_act and not self.is_animating() and self.app.scenes.top is self
+
+    @property
+    def ai_moves(self) -> list[int]:
+        """The computer moves since a human last acted (the message strip words the newest)."""
+        return self.table.ai_moves
+
+    @property
+    def hint_move(self) -> Any:
+        """The suggested move on show: cleared by any move, undo or new hint."""
+        return self.table.hint_move
+
+    @hint_move.setter
+    def hint_move(self, move: Any) -> None:
+        self.table.hint_move = move
+
+    @property
+    def hint_iterations(self) -> int | None:
+        """Caps Hard's search for hints (tests); None: Hard's clock."""
+        return self.table.hint_iterations
+
+    @hint_iterations.setter
+    def hint_iterations(self, iterations: int | None) -> None:
+        self.table.hint_iterations = iterations
+
+    @property
+    def highscore_place(self) -> int | None:
+        """Where this solo game entered its high-score table, if it did."""
+        return self.table.highscore_place
 
     def seat_name(self, seat: int) -> str:
         return self.match.seats[seat].name or self.app.tr("ui.setup.player_default", n=seat + 1)
@@ -229,12 +244,12 @@ class GameScene(Scene):
         self.widgets += [self.undo_button, self.menu_button, self.results_button, self.log_button,
                          self.hint_button]
         self.build_widgets()
-        self._sync_buttons()
+        self.sync_buttons()
         self._sync_log_button()
 
     def exit(self) -> None:
-        self._cancel_ai()
-        self.cancel_hint()
+        self.table.stop_thinking()
+        self._sync_hint_button()
         super().exit()
 
     def on_resize(self, size: tuple[int, int]) -> None:
@@ -246,16 +261,18 @@ class GameScene(Scene):
 
     def resume(self) -> None:
         super().resume()
-        self._sync_buttons()
+        self.sync_buttons()
 
-    def _sync_buttons(self) -> None:
+    def sync_buttons(self) -> None:
+        """The shared buttons follow the table: Results once the results have shown, Undo enabled
+        unless refused (its reason on hover), the Hint button."""
         if self.results_button is not None:
-            if self.match.is_over and self._results_shown:
+            if self.match.is_over and self.results_shown:
                 self.results_button.show()
             else:
                 self.results_button.hide()
         if self.undo_button is not None:
-            refusal = table.undo_refusal(self.match, self.viewer) if self.match.human_count else None
+            refusal = self.table.undo_refusal() if self.match.human_count else None
             self.undo_reason = self.app.tr_reason(refusal) if refusal is not None else None
             if self.undo_reason is not None or self.match.human_count == 0:
                 self.undo_button.disable()
@@ -271,112 +288,56 @@ class GameScene(Scene):
 
     def submit(self, move: Any) -> bool:
         """A human's move: refused with the rules' reason as a toast, or played."""
-        if not self.match.is_over and not self.match.seat_to_move.is_human:
-            self.toast(self.app.tr("ui.game.not_your_turn", name=self.seat_name(self.match.to_move)), error=True)
+        m = self.match
+        if not m.is_over and m.to_move not in self.table.screen_seats:
+            self.toast(self.app.tr("ui.game.not_your_turn", name=self.seat_name(m.to_move)), error=True)
             return False
-        return self._play(move, by_ai=False)  # a finished game answers with the rules' "game over"
-
-    def _play(self, move: Any, by_ai: bool) -> bool:
-        reason = self.match.check(move)
-        if reason is not None:
-            self.toast(self.app.tr_reason(reason), error=True)
-            return False
-        self._commit(self.match.to_move, by_ai, lambda: self.match.play(move))
-        return True
+        return self._said(self.table.play(move))  # a finished game answers with the rules' "game over"
 
     def resign(self, seat: int) -> bool:
         """`seat` gives up now, also while another seat is to move or a computer thinks (in games
         whose rules have a resignation: `Rules.resign_refusal`), kept like a move; refused with the
         reason as a toast. The scene asks its player to confirm first."""
-        reason = self.match.resign_refusal(seat)
-        if reason is not None:
-            self.toast(self.app.tr_reason(reason), error=True)
-            return False
-        self._cancel_ai()  # the computer's pending move has nothing left to decide
-        self._commit(seat, False, lambda: self.match.resign(seat))
-        return True
+        return self._said(self.table.resign(seat))
 
-    def _commit(self, seat: int, by_ai: bool, change: Callable[[], None]) -> None:
-        """Make `change` (a checked move or resignation of `seat`) and do what follows any of them."""
-        before = self.match.state
-        self.cancel_hint()
-        self.forget_hint()
-        change()  # autosaves through the listener the app attached
-        move = self.match.moves[-1]
-        if by_ai:
-            self.ai_moves.append(len(self.match.moves) - 1)
-            self._ai_hold = AI_PACE
-        else:
-            self.ai_moves.clear()  # the human acted: the computer's moves have been seen
-        if self.match.is_over:
-            self.record_game()
-        if self.match.seats[seat].is_human:
-            self._last_human = seat
-            if self.hides_info and (self.match.is_over or self.match.to_move != seat):
-                # the turn is over: hide it now, not at the next hand-over, so nothing private shows
-                # if the device changes hands while an AI moves
-                self._viewer = None
-                self.forget_hint()
-        self.on_move_played(before, move, self.match.state, by_ai)
-        self.app.sound.play(self.move_sound(before, move, self.match.state))
-        self._sync_buttons()
+    def undo(self) -> bool:
+        """Take back the last move of the player at the screen (the table says which, if any)."""
+        return self._said(self.table.undo())
+
+    def _said(self, refusal: Any) -> bool:
+        """The table's answer to an action: a refusal is toasted in words; True if it went ahead."""
+        if refusal is not None:
+            self.toast(self.app.tr_reason(refusal), error=True)
+        return refusal is None
 
     def record_highscore(self, key: str | None, scores: Sequence[int]) -> int | None:
-        """Enter a finished solo game in its high-score table (once per end: an end undone and played
-        again replaces the match's entry) and say so if it placed; a table that cannot be written must
-        not spoil the game's end, so that is passed over."""
-        from hexgames.core import highscores
-
-        if key is None or self._recorded:
-            return None
-        self._recorded = True
-        try:
-            place = highscores.record(key, list(scores), self.match.seed, uid=self.match.uid)
-        except OSError:
-            return None
-        self.highscore_place = place
+        """Enter a finished solo game in its high-score table (the table's, once per end) and say so
+        if it placed."""
+        place = self.table.record_highscore(key, scores)
         if place is not None:
             self.toast(self.app.tr("ui.game.new_best", place=place + 1))
         return place
 
-    def record_game(self) -> None:
-        """Enter the finished match in the players' records, once per end (every game: hot-seat, vs
-        AI, solo, and AIs alone, whose replays are worth keeping; statistics count human names only).
-        An end that is undone and comes again replaces the record (same `match.uid`). A database
-        that cannot be written is passed over with a toast: the game's end shows all the same."""
-        from hexgames.core import records
-
-        if self._game_recorded or not self.match.is_over:
-            return
-        self._game_recorded = True
-        try:
-            records.record_match(self.match)
-        except Exception as e:  # a last guard: nothing about the records may end a game
-            print(f"hexgames: the game could not be recorded: {e}", file=sys.stderr)
-            self.toast(self.app.tr("ui.game.record_failed"), error=True)
-
-    def undo(self) -> bool:
-        """Take back the last move of the player at the screen (the table says which, if any)."""
-        refusal = table.undo_refusal(self.match, self.viewer)
-        if refusal is not None:
-            self.toast(self.app.tr_reason(refusal), error=True)
-            return False
-        self._cancel_ai()
-        self.cancel_hint()
-        self.forget_hint()
-        table.undo(self.match, self.viewer)
-        self.animator.clear()
-        self._results_shown = False
-        self._game_recorded = False
-        self._recorded = False  # an end played again replaces this match's high score
-        self.highscore_place = None
-        self._ai_failures = 0
-        self._ai_hold = 0.0
-        self.ai_moves.clear()
-        self.clear_selection()
-        self.on_undo()
-        self._sync_buttons()
-        return True
+    def on_table_event(self, event: Any) -> None:
+        """What the table tells its scene: moves to animate, an undo, a screen to hide, a hint, notices."""
+        if isinstance(event, Played):
+            self.forget_hint()
+            self.on_move_played(event.before, event.move, event.after, event.by_ai)
+            self.app.sound.play(self.move_sound(event.before, event.move, event.after))
+            self.sync_buttons()
+        elif isinstance(event, Undone):
+            self.forget_hint()
+            self.animator.clear()
+            self.results_shown = False
+            self.clear_selection()
+            self.on_undo()
+            self.sync_buttons()
+        elif isinstance(event, ScreenHidden):
+            self.forget_hint()
+        elif isinstance(event, HintReady):
+            self.show_hint(event.move)
+        elif isinstance(event, Notice):
+            self.toast(self.app.tr_reason(event.reason), error=event.error)
 
     def open_pause(self) -> None:
         from hexgames.ui.pause import PauseScene
@@ -386,16 +347,16 @@ class GameScene(Scene):
     def show_results(self) -> None:
         from hexgames.ui.results import ResultsScene
 
-        self._results_shown = True
+        self.results_shown = True
         self.app.scenes.push(ResultsScene(self.app, self))
         self.app.sound.play("end")
 
     def handover_done(self, seat: int) -> None:
         """Called by the hand-over screen once `seat`'s player is at the screen: the screen is theirs
         from here, drawn from their view alone."""
-        self._viewer = seat
+        self.table.take_screen(seat)
         self.forget_viewer()
-        self._sync_buttons()
+        self.sync_buttons()
 
     def forget_viewer(self) -> None:
         """The screen changes hands: nothing the last viewer did or was told may stay on it (toasts,
@@ -405,68 +366,25 @@ class GameScene(Scene):
         self.move_log.scroll = 0
         self.clear_selection()
 
-    # --- AI ------------------------------------------------------------------------------------
+    # --- the computer's turn ---------------------------------------------------------------------
     @property
     def ai_thinking(self) -> bool:
-        return self._ticket is not None
+        return self.table.ai_thinking
 
-    def _cancel_ai(self) -> None:
-        if self._ticket is not None:
-            self._ticket = None
-            try:
-                self.app.worker.cancel()
-            except Exception:  # a dead worker must not block leaving the game
-                pass
-
-    def _ai_step(self) -> None:
-        seat = self.match.to_move
-        if self._ticket is None:
-            player = self.match.seats[seat]
-            view = self.rules.observe(self.match.state, seat)
-            seed = (self.match.seed * 1_000_003 + len(self.match.moves) * 7919 + self._ai_failures) % (2**31)
-            self._ticket = self.app.worker.request(self.info.id, player.level or "medium", view, seat, seed)
-            return
-        if self._ai_hold > 0:
-            return  # the last computer move is still on show: the answer waits in the worker
-        result = self.app.worker.poll()
-        if result is None:
-            return
-        ticket, move = result
-        if ticket != self._ticket:
-            return  # an answer to a cancelled request
-        self._ticket = None
-        if isinstance(move, BaseException):
-            self._ai_failed(str(move))
-            return
-        reason = self.match.check(move)
-        if reason is not None:
-            self._ai_failed(self.app.tr_reason(reason))
-            return
-        self._ai_failures = 0
-        self._play(move, by_ai=True)
-
-    def _ai_failed(self, why: str) -> None:
-        """An agent that errs gets retried with another seed; after that a random legal move keeps
-        the game going rather than hanging the table."""
-        self._ai_failures += 1
-        if self._ai_failures >= MAX_AI_FAILURES:
-            import random
-
-            self.toast(self.app.tr("ui.game.ai_failed", why=why), error=True)
-            self._ai_failures = 0
-            self._play(self.rules.random_move(self.match.state, random.Random(len(self.match.moves))), by_ai=True)
+    def ai_turn(self) -> None:
+        """A computer is to move and the board is still: the table asks the worker and plays the
+        answer, paced (the tutorial's scripted opponent plays here instead)."""
+        self.table.poll_ai()
 
     # --- hints -------------------------------------------------------------------------------
     @property
     def hints_offered(self) -> bool:
         """The Hint button shows: hints are on and it is a human's turn, shown to that human."""
-        m = self.match
-        return (self.app.settings.hints and not m.is_over and m.seat_to_move.is_human
-                and self.viewer == m.to_move)
+        return bool(self.app.settings.hints) and self.table.can_act
 
     @property
     def hint_thinking(self) -> bool:
-        return self._hint_ticket is not None
+        return self.table.hint_thinking
 
     def request_hint(self) -> bool:
         """H or the Hint button: Hard thinks on the worker for the seat to move, from that seat's
@@ -477,46 +395,18 @@ class GameScene(Scene):
         if not (self.hints_offered and self.can_act):
             return False
         self.forget_hint()
-        view, seat, seed = hint_request(self.match)
-        self._hint_ticket = self.app.worker.request(self.info.id, HINT_LEVEL, view, seat, seed,
-                                                    iterations=self.hint_iterations)
-        self._hint_at = len(self.match.moves)
+        asked = self.table.request_hint()
         self._sync_hint_button()
-        return True
+        return asked
 
     def cancel_hint(self) -> None:
         """Stop the hint being thought about (the search stops early; a late answer is dropped)."""
-        if self._hint_ticket is None:
-            return
-        self._hint_ticket = None
-        try:
-            self.app.worker.cancel()
-        except Exception:  # a dead worker must not block playing on
-            pass
+        self.table.cancel_hint()
         self._sync_hint_button()
-
-    def _hint_step(self) -> None:
-        """Take the hint's answer when it is there; drop it if the turn moved on meanwhile."""
-        if self._hint_ticket is None:
-            return
-        if len(self.match.moves) != self._hint_at or not self.hints_offered:
-            self.cancel_hint()
-            return
-        result = self.app.worker.poll()
-        if result is None or result[0] != self._hint_ticket:
-            return
-        self._hint_ticket = None
-        self._sync_hint_button()
-        move = result[1]
-        if isinstance(move, BaseException) or move is None or self.match.check(move) is not None:
-            self.toast(self.app.tr("ui.hint.failed"), error=True)
-            return
-        self.match.count_hint(self.match.to_move)
-        self.offer_hint(move)
 
     def offer_hint(self, move: Any) -> None:
         """Show `move` (legal for the seat to move) as the hint."""
-        self.hint_move = move
+        self.table.hint_move = move
         self.show_hint(move)
 
     def hint_words(self, move: Any) -> str:
@@ -636,28 +526,32 @@ class GameScene(Scene):
         self.toasts.update(dt)
         self.animator.update(dt)
         speed = self.app.settings.anim_speed
-        self._ai_hold = 0.0 if speed >= INSTANT else max(0.0, self._ai_hold - dt * speed)
+        self.show_time += dt * speed  # computer moves are paced in animation time...
+        self.table.pace = 0.0 if speed >= INSTANT else AI_PACE  # ...and not at all when animations are off
         self.update_game(dt)
-        self._hint_step()
+        if self.hint_thinking and not self.hints_offered:  # hints turned off, or the turn moved on
+            self.cancel_hint()
+        self.table.poll_hint()
         if self.app.scenes.top is self:  # a game's update may have opened a dialog over us
             self._sync_hint_button()
         if self.is_animating():
             return
         m = self.match
         if m.is_over:
-            if not self._results_shown:
+            if not self.results_shown:
                 self.show_results()
             return
-        seat = m.to_move
-        if not m.seats[seat].is_human:
+        if not m.seat_to_move.is_human:
             if self.auto_play:
-                self._ai_step()
-        elif self.hides_info and self._viewer != seat:
+                self.ai_turn()
+            return
+        seat = self.table.handover_due()
+        if seat is not None:
             from hexgames.ui.handover import HandoverScene
 
-            self._viewer = None  # nothing private shows while the device changes hands
+            self.table.hide_screen()  # nothing private shows while the device changes hands
             self.forget_viewer()
-            self._sync_buttons()
+            self.sync_buttons()
             self.app.scenes.push(HandoverScene(self.app, self, seat))
 
     def banner_seat(self) -> int | None:

@@ -2,9 +2,10 @@
 
 Why it is built this way:
 - The board is drawn by the game's own scene class, so every game replays without code of its own.
-  That scene is made as a spectator's (`spectator_scene`): it sees no seat's secrets, takes no input
-  (its widgets are removed and its scene never reaches the stack), runs no AI, shows no hand-over or
-  results, and its match has no listeners, so nothing is autosaved.
+  That scene is made as a spectator's (`spectator_scene`, whose table watches: `Table.watch`): it
+  sees no seat's secrets, takes no input (its widgets are removed and its scene never reaches the
+  stack), runs no AI, shows no hand-over or results, records nothing, and its match has no
+  listeners, so nothing is autosaved.
 - The match it shows is the replayed one cut at the chosen step (`states[:k+1]`, `moves[:k]`); one
   step forward is played as the game plays a move (its animation runs), any other jump rebuilds the
   scene at the new step.
@@ -53,6 +54,10 @@ def spectator_seat(match: Match) -> int | None:
 def spectator_scene(cls: type) -> type:
     """The game's scene class as a spectator's: nobody's secrets, no turn logic, no input."""
     if cls not in _SPECTATORS:
+        def __init__(self: Any, app: "App", match: Match) -> None:
+            cls.__init__(self, app, match)
+            self.table.watch(spectator_seat(match))
+
         def update(self: Any, dt: float) -> None:
             self.toasts.update(dt)
             self.animator.update(dt)
@@ -65,7 +70,7 @@ def spectator_scene(cls: type) -> type:
             return self.app.tr("ui.game.to_move", name=self.seat_name(m.to_move))
 
         _SPECTATORS[cls] = type(f"Spectator{cls.__name__}", (cls,), {
-            "viewer": property(lambda self: spectator_seat(self.match)), "update": update,
+            "__init__": __init__, "update": update,
             "banner_text": banner_text,
             "__doc__": f"{cls.__name__} watched by a spectator in the replay viewer."})
     return _SPECTATORS[cls]

@@ -4,7 +4,7 @@ Why it is built this way:
 - A tutorial is the real game: the game's scene, unchanged, drawn and played with the player's usual
   input. `tutorial_scene` makes a subclass of the game's scene with `TutorialMixin` in front, so the
   mixin sees every move before the scene plays it (`submit`), plays the gentle opponent's scripted
-  moves where the scene would ask the AI (`_ai_step`), and adds the coach: a strip above the board
+  moves where the scene would ask the AI (`ai_turn`), and adds the coach: a strip above the board
   (never over it) with what to do and why, Next, Back, Replay and Leave, and a marker on the place to
   click or drag, from the scene's `input_points(move)`.
 - A move off the script is not played: the player hears a friendly word on what the step asks and the
@@ -64,6 +64,7 @@ class TutorialMixin:
         self.finished_recorded = False
         self._told_stuck = False
         super().__init__(app, match)  # type: ignore[call-arg]
+        self.table.keeps_records = False  # a tutorial is not a game of the records (finishing it is noted)
         self._start_step(0)
 
     # --- the script ----------------------------------------------------------------------------
@@ -127,23 +128,9 @@ class TutorialMixin:
     def _set_moves(self, moves: list[Any]) -> None:
         """Make the match's history exactly `moves` (the script's own, so it replays), and let the
         scene forget everything it showed of the position before."""
-        m = self.match
-        keep = 0
-        while keep < min(len(m.moves), len(moves)) and m.moves[keep] == moves[keep]:
-            keep += 1
-        del m.moves[keep:]
-        del m.states[keep + 1:]
-        m.replay(moves[keep:])
-        self._cancel_ai()
         self.cancel_hint()
-        self.forget_hint()
-        self.animator.clear()
-        self.ai_moves.clear()
-        self._ai_hold = 0.0
+        self.table.rewind(moves)  # the scene forgets the old position as after an undo
         self.toasts.toasts.clear()
-        self.clear_selection()
-        self.on_undo()
-        self._sync_buttons()
 
     def _play_for_real(self) -> None:
         """After the last step: a real game of this one, from its setup screen."""
@@ -175,9 +162,9 @@ class TutorialMixin:
             self.toast(tr(self.app, "tutorial.press_next"))
         return False
 
-    def _ai_step(self) -> None:
+    def ai_turn(self) -> None:
         """The gentle opponent plays its scripted moves, paced like a computer's; it never thinks."""
-        if self._ai_hold > 0:
+        if self.table.ai_held:
             return
         if not self.queue:  # its reply comes with Next; only a step asking the player for a move while
             # the opponent is to move, with nothing left to play, is stuck (the script tests prevent it)
@@ -190,7 +177,7 @@ class TutorialMixin:
             self.queue = []
             self.toast(tr(self.app, "tutorial.stuck"), error=True)
             return
-        self._play(move, by_ai=True)
+        self.table.play(move, by_ai=True)
 
     def _coach_waits(self) -> bool:
         """The opponent is to move but plays only once the player has pressed Next (or never again)."""
@@ -221,21 +208,15 @@ class TutorialMixin:
         self._sync_coach()
         return True
 
-    def _sync_buttons(self) -> None:
+    def sync_buttons(self) -> None:
         """Undo is Replay here (the strip has it): the bottom bar's Undo is hidden."""
-        super()._sync_buttons()  # type: ignore[misc]
+        super().sync_buttons()  # type: ignore[misc]
         if self.undo_button is not None and self.undo_button.visible:
             self.undo_button.hide()
 
-    def record_game(self) -> None:
-        """A tutorial is not a game of the records (finishing it is noted instead)."""
-
-    def record_highscore(self, key: Any, scores: Any) -> None:
-        return None
-
     def show_results(self) -> None:
         """A scripted game that reaches its end finishes the tutorial instead of showing results."""
-        self._results_shown = True
+        self.results_shown = True
 
     # --- layout and widgets ----------------------------------------------------------------------
     def compute_rects(self, size: tuple[int, int]) -> None:

@@ -308,15 +308,15 @@ def test_the_open_log_leaves_the_games_own_buttons_in_sight(real_app, game_id):
 def test_screenshot_shows_the_replay_at_the_asked_move_and_the_open_log(tmp_path):
     from hexgames.app import App
     from hexgames.cli import main
-    from hexgames.screenshot import _show
+    from hexgames.screenshot import show_screen
 
     app = App(size=(800, 600), headless=True, language="ja")
     try:
-        _show(app, games.get("dotlines"), "replay", 2, 9, None, None)
+        show_screen(app, games.get("dotlines"), "replay", 2, 9, None, None)
         replay = app.scenes.top
         assert isinstance(replay, ReplayScene) and replay.step == 9 and replay.full.is_over
         assert replay.log.highlight == 8
-        _show(app, games.get("clans"), "log", 2, 5, None, None)
+        show_screen(app, games.get("clans"), "log", 2, 5, None, None)
         assert isinstance(app.scenes.top, GameScene) and app.scenes.top.log_open
     finally:
         app.shutdown()
@@ -370,7 +370,10 @@ def test_hot_seat_log_shows_a_secret_chip_to_nobody_but_its_chooser(real_app):
     step(app, 2)
     secret = app.tr("dotlines.log.chip_secret")
     for viewer in (None, 1 - chooser, chooser):
-        game._viewer = viewer  # who is at the screen: nobody (hand-over), the other player, the chooser
+        if viewer is None:  # who is at the screen: nobody (hand-over), the other player, the chooser
+            game.table.hide_screen()
+        else:
+            game.table.take_screen(viewer)
         text = game.move_log.entries()[-1].text
         assert (text == secret) == (viewer != chooser), (viewer, text)
 

@@ -434,7 +434,7 @@ def test_undo_drops_the_group_in_hand_and_every_mark_of_it(app):
     scene = start(app, match)
     src = scene.key_candidates()[0]
     assert scene.submit(Move(src, scene.rules.targets(match.state, src)[0]))
-    assert scene._play(match.rules.random_move(match.state, random.Random(1)), by_ai=True)  # the AI's answer
+    assert scene.table.play(match.rules.random_move(match.state, random.Random(1)), by_ai=True) is None  # the AI's
     step(app, 40)
     move_to_rack = scene.panel_rect.center
     post(pygame.MOUSEMOTION, pos=move_to_rack, rel=(0, 0), buttons=(0, 0, 0))
@@ -596,7 +596,7 @@ def test_the_ais_move_stays_drawn_as_an_arrow_while_the_human_thinks(app):
     assert scene.submit(Move(src, scene.rules.targets(match.state, src)[0]))
     ai = next(m for m in match.rules.legal_moves(match.state) if isinstance(m, Move)
               and m.src != src and match.state.size[m.dst])
-    scene._play(ai, by_ai=True)
+    assert scene.table.play(ai, by_ai=True) is None
     assert scene.slide is not None  # the group slides from its area to its target first
     assert step_until_idle(app, scene)
     click(app, at(scene, scene.key_candidates()[0]))  # the human picks a group up: the arrow stays
