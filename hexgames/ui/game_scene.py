@@ -249,7 +249,6 @@ class GameScene(Scene):
 
     def exit(self) -> None:
         self.table.stop_thinking()
-        self._sync_hint_button()
         super().exit()
 
     def on_resize(self, size: tuple[int, int]) -> None:
