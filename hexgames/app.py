@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from hexgames import paths
+from hexgames import games, paths
 from hexgames.core import files, records, saves
 from hexgames.core.match import Match, new_uid
 from hexgames.core.protocol import Reason, clip
@@ -283,7 +283,7 @@ class App:
         """Load a save and start it; returns the reason shown to the player (translated, short) if
         it cannot be used, and then nothing changes. No content of any file gets past this."""
         try:
-            match = saves.read_save(path)
+            match = saves.read_save(path, games.get)
         except saves.SaveError as e:
             return self.tr_reason(e.reason)
         except Exception:  # read_save promises SaveError only; a player's file must not end the app

@@ -129,12 +129,12 @@ def frame_ms(info: GameInfo, seats: int, frames: int = 60) -> float | None:
     options = info.resolve_options({}, seats)
     moves = random_game(info, seats, 7, options)
     seat_list = [Seat("human", None, "P1")] + [Seat("ai", "medium", f"CPU {i + 1}") for i in range(1, seats)]
-    match = Match(info.id, seat_list, options, 7)
+    match = Match(info, seat_list, options, 7)
     k = int(len(moves) * 0.85)
     match.replay(moves[:k])
     while match.is_over or match.to_move != 0:  # a human turn: no hand-over, no AI thinking
         k -= 1
-        match = Match(info.id, seat_list, options, 7)
+        match = Match(info, seat_list, options, 7)
         match.replay(moves[:k])
     app = App(headless=True)
     try:

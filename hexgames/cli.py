@@ -126,7 +126,7 @@ def cmd_play(argv: Sequence[str]) -> int:
         _check_seat_count(info, len(seats), options)
         options = _resolve(info, options, len(seats))
         seed = args.seed if args.seed is not None else random.randrange(1 << 30)
-        match = Match(info.id, seats, options, seed)
+        match = Match(info, seats, options, seed)
     from hexgames.app import App, NoDisplay
 
     try:
@@ -282,7 +282,7 @@ def cmd_tutorial(argv: Sequence[str]) -> int:
     p.add_argument("--size", default="1280x800", help="WIDTHxHEIGHT (autoplay)")
     args = p.parse_args(argv)
     info = _game(args.game)
-    from hexgames.core import tutorials
+    from hexgames import tutorials
 
     try:
         script = tutorials.load(info.id)
@@ -315,7 +315,7 @@ def _autoplay(game_id: str, script, size: tuple[int, int], language: str | None)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from hexgames.app import App
-    from hexgames.core.tutorials import ScriptError
+    from hexgames.tutorials import ScriptError
     from hexgames.ui.anim import INSTANT
     from hexgames.ui.tutorial import autoplay, tutorial_scene
 

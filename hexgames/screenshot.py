@@ -76,7 +76,7 @@ def build_match(game_id: str, seed: int, moves: int, to_end: bool = False, seats
 
     info = games.get(game_id)
     seats = _translated_names(seats) if seats else default_seats(info, "game", options)
-    match = Match(game_id, seats, dict(options) if options else None, seed)
+    match = Match(info, seats, dict(options) if options else None, seed)
     ply = 0
     while not match.is_over:
         if until is not None and ply >= moves and until(match.state):
@@ -110,7 +110,7 @@ def human_to_move(match: Any) -> Any:
     seat_list = list(match.seats)
     if not seat_list[match.to_move].is_human:
         seat_list[match.to_move] = Seat("human", None, "")
-    shown = Match(match.game_id, seat_list, match.options, match.seed)
+    shown = Match(match.info, seat_list, match.options, match.seed)
     shown.replay(match.moves)
     return shown
 
@@ -192,7 +192,7 @@ def fill_records(app: Any, game_id: str, seed: int, count: int) -> None:
     info = games.get(game_id)
     for i in range(count):
         finished = build_match(game_id, seed + i, 0, to_end=True, seats=sample_seats(info, i))
-        match = Match(game_id, finished.seats, finished.options, finished.seed)
+        match = Match(info, finished.seats, finished.options, finished.seed)
         match.replay(finished.moves[:-1])
         scene = match.info.scene_class()(app, match)
         scene.auto_play = False
@@ -256,7 +256,7 @@ def show_screen(app: Any, info: Any, scene: str, seed: int, moves: int, seats: S
 def _show_tutorial(app: Any, info: Any, steps: int) -> None:
     """The game's tutorial after its first `steps` steps were played by posted events: the next step
     on show, waiting for the player (or the tutorial's end)."""
-    from hexgames.core import tutorials
+    from hexgames import tutorials
     from hexgames.ui.tutorial import autoplay, tutorial_scene
 
     try:

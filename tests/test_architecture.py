@@ -1,5 +1,6 @@
 """The boundaries of DESIGN.md: rules, core and AI never depend on pygame, so they run headless, fast
-and in AI worker processes."""
+and in AI worker processes; the engine (core) depends on nothing above it, not even the game registry;
+the UI reaches the app only through `App`; and no module takes another's private names."""
 import ast
 import subprocess
 import sys
@@ -8,7 +9,8 @@ from pathlib import Path
 PKG = Path(__file__).resolve().parent.parent / "hexgames"
 PURE = sorted([*PKG.glob("core/*.py"), *PKG.glob("ai/*.py"), *PKG.glob("games/*/rules.py"),
                *PKG.glob("games/*/ai.py"), *PKG.glob("games/*/map.py"), PKG / "games/__init__.py",
-               *PKG.glob("games/*/__init__.py"), PKG / "table.py"])
+               *PKG.glob("games/*/__init__.py"), PKG / "table.py", PKG / "tutorials.py"])
+TESTS = PKG.parent / "tests"
 
 
 def _imports(path: Path) -> set[str]:
@@ -62,3 +64,52 @@ def test_rules_know_no_players():
                                                 if set(n.split(".")) & set(ai_words))
                  for p in rules_files}
     assert {k: v for k, v in offenders.items() if v} == {}
+
+
+def _modules(*folders: Path) -> list[Path]:
+    return sorted(p for folder in folders for p in folder.rglob("*.py") if ".venv" not in p.parts)
+
+
+def test_the_engine_imports_nothing_above_it():
+    """core is the engine: a Match is made from a `GameInfo`, never looked up by id, so core imports
+    neither the registry (hexgames.games) nor the table, the UI or the app: only itself."""
+    core = sorted(PKG.glob("core/*.py"))
+    assert len(core) >= 8
+    offenders = {str(p.relative_to(PKG)): sorted(n for n in _hexgames_imports(p)
+                                                if n != "hexgames.core" and not n.startswith("hexgames.core."))
+                 for p in core}
+    assert {k: v for k, v in offenders.items() if v} == {}
+
+
+def test_the_ui_reaches_the_app_only_through_app():
+    """The shared UI and the game scenes import nothing of hexgames.app but the `App` class (for type
+    hints), and touch no private attribute of the app (`app._x`): what they need is public API."""
+    modules = sorted([*PKG.glob("ui/*.py"), *PKG.glob("games/*/*.py")])
+    assert len(modules) >= 20
+    offenders = []
+    for path in modules:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "hexgames.app":
+                offenders += [f"{path.relative_to(PKG)}: {a.name}" for a in node.names if a.name != "App"]
+            elif isinstance(node, ast.ImportFrom) and node.module == "hexgames":
+                offenders += [f"{path.relative_to(PKG)}: hexgames.app" for a in node.names if a.name == "app"]
+            elif isinstance(node, ast.Import):
+                offenders += [f"{path.relative_to(PKG)}: {a.name}" for a in node.names if a.name == "hexgames.app"]
+            elif (isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
+                  and (isinstance(node.value, ast.Name) and node.value.id == "app"
+                       or isinstance(node.value, ast.Attribute) and node.value.attr == "app")):
+                offenders.append(f"{path.relative_to(PKG)}:{node.lineno}: app.{node.attr}")
+    assert offenders == []
+
+
+def test_no_module_imports_another_s_private_names():
+    """`from m import _name` reaches into m's internals: whatever another module needs is public."""
+    offenders = []
+    for path in _modules(PKG, TESTS):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+                offenders += [f"{path.relative_to(PKG.parent)}:{node.lineno}: {node.module}.{a.name}"
+                              for a in node.names if a.name.startswith("_") and not a.name.startswith("__")]
+    assert offenders == []

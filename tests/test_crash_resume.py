@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from hexgames import games
 from hexgames.core import saves
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,10 +92,10 @@ def test_kill_9_mid_game_then_resume_restores_the_same_position(tmp_path, monkey
     assert not survivors, f"processes of the killed app still running: {survivors}"
     written = json.loads((tmp_path / saves.AUTOSAVE_NAME).read_text())
 
-    resumed = saves.load_autosave()  # the test's HEXGAMES_DATA_DIR is a different folder
+    resumed = saves.load_autosave(games.get)  # the test's HEXGAMES_DATA_DIR is a different folder
     assert resumed is None
     monkeypatch.setenv("HEXGAMES_DATA_DIR", str(tmp_path))
-    resumed = saves.load_autosave()
+    resumed = saves.load_autosave(games.get)
     assert resumed is not None
     assert resumed.digest() == written["digest"] and len(resumed.moves) == len(written["moves"])
 

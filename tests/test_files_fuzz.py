@@ -25,6 +25,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from hexgames import games
 from hexgames.core import files, highscores, saves
 from hexgames.core.match import MAX_NAME, Match, Seat
 from hexgames.core.protocol import MAX_MESSAGE
@@ -47,7 +48,7 @@ def good_saves() -> tuple[dict, ...]:
     for info in BUILTIN:
         n = info.min_seats if info.min_seats > 1 else min(2, info.max_seats)
         seats = [Seat("human", None, "Ann")] + [Seat("ai", "easy", f"CPU {i}") for i in range(1, n)]
-        match = Match(info.id, seats, {}, 7)
+        match = Match(info, seats, {}, 7)
         rng = random.Random(7)
         for _ in range(5):
             if match.is_over:
@@ -147,7 +148,7 @@ def test_read_save_gives_a_match_or_a_short_save_error(tmp_path, raw):
     path = tmp_path / "picked.json"
     path.write_bytes(raw)
     try:
-        match = saves.read_save(path)
+        match = saves.read_save(path, games.get)
     except saves.SaveError as e:
         assert_short(str(e))
     else:
@@ -162,7 +163,7 @@ def test_names_in_a_save_come_back_as_one_short_line(tmp_path, names):
     seats = [{**seat, "name": names[i % len(names)]} for i, seat in enumerate(good["seats"])]
     path = tmp_path / "names.json"
     path.write_text(json.dumps({**good, "seats": seats}), encoding="utf-8")
-    for seat in saves.read_save(path).seats:
+    for seat in saves.read_save(path, games.get).seats:
         assert len(seat.name) <= MAX_NAME and seat.name == seat.name.strip()
         assert not any(unicodedata.category(c)[0] == "C" for c in seat.name), repr(seat.name)
 
@@ -172,7 +173,7 @@ def test_names_in_a_save_come_back_as_one_short_line(tmp_path, names):
 def test_a_damaged_autosave_is_set_aside_with_one_notice(raw):
     folder = fresh_data_dir()
     saves.autosave_path().write_bytes(raw)
-    resumed = saves.load_autosave()
+    resumed = saves.load_autosave(games.get)
     if resumed is not None:  # a valid save survived the fuzzing: it stays where it is
         assert_set_aside_or_kept(folder, saves.AUTOSAVE_NAME, raw)
         assert not [p for p in folder.iterdir() if ".damaged-" in p.name]
@@ -180,7 +181,7 @@ def test_a_damaged_autosave_is_set_aside_with_one_notice(raw):
     assert len(files.take_notices()) == 1  # refused: said once...
     aside = [p for p in folder.iterdir() if ".damaged-" in p.name]
     assert len(aside) == 1 and aside[0].read_bytes() == raw and not saves.autosave_path().exists()
-    assert saves.load_autosave() is None and not files.take_notices()  # ...and only once
+    assert saves.load_autosave(games.get) is None and not files.take_notices()  # ...and only once
 
 
 @FUZZ

@@ -17,6 +17,7 @@ from hexgames import games
 from hexgames.ai.hint import compute_hint, hint_request
 from hexgames.core import saves
 from hexgames.core.match import Match
+from hexgames.games import new_match
 from hexgames.screenshot import build_match, human_to_move
 from tests.drive import click_at, key, make_app, step, step_until
 from tests.test_conformance import BUILTIN
@@ -106,7 +107,7 @@ def test_the_hint_is_a_legal_move_from_the_seats_view_only(app_en, game_id):
     other = next(s for s in (rules.sample(view, seat, random.Random(k)) for k in range(20))
                  if rules.digest(s) != rules.digest(first.state))
     assert rules.digest(rules.observe(other, seat)) == rules.digest(view)
-    second = Match(game_id, first.seats, first.options, first.seed)
+    second = new_match(game_id, first.seats, first.options, first.seed)
     second.replay(first.moves)
     second.states[-1] = other  # the same history and view; other hidden parts
 
@@ -132,7 +133,7 @@ def test_the_hint_request_is_the_seats_view_and_a_seed_of_the_position():
     match = position("clans")
     view, seat, seed = hint_request(match)
     assert seat == match.to_move and None in view.colour_of  # the others' colours are not in it
-    again = Match("clans", match.seats, match.options, match.seed)
+    again = new_match("clans", match.seats, match.options, match.seed)
     again.replay(match.moves)
     assert hint_request(again)[2] == seed
     again.replay([compute_hint(again, 5)])
@@ -251,7 +252,7 @@ def test_no_button_after_the_game_or_when_only_ais_play(app_en):
     from hexgames.core.match import Seat
 
     finished = build_match("ingenious", 2, 0, to_end=True)
-    match = Match("ingenious", [Seat("human", None, "Ann"), Seat("ai", "medium", "CPU")], finished.options,
+    match = new_match("ingenious", [Seat("human", None, "Ann"), Seat("ai", "medium", "CPU")], finished.options,
                   finished.seed)
     match.replay(finished.moves)
     app_en.start_match(match)
@@ -274,24 +275,24 @@ def test_hints_are_saved_and_loaded_and_old_saves_have_none(tmp_path):
     assert data["hints"] == {str(match.to_move): 2}
     path = tmp_path / "game.json"
     saves.write_save(match, path)
-    assert saves.read_save(path).hints == {match.to_move: 2}
+    assert saves.read_save(path, games.get).hints == {match.to_move: 2}
     old = {k: v for k, v in data.items() if k != "hints"}
-    assert saves.match_from_dict(old).hints == {}
+    assert saves.match_from_dict(old, games.get).hints == {}
     for bad in ({"7": 1}, {"0": True}, {"0": 0}, {"0": 1.5}, [1], {"0": -2}):
         with pytest.raises(saves.SaveError):
-            saves.match_from_dict({**data, "hints": bad})
+            saves.match_from_dict({**data, "hints": bad}, games.get)
 
 
 def test_a_hint_taken_is_autosaved_and_a_resume_keeps_it(app_en):
     scene = start(app_en, position("stickers"))
     ask_by_key(app_en, scene)
-    resumed = saves.load_autosave()
+    resumed = saves.load_autosave(games.get)
     assert resumed is not None and resumed.hints == {scene.match.to_move: 1}
 
 
 def test_the_results_say_how_many_hints_each_player_took(app):
     finished = build_match("clans", 3, 0, to_end=True)
-    match = Match("clans", finished.seats, finished.options, finished.seed)
+    match = new_match("clans", finished.seats, finished.options, finished.seed)
     match.replay(finished.moves)
     app.start_match(match)
     step(app, 3)
@@ -367,7 +368,7 @@ def test_a_hint_in_words_never_shows_over_the_next_players_hand_over(app_en):
     from hexgames.core.match import Seat
     from hexgames.ui.handover import HandoverScene
 
-    match = Match("dotlines", [Seat("human", None, "Ann"), Seat("human", None, "Bob")], {}, 1)
+    match = new_match("dotlines", [Seat("human", None, "Ann"), Seat("human", None, "Bob")], {}, 1)
     rules, rng = match.rules, random.Random(2)
     from hexgames.games.dotlines.rules import CHIP_NONE, Chip
 

@@ -73,7 +73,7 @@ def _resampled(match: Match, viewer: int, seed: int) -> Match:
     view = rules.observe(match.state, viewer)
     other = rules.sample(view, viewer, random.Random(seed))
     assert rules.digest(rules.observe(other, viewer)) == rules.digest(view), "sample must keep the view"
-    copy = Match(match.game_id, match.seats, match.options, match.seed)
+    copy = Match(match.info, match.seats, match.options, match.seed)
     copy.replay(match.moves)
     copy.states[-1] = other
     copy.uid = match.uid

@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from hexgames.core.match import Match, Seat
+from hexgames.games import new_match
 from tests.test_conformance import BUILTIN
 from tests.drive import click_at, key, make_app, step, step_until
 
@@ -16,7 +17,7 @@ SEATS = [Seat("human", None, "Ann"), Seat("human", None, "Ben"), Seat("ai", "eas
 
 
 def finished_clans(seed: int = 4) -> Match:
-    match = Match("clans", SEATS, {}, seed)
+    match = new_match("clans", SEATS, {}, seed)
     rng = random.Random(seed)
     while not match.is_over:
         match.play(match.rules.random_move(match.state, rng))
@@ -33,7 +34,7 @@ def test_clans_refuses_undo_after_the_colours_were_revealed():
     assert refusal.params["why"].key == "core.end_revealed"
     assert match.undo() == refusal and match.moves == moves and match.is_over
     # one move earlier nothing had been revealed: undo works there as always in Clans
-    before_end = Match("clans", SEATS, {}, match.seed)
+    before_end = new_match("clans", SEATS, {}, match.seed)
     before_end.replay(moves[:-1])
     assert before_end.undo_point() is not None and before_end.undo_refusal() is None
 
@@ -46,7 +47,7 @@ def test_every_game_undoes_its_end_exactly_when_the_end_showed_nothing_hidden(ga
 
     info = games.get(game_id)
     n = min(n for m in info.modes for n in m.seats if n > 1) if info.max_seats > 1 else 1
-    match = Match(game_id, [Seat("human", None, f"P{i}") for i in range(n)], {}, 9)
+    match = new_match(game_id, [Seat("human", None, f"P{i}") for i in range(n)], {}, 9)
     rng = random.Random(9)
     while not match.is_over:
         match.play(match.rules.random_move(match.state, rng))
@@ -63,17 +64,12 @@ def test_every_game_undoes_its_end_exactly_when_the_end_showed_nothing_hidden(ga
 
 
 def test_an_end_that_reveals_nothing_can_still_be_undone():
-    from hexgames import games
     from tests.core.toy import TOY
 
-    games.register(TOY)  # the toy's deck and hands stay hidden at the end: nothing is revealed
-    try:
-        match = Match("toy", [Seat("human", None, "A"), Seat("human", None, "B")], {}, 1)
-        while not match.is_over:
-            match.play("tap")
-        assert not match.end_revealed() and match.undo() is None and not match.is_over
-    finally:
-        games._GAMES.pop(TOY.id, None)
+    match = Match(TOY, [Seat("human", None, "A"), Seat("human", None, "B")], {}, 1)
+    while not match.is_over:
+        match.play("tap")
+    assert not match.end_revealed() and match.undo() is None and not match.is_over
 
 
 def test_results_board_ctrl_z_in_the_clans_scene_shows_the_reason_and_keeps_the_end():

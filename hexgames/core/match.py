@@ -1,7 +1,9 @@
 """A match: one game's rules, its state, who sits where, and the history that undo and saves use.
 
-The match knows nothing of the screen or of how an AI thinks; the scene asks it what is legal, tells
-it what was played, and listens for changes (the app autosaves on every change).
+The match knows nothing of the screen or of how an AI thinks; the table asks it what is legal, tells
+it what was played, and listens for changes (the app autosaves on every change). It is made from the
+game's `GameInfo` itself, never from an id: finding a game by id is the registry's
+(`hexgames.games.new_match`), which the engine does not depend on.
 """
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from hexgames import games
+from hexgames.core.gameinfo import GameInfo
 from hexgames.core.protocol import JSON, IllegalMove, Outcome, Reason, Resignation, Rules
 
 AI_LEVELS = ("random", "easy", "medium", "hard")
@@ -85,9 +87,9 @@ class Match:
     `hints` counts the hints each seat was shown ("What would Hard do?"): not part of the game either,
     but kept with it so the results can say who had help, after a resume too."""
 
-    def __init__(self, game_id: str, seats: Sequence[Seat], options: Mapping[str, Any] | None = None,
+    def __init__(self, info: GameInfo, seats: Sequence[Seat], options: Mapping[str, Any] | None = None,
                  seed: int = 0):
-        self.info = games.get(game_id)
+        self.info = info
         self.rules = self.info.rules
         self.seats = list(seats)
         self.options = self.info.resolve_options(options, len(self.seats))

@@ -13,16 +13,19 @@ older one) loads with none. The format version stays 1: older readers ignore the
 `uid` (`Match.uid`, the match's random id for the players' records) is optional in the same way: a
 save without one (any older save) loads with a new one. The hints each seat took (`Match.hints`)
 ride the same way in an optional `hints` object.
+
+A save names its game by id; reading one takes the lookup that finds a game by id (`find_game`: the
+registry's `hexgames.games.get`, or a test's own), since the engine does not depend on the registry.
 """
 from __future__ import annotations
 
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
-from hexgames import games
 from hexgames.core.files import MissingFile, UnreadableFile, read_json, report_set_aside, write_atomic
+from hexgames.core.gameinfo import GameInfo
 from hexgames.core.match import Match, Seat, decode_entry, encode_entry, is_uid
 from hexgames.core.protocol import IllegalMove, Reason, clip
 
@@ -31,6 +34,8 @@ VERSION = 1
 AUTOSAVE_NAME = "autosave.json"
 MAX_SEED = 2**64  # far above any seed the app makes; bounds what an edited file can ask for
 MAX_HINTS = 10**6  # hints a seat can have taken: far above any real game, bounds an edited file
+
+FindGame = Callable[[str], GameInfo]  # a game by its id, KeyError if there is none (`hexgames.games.get`)
 
 
 class SaveError(Exception):
@@ -122,8 +127,9 @@ def _hints_from(data: Any, seats: int) -> dict[int, int]:
     return hints
 
 
-def match_from_dict(data: Any) -> Match:
-    """Rebuild and verify a match; every problem becomes a SaveError with a short readable reason."""
+def match_from_dict(data: Any, find_game: FindGame) -> Match:
+    """Rebuild and verify a match of the game `find_game` gives for its id; every problem becomes a
+    SaveError with a short readable reason."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _error("foreign", "This is not a hexgames save file.")
     version = data.get("version")
@@ -133,7 +139,7 @@ def match_from_dict(data: Any) -> Match:
         raise _error("newer", "This save was written by a newer hexgames; please update.")
     game = data.get("game")
     try:
-        info = games.get(game)
+        info = find_game(game)
     except (KeyError, TypeError):
         raise _error("unknown_game", "The save is for a game this hexgames does not have: {game}.",
                      game=clip(repr(game), 40)) from None
@@ -142,7 +148,7 @@ def match_from_dict(data: Any) -> Match:
         seed = data["seed"]
         if type(seed) is not int or abs(seed) > MAX_SEED:
             raise ValueError("seed must be a whole number")
-        match = Match(info.id, seats, data["options"], seed)
+        match = Match(info, seats, data["options"], seed)
         moves = [decode_entry(match.rules, m, len(seats)) for m in data["moves"]]
         match.notes = _notes_from(data.get("notes"), len(seats))
         if "uid" in data:
@@ -167,8 +173,9 @@ def write_save(match: Match, path: str | os.PathLike[str]) -> None:
     write_atomic(path, json.dumps(match_to_dict(match), ensure_ascii=False, indent=1))
 
 
-def read_save(path: str | os.PathLike[str]) -> Match:
-    """The match saved in `path`; any content at all becomes a SaveError, never another exception."""
+def read_save(path: str | os.PathLike[str], find_game: FindGame) -> Match:
+    """The match saved in `path` (its game found by `find_game`); any content at all becomes a
+    SaveError, never another exception."""
     try:
         data = read_json(path)
     except MissingFile as e:
@@ -176,7 +183,7 @@ def read_save(path: str | os.PathLike[str]) -> Match:
     except UnreadableFile as e:  # a pipe, a device, a link loop, too big, not JSON...
         raise SaveError(e.reason) from None
     try:
-        return match_from_dict(data)
+        return match_from_dict(data, find_game)
     except SaveError:
         raise
     except Exception:  # a last guard: a bug in a game's setup must not crash loading
@@ -208,13 +215,13 @@ def clear_autosave() -> None:
         pass
 
 
-def load_autosave() -> Match | None:
-    """The match to resume, or None. An autosave that no longer loads (damaged, written by other
-    rules, or no file at all: a pipe, a link loop...) is set aside and a notice queued for the player
-    (`files.take_notices`)."""
+def load_autosave(find_game: FindGame) -> Match | None:
+    """The match to resume (its game found by `find_game`), or None. An autosave that no longer loads
+    (damaged, written by other rules, or no file at all: a pipe, a link loop...) is set aside and a
+    notice queued for the player (`files.take_notices`)."""
     path = autosave_path()
     try:
-        return read_save(path)
+        return read_save(path, find_game)
     except MissingSave:
         return None
     except SaveError as e:

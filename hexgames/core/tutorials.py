@@ -5,7 +5,8 @@ deck and die comes out the same), the options, and the moves of BOTH sides — t
 step asks for, and the gentle opponent's, which are played for it. A script is therefore a replay
 with words, and `check` replays it through the rules to prove it: every move legal where it stands,
 the player's moves made by the player's seat, the opponent's by the other. This module never imports
-pygame; `ui/tutorial.py` shows a script and `hexgames tutorial --autoplay` plays one.
+pygame; it stands above the engine, beside the registry whose games it scripts. `ui/tutorial.py`
+shows a script and `hexgames tutorial --autoplay` plays one.
 
 The format (version 1):
 

@@ -55,7 +55,7 @@ class MenuScene(Scene):
         app, tr, ui = self.app, self.app.tr, self.app.ui
         w, h = app.screen.get_size()
         self.compact = h < 720
-        self.resumable = saves.load_autosave()
+        self.resumable = saves.load_autosave(games.get)
         self.learned = records.tutorials_done()
         self.learn_buttons.clear()
         self.game_buttons.clear()
@@ -359,7 +359,7 @@ class SetupScene(Scene):
         options = {o.name: self.options[o.name] for o in self.visible_options()}
         options["mode"] = self.mode_id
         seed = random.SystemRandom().randrange(1, 2**31) if seed is None else seed
-        return Match(self.info.id, self.seats(), options, seed)
+        return Match(self.info, self.seats(), options, seed)
 
     # --- widgets ------------------------------------------------------------------------------
     def _label(self, key: str, default: str, **params: Any) -> str:

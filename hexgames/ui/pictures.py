@@ -143,7 +143,7 @@ def scene_picture(app: "App", game_id: str, state: Any, crop: Callable[[Any], py
     from hexgames.core.match import Match, Seat
 
     info = games.get(game_id)
-    match = Match(game_id, [Seat("human", None, "")] + [Seat("ai", "easy", "")] * (seats - 1), options, seed)
+    match = Match(info, [Seat("human", None, "")] + [Seat("ai", "easy", "")] * (seats - 1), options, seed)
     if moves is not None:
         match.replay(moves)
     else:

@@ -188,7 +188,7 @@ class RecordsScene(Scene):
                 why = self.app.tr_reason(records.BUSY_READ) if records.busy() else self.app.tr("ui.records.missing")
                 self.toasts.add(why, True)
                 return
-            match = saves.match_from_dict(data)
+            match = saves.match_from_dict(data, games.get)
         except saves.SaveError as e:  # the kept save is damaged, or no longer replays
             self.toasts.add(self.app.tr("ui.replay.refused", why=self.app.tr_reason(e.reason)), True)
             return

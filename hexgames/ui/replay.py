@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from hexgames import games
 from hexgames.core import saves
 from hexgames.core.match import Match, Seat
 from hexgames.ui import draw, hud
@@ -42,7 +43,7 @@ _SPECTATORS: dict[type, type] = {}
 def rebuilt(match: Match) -> Match:
     """`match` replayed from its own move log and checked against its digest, as a save would be
     (raises `saves.SaveError` with the reason when the log does not lead there)."""
-    return saves.match_from_dict(saves.match_to_dict(match))
+    return saves.match_from_dict(saves.match_to_dict(match), games.get)
 
 
 def spectator_seat(match: Match) -> int | None:
@@ -107,7 +108,7 @@ class ReplayScene(Scene):
     def _view_match(self, step: int) -> Match:
         """The replayed match cut at `step`; its seats all human so no AI is ever asked to move."""
         full = self.full
-        view = Match(full.game_id, [Seat("human", None, self._seat_name(i)) for i in range(len(full.seats))],
+        view = Match(full.info, [Seat("human", None, self._seat_name(i)) for i in range(len(full.seats))],
                      full.options, full.seed)
         view.states = list(full.states[:step + 1])
         view.moves = list(full.moves[:step])

@@ -98,7 +98,7 @@ class ResultsScene(Scene):
         m = self.game.match
         if action == "rematch":
             options = dict(m.options)
-            new = Match(m.game_id, m.seats, options, seed=random.SystemRandom().randrange(1, 2**31))
+            new = Match(m.info, m.seats, options, seed=random.SystemRandom().randrange(1, 2**31))
             self.app.start_match(new)
         elif action == "board":
             self.app.scenes.pop()

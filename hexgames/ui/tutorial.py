@@ -1,4 +1,4 @@
-"""The interactive tutorial: a game's own scene, playing a scripted game (core/tutorials.py) step by step.
+"""The interactive tutorial: a game's own scene, playing a scripted game (hexgames/tutorials.py) step by step.
 
 Why it is built this way:
 - A tutorial is the real game: the game's scene, unchanged, drawn and played with the player's usual
@@ -28,9 +28,10 @@ import pygame
 import pygame_gui
 
 from hexgames import games
-from hexgames.core import tutorials
+from hexgames import tutorials
 from hexgames.core.match import Match, Seat
-from hexgames.core.tutorials import Script, ScriptError
+from hexgames.games import new_match
+from hexgames.tutorials import Script, ScriptError
 from hexgames.ui import draw, gestures, hud
 from hexgames.ui.words import translator
 
@@ -415,7 +416,7 @@ def tutorial_match(app: "App", script: Script) -> Match:
             seats.append(Seat("human", None, tr(app, "tutorial.you")))
         else:
             seats.append(Seat("ai", "easy", tr(app, "tutorial.opponent")))
-    match = Match(script.game, seats, script.options, script.seed)
+    match = new_match(script.game, seats, script.options, script.seed)
     match.replay(script.prelude)
     return match
 

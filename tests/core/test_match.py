@@ -1,12 +1,10 @@
 """Match: playing, refusing, undo to the last human decision, and undo refused across hidden draws."""
 import pytest
 
-from hexgames import games
 from hexgames.core.match import Match, Seat
 from hexgames.core.protocol import IllegalMove
 from tests.core.toy import TOY
 
-games.register(TOY)
 H, A = Seat("human", None, "Ann"), Seat("ai", "medium", "CPU")
 
 
@@ -19,19 +17,19 @@ def test_seat_parse_accepts_the_documented_forms_and_refuses_others():
 
 
 def test_options_are_resolved_with_defaults_and_unknown_ones_refused():
-    m = Match("toy", [H, A], {}, 1)
+    m = Match(TOY, [H, A], {}, 1)
     assert m.options == {"mode": "standard", "deck": "single"}
-    assert Match("toy", [H], {}, 1).options["mode"] == "solo"
+    assert Match(TOY, [H], {}, 1).options["mode"] == "solo"
     with pytest.raises(ValueError):
-        Match("toy", [H, A], {"colour": "red"}, 1)
+        Match(TOY, [H, A], {"colour": "red"}, 1)
     with pytest.raises(ValueError):
-        Match("toy", [H, A], {"deck": "triple"}, 1)
+        Match(TOY, [H, A], {"deck": "triple"}, 1)
     with pytest.raises(ValueError):
-        Match("toy", [H, A], {"mode": "solo"}, 1)
+        Match(TOY, [H, A], {"mode": "solo"}, 1)
 
 
 def test_illegal_move_raises_and_changes_nothing():
-    m = Match("toy", [H, A], {}, 1)
+    m = Match(TOY, [H, A], {}, 1)
     with pytest.raises(IllegalMove) as e:
         m.play("fly")
     assert "fly" in e.value.reason and e.value.reason.key == "toy.unknown"
@@ -39,7 +37,7 @@ def test_illegal_move_raises_and_changes_nothing():
 
 
 def test_undo_returns_to_the_last_human_decision_across_ai_moves():
-    m = Match("toy", [H, A], {}, 1)
+    m = Match(TOY, [H, A], {}, 1)
     m.play("tap")  # human
     m.play("tap")  # ai
     before = m.digest()
@@ -50,7 +48,7 @@ def test_undo_returns_to_the_last_human_decision_across_ai_moves():
 
 
 def test_undo_is_refused_with_a_reason_when_a_card_was_drawn_since():
-    m = Match("toy", [H, A], {}, 1)
+    m = Match(TOY, [H, A], {}, 1)
     m.play("tap")
     m.play("draw")  # the AI drew: its card was revealed to it
     reason = m.undo()
@@ -59,13 +57,13 @@ def test_undo_is_refused_with_a_reason_when_a_card_was_drawn_since():
 
 
 def test_undo_with_nothing_to_undo_says_so():
-    m = Match("toy", [A, A], {}, 1)
+    m = Match(TOY, [A, A], {}, 1)
     m.play("tap")
     assert m.undo().key == "core.undo_nothing"
 
 
 def test_listeners_hear_every_play_and_undo():
-    m = Match("toy", [H, H], {}, 1)
+    m = Match(TOY, [H, H], {}, 1)
     heard = []
     m.listeners.append(lambda match: heard.append(len(match.moves)))
     m.play("tap")
@@ -75,7 +73,7 @@ def test_listeners_hear_every_play_and_undo():
 
 
 def test_a_game_without_a_resignation_refuses_one_and_changes_nothing():
-    m = Match("toy", [H, A], {}, 1)
+    m = Match(TOY, [H, A], {}, 1)
     assert m.resign_refusal(1).key == "core.no_resign"
     with pytest.raises(IllegalMove):
         m.resign(0)

@@ -8,17 +8,16 @@ import sqlite3
 
 import pytest
 
-from hexgames import games
 from hexgames.core import files, record_stats, records, saves
 from hexgames.core.match import Match, Seat
 from hexgames.core.records import GameRecord, SeatRecord
-from tests.core.toy import TOY
+from hexgames.games import new_match
+from tests.core.toy import TOY, find_game
 
-games.register(TOY)
 
 
 def _finished(seats=None, seed=3) -> Match:
-    m = Match("toy", seats or [Seat("human", None, "Ann"), Seat("ai", "hard", "CPU")], {"deck": "double"}, seed)
+    m = Match(TOY, seats or [Seat("human", None, "Ann"), Seat("ai", "hard", "CPU")], {"deck": "double"}, seed)
     while not m.is_over:
         m.play("tap" if len(m.moves) % 3 else "draw")
     return m
@@ -74,14 +73,14 @@ def test_a_finished_game_is_recorded_with_everything_needed():
     assert dict(r.options) == m.options
     assert [(s.kind, s.level, s.name, s.score, s.rank, s.hints) for s in r.seats] == [
         ("human", None, "Ann", o.scores[0], o.ranks[0], 2), ("ai", "hard", "CPU", o.scores[1], o.ranks[1], 0)]
-    replay = saves.match_from_dict(records.save_of(record_id))
+    replay = saves.match_from_dict(records.save_of(record_id), find_game)
     assert replay.digest() == m.digest() and replay.uid == m.uid
     assert records.load("other") == [] and len(records.load("toy")) == 1
 
 
 def test_an_unfinished_game_is_not_recorded():
     with pytest.raises(ValueError):
-        records.record_match(Match("toy", [Seat("human", None, "Ann"), Seat("ai", "hard", "CPU")]))
+        records.record_match(Match(TOY, [Seat("human", None, "Ann"), Seat("ai", "hard", "CPU")]))
 
 
 def test_undo_and_finish_again_replaces_the_record():
@@ -101,13 +100,13 @@ def test_undo_and_finish_again_replaces_the_record():
 def test_uid_rides_in_saves_and_old_saves_get_a_new_one():
     m = _finished()
     data = saves.match_to_dict(m)
-    assert saves.match_from_dict(data).uid == m.uid
+    assert saves.match_from_dict(data, find_game).uid == m.uid
     del data["uid"]
-    fresh = saves.match_from_dict(data).uid
-    assert fresh and fresh != m.uid and fresh != saves.match_from_dict(data).uid
+    fresh = saves.match_from_dict(data, find_game).uid
+    assert fresh and fresh != m.uid and fresh != saves.match_from_dict(data, find_game).uid
     for bad in (3, "", "x" * 65, "a b", None):
         with pytest.raises(saves.SaveError):
-            saves.match_from_dict({**data, "uid": bad})
+            saves.match_from_dict({**data, "uid": bad}, find_game)
 
 
 # --- damaged and newer files -------------------------------------------------------------------------
@@ -256,7 +255,7 @@ def test_partners_share_a_win_and_an_ai_partner_is_no_opponent():
 
 def test_a_real_team_game_records_sides_so_partners_share_the_win():
     seats = [Seat("human", None, "Ann"), Seat("ai", "easy", "E1"), Seat("human", None, "Bob"), Seat("ai", "easy", "E2")]
-    m = Match("ingenious", seats, {"mode": "team"}, 5)
+    m = new_match("ingenious", seats, {"mode": "team"}, 5)
     import random
 
     rng = random.Random(5)

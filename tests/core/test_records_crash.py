@@ -14,22 +14,19 @@ from pathlib import Path
 
 import pytest
 
-from hexgames import games
 from hexgames.core import records, saves
-from tests.core.toy import TOY
+from tests.core.toy import find_game
 
 ROOT = Path(__file__).resolve().parents[2]
 CHILD = """
 import sys
-from hexgames import games
 from hexgames.core import highscores, records
 from hexgames.core.match import Match, Seat
 from tests.core.toy import TOY
 
-games.register(TOY)
 n = 0
 while True:
-    m = Match("toy", [Seat("human", None, "Ann"), Seat("ai", "easy", "CPU")], {"deck": "double"}, n)
+    m = Match(TOY, [Seat("human", None, "Ann"), Seat("ai", "easy", "CPU")], {"deck": "double"}, n)
     while not m.is_over:
         m.play("draw" if len(m.moves) % 2 else "tap")
     records.record_match(m)
@@ -59,7 +56,6 @@ def _run_and_kill(after: int) -> int:
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX")
 def test_records_survive_kill_9_mid_write():
-    games.register(TOY)
     committed = 0
     for round_ in range(3):
         committed += _run_and_kill(after=15 + 7 * round_)
@@ -70,7 +66,7 @@ def test_records_survive_kill_9_mid_write():
         for game_id, digest, save in games_rows:
             seats = con.execute("SELECT seat FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)).fetchall()
             assert seats == [(0,), (1,)]
-            assert saves.match_from_dict(json.loads(save)).digest() == digest
+            assert saves.match_from_dict(json.loads(save), find_game).digest() == digest
         orphans = con.execute("SELECT COUNT(*) FROM seats WHERE game_id NOT IN (SELECT id FROM games)").fetchone()
         assert orphans == (0,)
         assert con.execute("SELECT COUNT(*) FROM highscores").fetchone()[0] <= 10

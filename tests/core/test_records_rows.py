@@ -11,17 +11,15 @@ import time
 
 import pytest
 
-from hexgames import games
 from hexgames.core import files, highscores, record_stats, records, saves
 from hexgames.core.match import Match, Seat
 from tests.core.toy import TOY
 
-games.register(TOY)
 DEEP = "[" * 100_000
 
 
 def _finished(seed: int = 3, name: str = "Ann") -> Match:
-    m = Match("toy", [Seat("human", None, name), Seat("ai", "hard", "CPU")], {"deck": "double"}, seed)
+    m = Match(TOY, [Seat("human", None, name), Seat("ai", "hard", "CPU")], {"deck": "double"}, seed)
     while not m.is_over:
         m.play("tap" if len(m.moves) % 3 else "draw")
     return m

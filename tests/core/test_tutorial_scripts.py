@@ -8,9 +8,8 @@ import json
 
 import pytest
 
-from hexgames import games, paths
-from hexgames.core import tutorials
-from hexgames.core.tutorials import ScriptError
+from hexgames import games, paths, tutorials
+from hexgames.tutorials import ScriptError
 
 GAMES = ("ingenious", "clans", "toradama", "dotlines", "stickers")
 

@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass
 
 from hexgames.core.protocol import Outcome, Reason, Rules
+from hexgames import games
 from hexgames.games import GameInfo, Mode, OptionSpec
 
 LENGTH = 12
@@ -101,3 +102,9 @@ TOY = GameInfo(
     options=(OptionSpec("deck", ("single", "double")),),
     evaluate=lambda s, seat: 0.5,
 )
+
+
+def find_game(game_id: str) -> GameInfo:
+    """The toy, or else a registered game: how the tests read saves of the toy (the toy need not be
+    in the registry)."""
+    return TOY if game_id == TOY.id else games.get(game_id)

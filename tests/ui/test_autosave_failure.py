@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 
+from hexgames import games
 from hexgames.core import saves
-from hexgames.core.match import Match
+from hexgames.games import new_match
 from tests.ui.conftest import click_at, step, step_until
 from tests.ui.test_shell import HUMAN_VS_AI
 
@@ -19,7 +20,7 @@ def test_an_unwritable_data_folder_is_shown_in_the_game_and_retried_after_every_
     folder = blocker / "data"
     monkeypatch.setenv("HEXGAMES_DATA_DIR", str(folder))
 
-    app.start_match(Match("ui_toy", HUMAN_VS_AI, {"pile": 12}, 3))
+    app.start_match(new_match("ui_toy", HUMAN_VS_AI, {"pile": 12}, 3))
     step(app)
     game = app.scenes.top
     errors = [t.text for t in game.toasts.toasts if t.error]
@@ -42,7 +43,7 @@ def test_the_menu_opens_and_finds_no_resume_where_the_data_folder_cannot_be_made
     blocker = tmp_path / "blocker"
     blocker.write_text("not a folder")
     monkeypatch.setenv("HEXGAMES_DATA_DIR", str(blocker / "data"))
-    assert saves.load_autosave() is None
+    assert saves.load_autosave(games.get) is None
     app.open_menu()
     step(app)
     assert app.scenes.top.button_for("resume") is None
@@ -58,7 +59,7 @@ def test_the_reason_a_write_failed_is_in_the_players_language(tmp_path, monkeypa
     monkeypatch.setenv("HEXGAMES_DATA_DIR", str(blocker / "data"))
     ja = make_app(language="ja")
     try:
-        ja.start_match(Match("ui_toy", HUMAN_VS_AI, {"pile": 12}, 3))
+        ja.start_match(new_match("ui_toy", HUMAN_VS_AI, {"pile": 12}, 3))
         step(ja)
         errors = [t.text for t in ja.scenes.top.toasts.toasts if t.error]
         assert len(errors) == 1 and "フォルダーがありません" in errors[0], errors

@@ -16,6 +16,7 @@ import pytest
 
 from hexgames.core import files, highscores, records, saves
 from hexgames.core.match import Match, Seat
+from hexgames.games import new_match
 from hexgames.ui.menu import MenuScene
 from hexgames.ui.records import RecordsScene
 from hexgames.ui.results import ResultsScene
@@ -129,7 +130,7 @@ def test_a_high_score_row_nested_deep_does_not_stop_the_start():
 
 
 def _finished_toy(seats, seed: int) -> Match:
-    m = Match("ui_toy", seats, {"pile": 3}, seed)
+    m = new_match("ui_toy", seats, {"pile": 3}, seed)
     m.play(3)
     return m
 
@@ -203,7 +204,7 @@ def held():
 
 
 def test_start_up_and_resume_do_not_wait_for_a_held_database(held, ui_timeouts):
-    solo = Match("toradama", [Seat("human", None, "Ann")], {"mode": "solo"}, 5)
+    solo = new_match("toradama", [Seat("human", None, "Ann")], {"mode": "solo"}, 5)
     saves.autosave(solo)
     app = started()
     try:

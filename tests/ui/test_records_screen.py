@@ -9,7 +9,8 @@ import pygame_gui
 import pytest
 
 from hexgames.core import records
-from hexgames.core.match import Match, Seat
+from hexgames.core.match import Seat
+from hexgames.games import new_match
 from hexgames.ui.menu import MenuScene
 from hexgames.ui.records import RecordsScene
 from hexgames.ui.results import ResultsScene
@@ -57,7 +58,7 @@ def test_records_that_cannot_be_written_do_not_stop_the_end(app, tmp_path, monke
 
 
 def _record(seats, moves, pile=3, seed=1):
-    m = Match("ui_toy", seats, {"pile": pile}, seed)
+    m = new_match("ui_toy", seats, {"pile": pile}, seed)
     for n in moves:
         m.play(n)
     records.record_match(m)
@@ -188,7 +189,7 @@ def test_a_save_loaded_twice_and_finished_two_ways_is_two_records(app, tmp_path)
     from hexgames.core import saves
 
     alice, bob = Seat("human", None, "Alice"), Seat("human", None, "Bob")
-    match = Match("ui_toy", [alice, bob], {"pile": 3}, 5)
+    match = new_match("ui_toy", [alice, bob], {"pile": 3}, 5)
     match.play(1)
     path = tmp_path / "two-ways.json"
     saves.write_save(match, path)

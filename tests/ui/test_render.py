@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pygame
 
+from hexgames.games import new_match
 from hexgames.screenshot import screenshot
 from hexgames.ui.pause import PauseScene
 from tests.ui import toygame
@@ -36,9 +37,9 @@ def test_japanese_labels_render_with_glyphs_not_boxes(app):
 
 
 def test_pause_over_the_board_dims_but_shows_it(app, tmp_path):
-    from hexgames.core.match import Match, Seat
+    from hexgames.core.match import Seat
 
-    app.start_match(Match("ui_toy", [Seat("human", None, "A"), Seat("ai", "medium", "B")], {}, 1))
+    app.start_match(new_match("ui_toy", [Seat("human", None, "A"), Seat("ai", "medium", "B")], {}, 1))
     step(app)
     board = tmp_path / "board.png"
     app.render_to_png(board)

@@ -16,6 +16,7 @@ import pytest
 from hexgames import games
 from hexgames.core import saves
 from hexgames.core.match import Match, Seat
+from hexgames.games import new_match
 from hexgames.ui.anim import INSTANT
 from hexgames.ui.game_scene import GameScene
 from hexgames.ui.menu import MenuScene
@@ -30,7 +31,7 @@ RANDOM_SEATS = [Seat("ai", "random", "CPU 1"), Seat("ai", "random", "CPU 2")]
 
 def finished_match(game_id: str, seed: int = 4, seats=None) -> Match:
     """A whole game of random moves (fast, reproducible)."""
-    match = Match(game_id, seats or RANDOM_SEATS, None, seed)
+    match = new_match(game_id, seats or RANDOM_SEATS, None, seed)
     rng = random.Random(seed)
     while not match.is_over:
         match.replay([match.rules.random_move(match.state, rng)])
@@ -184,7 +185,7 @@ def test_load_opens_the_replay_for_a_finished_save_and_resumes_an_unfinished_one
     assert isinstance(app.scenes.top, ReplayScene)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scenes.top, MenuScene)
-    going = Match("stickers", [Seat("human", None, "Ann"), Seat("ai", "easy", "CPU")], None, 2)
+    going = new_match("stickers", [Seat("human", None, "Ann"), Seat("ai", "easy", "CPU")], None, 2)
     going.replay(finished_match("stickers", seed=2).moves[:4])
     unfinished = tmp_path / "going.json"
     saves.write_save(going, unfinished)
@@ -227,7 +228,7 @@ def test_a_replay_that_does_not_reach_its_digest_is_refused_from_the_results(rea
 
 def test_the_log_panel_opens_with_l_and_the_button(real_app):
     app = real_app
-    match = Match("clans", [Seat("human", None, "Ann"), Seat("ai", "random", "CPU")], None, 6)
+    match = new_match("clans", [Seat("human", None, "Ann"), Seat("ai", "random", "CPU")], None, 6)
     rng = random.Random(1)
     match.replay([match.rules.random_move(match.state, rng) for _ in range(1)])
     app.start_match(match)
@@ -265,7 +266,7 @@ def test_japanese_log_lines_never_break_inside_a_number(real_app):
 
 def test_a_game_in_progress_is_reviewed_from_the_pause_menu(real_app):
     app = real_app
-    match = Match("toradama", [Seat("human", None, "Ann"), Seat("ai", "easy", "CPU")], None, 3)
+    match = new_match("toradama", [Seat("human", None, "Ann"), Seat("ai", "easy", "CPU")], None, 3)
     rng = random.Random(3)
     for _ in range(6):
         match.replay([match.rules.random_move(match.state, rng)])
@@ -295,7 +296,7 @@ def test_japanese_lines_keep_a_number_with_its_counter(real_app):
 @pytest.mark.parametrize("game_id", BUILTIN)
 def test_the_open_log_leaves_the_games_own_buttons_in_sight(real_app, game_id):
     app = real_app
-    app.start_match(Match(game_id, [Seat("human", None, "Ann"), Seat("ai", "easy", "CPU")], None, 4))
+    app.start_match(new_match(game_id, [Seat("human", None, "Ann"), Seat("ai", "easy", "CPU")], None, 4))
     game = app.scenes.top
     game.auto_play = False
     step(app, 2)
@@ -336,7 +337,7 @@ def test_japanese_lines_never_end_on_an_opening_bracket(real_app):
 
 def test_the_log_names_my_picks_and_keeps_the_others_secret(real_app):
     app = real_app
-    match = Match("stickers", [Seat("human", None, "Ann"), Seat("ai", "easy", "CPU")], None, 8)
+    match = new_match("stickers", [Seat("human", None, "Ann"), Seat("ai", "easy", "CPU")], None, 8)
     rng = random.Random(8)
     while match.to_move == 0:
         match.replay([match.rules.random_move(match.state, rng)])
@@ -360,7 +361,7 @@ def test_hot_seat_log_shows_a_secret_chip_to_nobody_but_its_chooser(real_app):
     from hexgames.games.dotlines.rules import CHIP, DOUBLE, Chip
 
     app = real_app
-    match = Match("dotlines", [Seat("human", None, "Ann"), Seat("human", None, "Bob")], None, 5)
+    match = new_match("dotlines", [Seat("human", None, "Ann"), Seat("human", None, "Bob")], None, 5)
     while match.state.phase != CHIP:
         match.replay([match.rules.legal_moves(match.state)[0]])
     chooser = match.to_move
@@ -391,7 +392,7 @@ def test_the_log_scrolls_with_the_wheel_and_a_new_move_shows_the_newest(real_app
     from tests.drive import move_to, post
 
     app = real_app
-    match = Match("toradama", [Seat("human", None, "Ann"), Seat("ai", "easy", "CPU")], None, 2)
+    match = new_match("toradama", [Seat("human", None, "Ann"), Seat("ai", "easy", "CPU")], None, 2)
     rng = random.Random(2)
     while len(match.moves) < 60 and not match.is_over:
         match.replay([match.rules.random_move(match.state, rng)])

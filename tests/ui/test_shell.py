@@ -4,8 +4,10 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from hexgames import games
 from hexgames.core import saves
-from hexgames.core.match import Match, Seat
+from hexgames.core.match import Seat
+from hexgames.games import new_match
 from hexgames.ui.game_scene import GameScene
 from hexgames.ui.handover import HandoverScene
 from hexgames.ui.menu import MenuScene, SetupScene
@@ -19,7 +21,7 @@ TWO_HUMANS = [Seat("human", None, "Alice"), Seat("human", None, "Bob")]
 
 
 def start(app, seats, pile=7, seed=3) -> ToyScene:
-    app.start_match(Match("ui_toy", seats, {"pile": pile}, seed))
+    app.start_match(new_match("ui_toy", seats, {"pile": pile}, seed))
     step(app)
     return app.scenes.stack[0]
 
@@ -226,7 +228,7 @@ def test_resize_keeps_the_game_and_relayouts(app):
 
 
 def test_base_game_scene_works_without_a_game_scene(app):
-    scene = GameScene(app, Match("ui_toy", HUMAN_VS_AI, {}, 1))
+    scene = GameScene(app, new_match("ui_toy", HUMAN_VS_AI, {}, 1))
     app.scenes.reset(scene)
     step(app, 2)
     assert scene.submit(4) is False and scene.toasts.texts == ["Take 1, 2 or 3 tokens."]
@@ -244,14 +246,14 @@ def test_save_from_the_pause_menu_writes_a_loadable_file(app, tmp_path):
     pygame.event.post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(target), ui_element=pause.dialog))
     step(app, 2)
     assert app.scenes.top is game and "Game saved." in game.toasts.texts
-    assert saves.read_save(target).digest() == game.match.digest()
+    assert saves.read_save(target, games.get).digest() == game.match.digest()
 
 
 def test_open_game_hot_seat_needs_no_handover(app):
     from tests.ui import toygame
 
     toygame.register_open()
-    app.start_match(Match("ui_toy_open", TWO_HUMANS, {}, 1))
+    app.start_match(new_match("ui_toy_open", TWO_HUMANS, {}, 1))
     step(app, 3)
     game = app.scenes.top
     assert isinstance(game, ToyScene) and game.viewer == 0 and game.can_act

@@ -10,8 +10,9 @@ import pygame
 import pygame_gui
 import pytest
 
-from hexgames import cli, games
-from hexgames.core import records, tutorials
+from hexgames import cli, games, tutorials
+from hexgames.core import records
+from hexgames.games import new_match
 from hexgames.ui import gestures, hud
 from hexgames.ui.anim import INSTANT
 from hexgames.ui.menu import MenuScene, SetupScene
@@ -203,11 +204,11 @@ def test_the_contents_list_jumps_to_a_heading_and_back(quick_app):
 
 
 def test_shared_controls_carry_tool_tips(quick_app):
-    from hexgames.core.match import Match, Seat
+    from hexgames.core.match import Seat
 
     menu = quick_app.scenes.top
     assert all(b.tool_tip_text for b in menu.actions) and all(b.tool_tip_text for b in menu.learn_buttons)
-    quick_app.start_match(Match("ingenious", [Seat("human", None, "Ann"), Seat("ai", "easy", "CPU")], None, 3))
+    quick_app.start_match(new_match("ingenious", [Seat("human", None, "Ann"), Seat("ai", "easy", "CPU")], None, 3))
     game = quick_app.scenes.top
     assert all(b.tool_tip_text for b in (game.undo_button, game.menu_button, game.results_button))
 
@@ -219,7 +220,7 @@ def test_a_drawn_panel_tells_what_it_is_when_the_pointer_rests_on_it(quick_app, 
 
     moves = 20 if game == "stickers" else 12  # past the deck building
     played = build_match(game, 3, moves, seats=[Seat("human", None, "Ann"), Seat("ai", "easy", "CPU")])
-    match = Match(game, played.seats, played.options, played.seed)
+    match = Match(played.info, played.seats, played.options, played.seed)
     match.replay(played.moves)
     quick_app.start_match(match)
     scene = quick_app.scenes.top

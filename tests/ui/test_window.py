@@ -46,7 +46,7 @@ def test_every_game_shows_all_its_controls_at_800x600(info, language):
     app.resize((800, 600))
     assert app.screen.get_size() == (800, 600)
     seats = [Seat("human", None, "Ann")] + [Seat("ai", "easy", f"CPU {i}") for i in range(1, max(2, info.min_seats))]
-    app.start_match(Match(info.id, seats, None, 3))
+    app.start_match(Match(info, seats, None, 3))
     step(app, 3)
     game = app.scenes.top
     screen = app.screen.get_rect()

@@ -225,7 +225,7 @@ def _draw(s: IngeniousState, rack: list[Tile], n: int) -> None:
     s.rng = x
 
 
-def _gain(cells: list[int], c: int, colour: int, skip: int) -> int:
+def half_gain(cells: list[int], c: int, colour: int, skip: int) -> int:
     """Points one half of colour `colour` on cell c scores, looking along all directions but `skip`."""
     n = 0
     base = c * 6
@@ -239,7 +239,8 @@ def _gain(cells: list[int], c: int, colour: int, skip: int) -> int:
     return n
 
 
-def _direction(a: int, b: int) -> int:
+def direction_to(a: int, b: int) -> int:
+    """The direction (0-5) from cell a to its neighbour b; -1 if b is not a neighbour."""
     base = a * 6
     for d in range(6):
         if NB[base + d] == b:
@@ -247,7 +248,7 @@ def _direction(a: int, b: int) -> int:
     return -1
 
 
-def _raise(old: int, gain: int, cap: int, stop: int) -> int:
+def raised_score(old: int, gain: int, cap: int, stop: int) -> int:
     """A colour's new score: capped, and stopped at `stop` when crossing it from below (team)."""
     new = old + gain
     if new > cap:
@@ -446,10 +447,10 @@ class IngeniousRules(Rules[IngeniousState, Move]):
                 lost += 1
         cells[b] = cb
         s.pairs -= lost
-        d_ab = _direction(a, b)
+        d_ab = direction_to(a, b)
         track = s.scores[seat % 2 if s.variant == "team" else seat]
-        ga = _gain(cells, a, ca, d_ab)
-        gb = _gain(cells, b, cb, (d_ab + 3) % 6)
+        ga = half_gain(cells, a, ca, d_ab)
+        gb = half_gain(cells, b, cb, (d_ab + 3) % 6)
         earned = 0
         if ca == cb:
             earned += self._add(s, track, ca, ga + gb)
@@ -479,7 +480,7 @@ class IngeniousRules(Rules[IngeniousState, Move]):
     def _add(self, s: IngeniousState, track: list[int], colour: int, gain: int) -> int:
         """Add points to one colour; return how many bonus placements that earns."""
         old = track[colour]
-        new = _raise(old, gain, s.cap, s.stop)
+        new = raised_score(old, gain, s.cap, s.stop)
         track[colour] = new
         return sum(1 for t in s.thresholds if old < t <= new)
 
@@ -561,17 +562,17 @@ class IngeniousRules(Rules[IngeniousState, Move]):
         ca, cb = m.tile
         cells = s.cells[:]
         cells[a], cells[b] = ca, cb
-        d = _direction(a, b)
+        d = direction_to(a, b)
         out = [0] * 6
-        out[ca] += _gain(cells, a, ca, d)
-        out[cb] += _gain(cells, b, cb, (d + 3) % 6)
+        out[ca] += half_gain(cells, a, ca, d)
+        out[cb] += half_gain(cells, b, cb, (d + 3) % 6)
         return tuple(out)
 
     def score_preview(self, s: IngeniousState, m: Place) -> tuple[int, ...]:
         """Points per colour the placement would add to the mover's track, after the cap."""
         track = s.scores[s.track_of(s.current)]
         raw = self.raw_gains(s, m)
-        return tuple(_raise(track[c], raw[c], s.cap, s.stop) - track[c] for c in COLOURS)
+        return tuple(raised_score(track[c], raw[c], s.cap, s.stop) - track[c] for c in COLOURS)
 
     # --- fast random play -----------------------------------------------------------------------
     def random_move(self, s: IngeniousState, rng: random.Random) -> Move:

@@ -7,8 +7,9 @@ from hypothesis import strategies as st
 
 from hexgames import games
 from hexgames.core import saves
-from hexgames.core.match import Match, Seat
+from hexgames.core.match import Seat
 from hexgames.core.protocol import IllegalMove
+from hexgames.games import new_match
 from hexgames.games.clans import ai
 from hexgames.games.clans.rules import ClansRules, Move, ScoreNext
 
@@ -110,19 +111,19 @@ def test_seeded_greedy_self_play_ends_validly(seats):
 
 
 def test_a_saved_match_replays_to_the_same_digest(tmp_path):
-    match = Match("clans", [Seat.parse("human"), Seat.parse("medium", 1), Seat.parse("easy", 2)], {}, 11)
+    match = new_match("clans", [Seat.parse("human"), Seat.parse("medium", 1), Seat.parse("easy", 2)], {}, 11)
     rng = random.Random(11)
     for _ in range(30):
         match.play(RULES.random_move(match.state, rng))
     path = tmp_path / "clans.json"
     saves.write_save(match, path)
-    loaded = saves.read_save(path)
+    loaded = saves.read_save(path, games.get)
     assert loaded.digest() == match.digest()
     assert loaded.state.colour_of == match.state.colour_of
 
 
 def test_undo_always_works_in_clans():
-    match = Match("clans", [Seat.parse("human"), Seat.parse("human", 1)], {}, 4)
+    match = new_match("clans", [Seat.parse("human"), Seat.parse("human", 1)], {}, 4)
     rng = random.Random(4)
     for _ in range(5):
         match.play(RULES.random_move(match.state, rng))

@@ -2,6 +2,7 @@
 import random
 
 from hexgames.core.match import Match, Seat
+from hexgames.games import new_match
 from hexgames.games.clans import recap
 from hexgames.games.clans.rules import Move, ScoreNext
 
@@ -9,7 +10,7 @@ SEATS = [Seat("human", None, "A"), Seat("human", None, "B"), Seat("ai", "medium"
 
 
 def _played(seed: int, moves: int) -> Match:
-    match = Match("clans", SEATS, {}, seed)
+    match = new_match("clans", SEATS, {}, seed)
     rng = random.Random(seed)
     while len(match.moves) < moves and not match.is_over:
         match.play(match.rules.random_move(match.state, rng))
@@ -40,7 +41,7 @@ def test_every_scored_village_is_in_exactly_one_turn():
 
 
 def test_the_last_turn_before_any_move_is_empty_and_then_the_latest():
-    match = Match("clans", SEATS, {}, 1)
+    match = new_match("clans", SEATS, {}, 1)
     assert recap.last_turn(match.states, match.moves) == []
     match = _played(2, 7)
     last = recap.last_turn(match.states, match.moves)

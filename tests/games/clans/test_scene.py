@@ -8,7 +8,9 @@ import random
 import pygame
 import pytest
 
+from hexgames import games
 from hexgames.core.match import Match, Seat
+from hexgames.games import new_match
 from hexgames.games.clans.rules import Move, ScoreNext
 from hexgames.games.clans.scene import CLAN_RGB, ClansScene
 from hexgames.ui.anim import INSTANT
@@ -51,7 +53,7 @@ def click(app, pos) -> None:
 
 
 def human_first_seed() -> int:
-    return next(seed for seed in range(100) if Match("clans", HUMAN_VS_AI, {}, seed).to_move == 0)
+    return next(seed for seed in range(100) if new_match("clans", HUMAN_VS_AI, {}, seed).to_move == 0)
 
 
 def start(app, match: Match) -> ClansScene:
@@ -64,13 +66,13 @@ def start(app, match: Match) -> ClansScene:
 
 
 def test_every_area_is_hit_at_its_label(app):
-    scene = start(app, Match("clans", HUMAN_VS_AI, {}, human_first_seed()))
+    scene = start(app, new_match("clans", HUMAN_VS_AI, {}, human_first_seed()))
     for area in range(scene.map.areas):
         assert scene.area_at(at(scene, area)) == area
 
 
 def test_drag_moves_a_tribe_and_lights_up_its_targets(app):
-    scene = start(app, Match("clans", HUMAN_VS_AI, {}, human_first_seed()))
+    scene = start(app, new_match("clans", HUMAN_VS_AI, {}, human_first_seed()))
     src = 0
     dst = scene.map.neighbours[src][0]
 
@@ -85,7 +87,7 @@ def test_drag_moves_a_tribe_and_lights_up_its_targets(app):
 
 
 def test_an_illegal_drop_snaps_back_with_the_reason(app):
-    scene = start(app, Match("clans", HUMAN_VS_AI, {}, human_first_seed()))
+    scene = start(app, new_match("clans", HUMAN_VS_AI, {}, human_first_seed()))
     src = 0
     far = next(a for a in range(scene.map.areas) if a != src and a not in scene.map.neighbours[src])
     drag(app, scene, src, at(scene, far))
@@ -97,7 +99,7 @@ def test_an_illegal_drop_snaps_back_with_the_reason(app):
 
 
 def test_click_click_moves_too(app):
-    scene = start(app, Match("clans", HUMAN_VS_AI, {}, human_first_seed()))
+    scene = start(app, new_match("clans", HUMAN_VS_AI, {}, human_first_seed()))
     src = 5
     dst = scene.map.neighbours[src][-1]
     click(app, at(scene, src))
@@ -108,7 +110,7 @@ def test_click_click_moves_too(app):
 
 def _position_with_a_double_village():
     """(seed, moves so far, the human's move) where seat 0's move forms two villages at once."""
-    rules = Match("clans", HUMAN_VS_AI, {}, 0).rules
+    rules = new_match("clans", HUMAN_VS_AI, {}, 0).rules
     for seed in range(200):
         s = rules.setup({"mode": "standard"}, 2, seed)
         rng = random.Random(seed)
@@ -128,7 +130,7 @@ def _position_with_a_double_village():
 
 def test_the_mover_clicks_question_marks_in_scoring_order(app):
     seed, played, move = _position_with_a_double_village()
-    match = Match("clans", HUMAN_VS_AI, {}, seed)
+    match = new_match("clans", HUMAN_VS_AI, {}, seed)
     match.replay(played)
     scene = start(app, match)
     drag(app, scene, move.src, at(scene, move.dst))
@@ -152,7 +154,7 @@ def test_the_mover_clicks_question_marks_in_scoring_order(app):
 
 def test_a_click_outside_the_question_marks_is_refused_while_the_order_is_open(app):
     seed, played, move = _position_with_a_double_village()
-    match = Match("clans", HUMAN_VS_AI, {}, seed)
+    match = new_match("clans", HUMAN_VS_AI, {}, seed)
     match.replay(played + [move])
     scene = start(app, match)
     other = next(a for a in range(scene.map.areas) if a not in scene.state.pending and scene.state.size[a])
@@ -162,7 +164,7 @@ def test_a_click_outside_the_question_marks_is_refused_while_the_order_is_open(a
 
 
 def test_colours_show_only_to_their_owner_after_the_hand_over(app):
-    match = Match("clans", TWO_HUMANS, {}, 3)
+    match = new_match("clans", TWO_HUMANS, {}, 3)
     app.start_match(match)
     scene = app.scenes.stack[0]
     step(app, 3)
@@ -190,7 +192,7 @@ def test_the_screen_renders_in_japanese_after_moves(tmp_path):
 def test_instant_animation_settles_at_once(app):
     app.settings.anim_speed = INSTANT
     seed, played, move = _position_with_a_double_village()
-    match = Match("clans", HUMAN_VS_AI, {}, seed)
+    match = new_match("clans", HUMAN_VS_AI, {}, seed)
     match.replay(played + [move])
     scene = start(app, match)
     click(app, at(scene, scene.state.pending[0]))
@@ -204,7 +206,7 @@ def test_four_ai_players_play_to_the_results_in_the_app(app):
     from hexgames.ui.results import ResultsScene
 
     app.settings.anim_speed = INSTANT
-    match = Match("clans", [Seat("ai", "medium", f"CPU {i + 1}") for i in range(4)], {}, 8)
+    match = new_match("clans", [Seat("ai", "medium", f"CPU {i + 1}") for i in range(4)], {}, 8)
     app.start_match(match)
     for _ in range(4000):
         if isinstance(app.scenes.top, ResultsScene):
@@ -226,7 +228,7 @@ def test_two_humans_and_an_ai_finish_a_game_with_hand_overs_undo_and_resume(app)
 
     app.settings.anim_speed = INSTANT
     seats = [Seat("human", None, "Alice"), Seat("human", None, "Bob"), Seat("ai", "medium", "Robo")]
-    match = Match("clans", seats, {}, 21)
+    match = new_match("clans", seats, {}, 21)
     app.start_match(match)
     scene = app.scenes.stack[0]
     rng = random.Random(21)
@@ -248,7 +250,7 @@ def test_two_humans_and_an_ai_finish_a_game_with_hand_overs_undo_and_resume(app)
                 assert len(match.moves) == before
                 assert "never another player's" in scene.toasts.texts[-1]
                 undone = 1
-                resumed = saves.load_autosave()
+                resumed = saves.load_autosave(games.get)
                 assert resumed is not None and resumed.digest() == match.digest()
                 continue
             assert scene.submit(match.rules.random_move(match.state, rng))
@@ -262,7 +264,7 @@ def test_two_humans_and_an_ai_finish_a_game_with_hand_overs_undo_and_resume(app)
 def test_keys_alone_pick_up_and_put_down_a_group(app):
     from tests.drive import key
 
-    scene = start(app, Match("clans", HUMAN_VS_AI, {}, human_first_seed()))
+    scene = start(app, new_match("clans", HUMAN_VS_AI, {}, human_first_seed()))
     key(app, pygame.K_TAB)
     first = scene.key_focus
     assert first == scene.key_candidates()[0]
@@ -281,7 +283,7 @@ def test_keys_choose_the_scoring_order_too(app):
     from tests.drive import key
 
     seed, played, move = _position_with_a_double_village()
-    match = Match("clans", HUMAN_VS_AI, {}, seed)
+    match = new_match("clans", HUMAN_VS_AI, {}, seed)
     match.replay(played + [move])
     scene = start(app, match)
     key(app, pygame.K_TAB)
@@ -294,7 +296,7 @@ def test_keys_choose_the_scoring_order_too(app):
 # --- the hint strip and the order prompt (item 5) --------------------------------------------------
 def test_the_hint_strip_is_off_the_map_and_the_order_prompt_is_lit(app):
     seed, played, move = _position_with_a_double_village()
-    match = Match("clans", HUMAN_VS_AI, {}, seed)
+    match = new_match("clans", HUMAN_VS_AI, {}, seed)
     match.replay(played + [move])
     scene = start(app, match)
     strip = scene.hint_rect
@@ -311,7 +313,7 @@ def test_the_hint_strip_is_off_the_map_and_the_order_prompt_is_lit(app):
 
 # --- villages of up to five colours (item 4) -------------------------------------------------------
 def test_a_five_colour_village_keeps_its_chips_inside_and_its_value_readable(app, tmp_path):
-    match = Match("clans", HUMAN_VS_AI, {}, human_first_seed())
+    match = new_match("clans", HUMAN_VS_AI, {}, human_first_seed())
     scene = start(app, match)
     s = match.state
     area = max(range(scene.map.areas), key=lambda a: len(scene.map.cells[a]))
@@ -339,7 +341,7 @@ def test_guess_notes_are_private_to_their_seat_and_kept_in_saves(app, tmp_path):
     from hexgames.core import saves
     from tests.drive import key
 
-    match = Match("clans", TWO_HUMANS, {}, 3)
+    match = new_match("clans", TWO_HUMANS, {}, 3)
     app.start_match(match)
     scene = app.scenes.stack[0]
     step(app, 3)
@@ -360,10 +362,10 @@ def test_guess_notes_are_private_to_their_seat_and_kept_in_saves(app, tmp_path):
     # saved with the match, per seat, and loaded back; a save without notes still loads
     path = tmp_path / "notes.json"
     saves.write_save(match, path)
-    assert saves.read_save(path).notes == {me: {str(other): choice}}
+    assert saves.read_save(path, games.get).notes == {me: {str(other): choice}}
     data = saves.match_to_dict(match)
     del data["notes"]
-    assert saves.match_from_dict(data).notes == {}
+    assert saves.match_from_dict(data, games.get).notes == {}
     # the hand-over hides them; the next player sees only their own (none yet)
     src = next(a for a in scene.key_candidates())
     assert scene.submit(Move(src, scene.rules.targets(match.state, src)[0]))
@@ -379,7 +381,7 @@ def test_after_the_hand_over_the_next_player_sees_what_the_others_did(app):
     from tests.drive import key
 
     seats = [Seat("human", None, "Alice"), Seat("human", None, "Bob"), Seat("ai", "medium", "Chika")]
-    match = Match("clans", seats, {}, 7)
+    match = new_match("clans", seats, {}, 7)
     rng = random.Random(7)
     while not (len(match.moves) >= 6 and match.to_move == 1):
         match.play(match.rules.random_move(match.state, rng))
@@ -417,7 +419,7 @@ THREE_HUMANS = [Seat("human", None, "Alice"), Seat("human", None, "Bob"), Seat("
 
 def hot_seat(app, plies: int = 9, seed: int = 7) -> tuple[Match, ClansScene]:
     """Three humans at one device after `plies` random moves, shown at the hand-over screen."""
-    match = Match("clans", THREE_HUMANS, {}, seed)
+    match = new_match("clans", THREE_HUMANS, {}, seed)
     rng = random.Random(seed)
     while len(match.moves) < plies or match.state.pending:
         match.replay([match.rules.random_move(match.state, rng)])
@@ -430,7 +432,7 @@ def hot_seat(app, plies: int = 9, seed: int = 7) -> tuple[Match, ClansScene]:
 def test_undo_drops_the_group_in_hand_and_every_mark_of_it(app):
     from tests.drive import key
 
-    match = Match("clans", HUMAN_VS_AI, {}, human_first_seed())
+    match = new_match("clans", HUMAN_VS_AI, {}, human_first_seed())
     scene = start(app, match)
     src = scene.key_candidates()[0]
     assert scene.submit(Move(src, scene.rules.targets(match.state, src)[0]))
@@ -525,7 +527,7 @@ def test_the_frame_is_the_same_whatever_the_colours_and_notes_the_viewer_may_not
 
 def test_a_village_scoring_is_told_in_the_strip_and_lights_only_its_area(app):
     seed, played, move = _position_with_a_double_village()
-    match = Match("clans", HUMAN_VS_AI, {}, seed)
+    match = new_match("clans", HUMAN_VS_AI, {}, seed)
     match.replay(played + [move])
     scene = start(app, match)
     area = match.state.pending[0]
@@ -563,7 +565,7 @@ def test_the_layout_fills_the_window_and_no_text_is_under_12_px(size, language):
         sizes = record_font_sizes(application)
         seats = [Seat("human", None, "A very long player name!"), Seat("human", None, "Bob"),
                  Seat("human", None, "Chika"), Seat("human", None, "Dai")]
-        match = Match("clans", seats, {}, 5)
+        match = new_match("clans", seats, {}, 5)
         rng = random.Random(5)
         while len(match.moves) < 14 or match.state.pending:
             match.replay([match.rules.random_move(match.state, rng)])
@@ -590,7 +592,7 @@ def test_the_layout_fills_the_window_and_no_text_is_under_12_px(size, language):
 
 
 def test_the_ais_move_stays_drawn_as_an_arrow_while_the_human_thinks(app):
-    match = Match("clans", HUMAN_VS_AI, {}, human_first_seed())
+    match = new_match("clans", HUMAN_VS_AI, {}, human_first_seed())
     scene = start(app, match)
     src = scene.key_candidates()[0]
     assert scene.submit(Move(src, scene.rules.targets(match.state, src)[0]))

@@ -5,9 +5,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hexgames import games
 from hexgames.core import saves
-from hexgames.core.match import Match, Seat
+from hexgames.core.match import Seat
 from hexgames.core.protocol import IllegalMove
+from hexgames.games import new_match
 from hexgames.games.dotlines.rules import (
     ACT, CHIP, CHIP_HIDDEN, OVER, TILES, Chip, Draw, Exchange, First, Home, Place, Redraw, Roll, Stack,
 )
@@ -107,10 +109,10 @@ def test_seeded_self_play_ends_with_one_of_the_five_endings(seed):
 
 def test_replay_reproduces_the_digest(tmp_path):
     rng = random.Random(5)
-    m = Match("dotlines", [Seat.parse("human"), Seat.parse("human")], {"wrap": "on"}, seed=11)
+    m = new_match("dotlines", [Seat.parse("human"), Seat.parse("human")], {"wrap": "on"}, seed=11)
     while not m.is_over:
         m.play(RULES.random_move(m.state, rng))
     path = tmp_path / "g.json"
     saves.write_save(m, path)
-    again = saves.read_save(path)
+    again = saves.read_save(path, games.get)
     assert again.digest() == m.digest() and again.moves == m.moves

@@ -11,8 +11,10 @@ import time
 import pygame
 import pytest
 
+from hexgames import games
 from hexgames.core import saves
 from hexgames.core.match import Match, Seat
+from hexgames.games import new_match
 from hexgames.games.dotlines.rules import ACT, DOUBLE, DRAW, EXCHANGE, INVERTER, Draw, Exchange, Place, Redraw, Stack
 from hexgames.games.dotlines.pieces import LINE_RGB
 from hexgames.games.dotlines.scene import MARKER_OUTLINE, DotLinesScene
@@ -36,7 +38,7 @@ def start(app, match: Match, auto_play: bool = True) -> DotLinesScene:
 
 def at_position(app, s, seats=(ALICE, Seat("ai", "medium", "Robo"))) -> DotLinesScene:
     """A scene whose match state is the hand-built position `s` (the AI seat frozen)."""
-    match = Match("dotlines", list(seats), {}, 0)
+    match = new_match("dotlines", list(seats), {}, 0)
     match.states[-1] = s
     return start(app, match, auto_play=False)
 
@@ -236,7 +238,7 @@ def test_redraw_asks_for_the_tile_to_discard(app):
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_a_game_against_hard_plays_to_the_end_with_undo_and_resume(app, language):
     app.set_language(language)
-    match = Match("dotlines", [ALICE, Seat("ai", "hard", "Robo")], {}, 4 if language == "en" else 8)
+    match = new_match("dotlines", [ALICE, Seat("ai", "hard", "Robo")], {}, 4 if language == "en" else 8)
     scene = start(app, match)
     rng = random.Random(4)
     done = {"undo": 0}
@@ -251,7 +253,7 @@ def test_a_game_against_hard_plays_to_the_end_with_undo_and_resume(app, language
         app.settings.anim_speed = 1.0
         gesture(app, sc, places[0])
         assert match.moves[-1] == places[0] and sc.is_animating()
-        resumed = saves.load_autosave()  # the app autosaved the placement
+        resumed = saves.load_autosave(games.get)  # the app autosaved the placement
         assert resumed is not None and resumed.digest() == match.digest()
         press_button(app, sc.undo_button)
         assert len(match.moves) == count and RULES.digest(match.state) == before
@@ -270,7 +272,7 @@ def test_a_game_against_hard_plays_to_the_end_with_undo_and_resume(app, language
 
 def test_undo_is_refused_after_a_draw_with_the_reason(app):
     s = position(mine=(4, 2), theirs=(1, 5), phase=DRAW)
-    match = Match("dotlines", [ALICE, BOB], {}, 0)
+    match = new_match("dotlines", [ALICE, BOB], {}, 0)
     match.states[-1] = s
     scene = start(app, match, auto_play=False)
     press_button(app, prompt_button(scene, Draw()))
@@ -283,7 +285,7 @@ def test_undo_is_refused_after_a_draw_with_the_reason(app):
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_hot_seat_hands_over_only_while_something_is_private(app, language):
     app.set_language(language)
-    match = Match("dotlines", [ALICE, BOB], {"wrap": "on"}, 6 if language == "en" else 12)
+    match = new_match("dotlines", [ALICE, BOB], {"wrap": "on"}, 6 if language == "en" else 12)
     scene = start(app, match)
     rng = random.Random(6)
     seen: list[tuple[int, bool]] = []
@@ -292,7 +294,7 @@ def test_hot_seat_hands_over_only_while_something_is_private(app, language):
     def watch(sc):
         seen.append((match.state.phase, sc.hides_info))
         if len(match.moves) >= 12 and not resumed_at:  # mid-game: the autosave resumes this position
-            resumed = saves.load_autosave()
+            resumed = saves.load_autosave(games.get)
             assert resumed is not None and resumed.digest() == match.digest()
             resumed_at.append(len(match.moves))
         return False
@@ -305,7 +307,7 @@ def test_hot_seat_hands_over_only_while_something_is_private(app, language):
 
 def test_hot_seat_undo_never_takes_back_the_other_player_s_placement(app):
     s = position(mine=(4, 4, 2), theirs=(1, 5), die=(3, 5))
-    match = Match("dotlines", [ALICE, BOB], {}, 0)
+    match = new_match("dotlines", [ALICE, BOB], {}, 0)
     match.states[-1] = s
     scene = start(app, match, auto_play=False)
     gesture(app, scene, Place(0, 4, 2, 0))

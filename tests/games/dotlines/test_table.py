@@ -8,7 +8,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from hexgames.core.match import Match, Seat
+from hexgames.core.match import Seat
+from hexgames.games import new_match
 from hexgames.games.dotlines.pieces import EXCHANGED, TARGET, TILE
 from hexgames.games.dotlines.rules import (
     DRAW, EXCHANGE, REDRAW, STACK, WHITE, Draw, Exchange, Place, Redraw, Roll,
@@ -149,7 +150,7 @@ def test_a_player_whose_only_act_is_an_equal_exchange_makes_it_and_plays_on(app)
 def test_a_roll_off_tie_is_said_in_words_and_the_banner_waits_for_the_dice(app):
     seed = next(k for k in range(200) if len(RULES.play(RULES.setup({}, 2, k), Roll()).rolls) > 1)
     app.settings.anim_speed = 1.0
-    scene = start(app, Match("dotlines", [ALICE, CPU], {}, seed), auto_play=False)
+    scene = start(app, new_match("dotlines", [ALICE, CPU], {}, seed), auto_play=False)
     press_button(app, prompt_button(scene, Roll()))
     rolls = scene.state.rolls
     tie = app.tr("dotlines_ui.roll_tie", value=rolls[0][0])

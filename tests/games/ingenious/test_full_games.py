@@ -9,8 +9,10 @@ import random
 import pygame
 import pytest
 
+from hexgames import games
 from hexgames.core import hexgrid, saves
 from hexgames.core.match import Match, Seat
+from hexgames.games import new_match
 from hexgames.games.ingenious.rules import IngeniousRules
 from hexgames.ui.handover import HandoverScene
 from hexgames.ui.results import ResultsScene
@@ -55,7 +57,7 @@ def _human_turn(app, scene, rng: random.Random) -> None:
 
 
 def _play_to_the_end(app, seats, options, seed, save_at: int, tmp_path) -> Match:
-    match = Match("ingenious", seats, options, seed)
+    match = new_match("ingenious", seats, options, seed)
     app.start_match(match)
     step(app, 2)
     scene = app.scenes.stack[0]
@@ -69,7 +71,7 @@ def _play_to_the_end(app, seats, options, seed, save_at: int, tmp_path) -> Match
             continue
         if len(match.moves) == save_at:
             saves.write_save(match, tmp_path / "mid.json")
-            assert saves.read_save(tmp_path / "mid.json").digest() == match.digest()
+            assert saves.read_save(tmp_path / "mid.json", games.get).digest() == match.digest()
             save_at = -1
         if match.seat_to_move.is_human and scene.can_act and not scene.is_animating():
             before = len(match.moves)
@@ -78,7 +80,7 @@ def _play_to_the_end(app, seats, options, seed, save_at: int, tmp_path) -> Match
         else:
             step_until(app, lambda: app.scenes.top is not top or scene.can_act, 400)
     assert match.is_over and isinstance(app.scenes.top, ResultsScene)
-    assert saves.load_autosave() is None  # a finished game leaves nothing to resume
+    assert saves.load_autosave(games.get) is None  # a finished game leaves nothing to resume
     return match
 
 
@@ -120,7 +122,7 @@ def test_undo_takes_back_a_placement_before_the_bonus_but_not_across_a_refill(ap
     from tests.games.ingenious.test_scene import seed_where_first
 
     app = app_factory("en")
-    match = Match("ingenious", [Seat("human", None, "Ann"), Seat("ai", "medium", "CPU")], None,
+    match = new_match("ingenious", [Seat("human", None, "Ann"), Seat("ai", "medium", "CPU")], None,
                   seed_where_first(2, 0))
     match.state.scores[0] = [17] * 6  # hand-built: any scoring tile reaches 18 and earns a bonus
     rack_before = list(match.state.racks[0])

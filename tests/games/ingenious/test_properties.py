@@ -7,9 +7,11 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from hexgames import games
 from hexgames.core import hexgrid, saves
-from hexgames.core.match import Match, Seat
+from hexgames.core.match import Seat
 from hexgames.core.protocol import IllegalMove
+from hexgames.games import new_match
 from hexgames.games.ingenious.rules import (
     HEX_OF, START_CELLS, IngeniousRules, Place, Swap, count_empty_pairs, full_bag,
 )
@@ -140,22 +142,22 @@ def test_sampled_states_play_on_legally(setup, seed, steps):
 @given(setups, seeds, st.integers(0, 80))
 def test_saved_match_replays_to_the_same_digest(setup, seed, steps):
     options, seats = setup
-    match = Match("ingenious", [Seat("ai", "random", f"P{i}") for i in range(seats)], options, seed)
+    match = new_match("ingenious", [Seat("ai", "random", f"P{i}") for i in range(seats)], options, seed)
     rng = random.Random(seed)
     for _ in range(steps):
         if match.is_over:
             break
         match.play(R.random_move(match.state, rng))
     data = saves.match_to_dict(match)
-    again = saves.match_from_dict(data)
+    again = saves.match_from_dict(data, games.get)
     assert again.digest() == match.digest()
     path = saves.data_dir() / "ing.json"
     saves.write_save(match, path)
-    assert saves.read_save(path).digest() == match.digest()
+    assert saves.read_save(path, games.get).digest() == match.digest()
 
 
 def test_undo_is_refused_across_a_refill_but_not_a_bonus_placement():
-    match = Match("ingenious", [Seat("human", None, "A"), Seat("human", None, "B")], {}, 11)
+    match = new_match("ingenious", [Seat("human", None, "A"), Seat("human", None, "B")], {}, 11)
     s = match.state
     move = R.legal_moves(s)[0]
     assert R.reveals(s, move).key == "ingenious.undo_drawn"

@@ -14,6 +14,7 @@ import pytest
 
 from hexgames.core import hexgrid
 from hexgames.core.match import Match, Seat
+from hexgames.games import new_match
 from hexgames.games.ingenious import symbols
 from hexgames.games.ingenious.rules import IngeniousRules, Place, Swap
 from hexgames.games.ingenious.scene import LAST_MOVE, RING_FILLS, IngeniousScene
@@ -49,7 +50,7 @@ def seed_where_first(seats: int, first: int, options=None) -> int:
 
 
 def start(app, seats, seed: int, options=None) -> IngeniousScene:
-    app.start_match(Match("ingenious", seats, options, seed))
+    app.start_match(new_match("ingenious", seats, options, seed))
     step(app, 2)
     scene = app.scenes.stack[0]
     assert isinstance(scene, IngeniousScene)
@@ -196,7 +197,7 @@ def test_legal_targets_are_highlighted_only_with_the_setting(app):
 
 # --- bonus and swap -------------------------------------------------------------------------------
 def test_reaching_18_celebrates_and_asks_for_the_bonus_placement(app):
-    match = Match("ingenious", [ALICE, ROBO], None, seed_where_first(2, 0))
+    match = new_match("ingenious", [ALICE, ROBO], None, seed_where_first(2, 0))
     state = match.state
     state.scores[0] = [17] * 6  # a hand-built position: every colour one point short of 18
     match.listeners.clear()
@@ -225,7 +226,7 @@ def test_reaching_18_celebrates_and_asks_for_the_bonus_placement(app):
 
 def _position_with_human_swap(seed: int) -> Match | None:
     """Play random legal moves until seat 0 (human) faces the swap decision; None if it never does."""
-    match = Match("ingenious", [ALICE, ROBO], None, seed)
+    match = new_match("ingenious", [ALICE, ROBO], None, seed)
     rng = random.Random(seed)
     while not match.is_over and len(match.moves) < 200:
         s = match.state
@@ -314,7 +315,7 @@ def test_team_cards_share_a_track_and_mark_the_mover(app):
 def _solo_one_pair_left() -> Match:
     """A solo game played at random until a single pair of empty hexes is left: any tile ends it."""
     for seed in range(1, 200):
-        match = Match("ingenious", [ALICE], {"mode": "solo"}, seed)
+        match = new_match("ingenious", [ALICE], {"mode": "solo"}, seed)
         rng = random.Random(seed)
         while not match.is_over:
             s = match.state
@@ -393,7 +394,7 @@ def test_clicking_the_preview_lifts_it_again_in_the_same_orientation(app):
 
 
 def test_the_whole_last_turn_is_outlined_including_bonus_tiles(app):
-    match = Match("ingenious", [ALICE, ROBO], None, seed_where_first(2, 0))
+    match = new_match("ingenious", [ALICE, ROBO], None, seed_where_first(2, 0))
     match.state.scores[0] = [17] * 6  # hand-built: the first scoring tile earns a bonus placement
     match.listeners.clear()
     rng = random.Random(5)
@@ -420,7 +421,7 @@ def test_the_colour_legend_is_on_screen_at_every_size_and_player_count(size):
     application = App(size=size, headless=True, language="en")
     try:
         for seats in (1, 2, 3, 4):
-            match = Match("ingenious", [Seat("human", None, "A")] + [Seat("ai", "medium", f"B{i}")
+            match = new_match("ingenious", [Seat("human", None, "A")] + [Seat("ai", "medium", f"B{i}")
                                                                       for i in range(1, seats)], {}, 5)
             application.start_match(match)
             scene = application.scenes.stack[0]
@@ -441,7 +442,7 @@ def test_the_colour_legend_is_on_screen_at_every_size_and_player_count(size):
 # --- what each player sees (issue 18) ----------------------------------------------------------------
 def mid_game(seats, plies: int = 10, seed: int = 4) -> Match:
     """A match after `plies` random legal moves (seat 0's turn or not, as it falls)."""
-    match = Match("ingenious", seats, None, seed)
+    match = new_match("ingenious", seats, None, seed)
     rng = random.Random(seed)
     while len(match.moves) < plies:
         match.replay([R.random_move(match.state, rng)])
@@ -460,7 +461,7 @@ def hot_seat_view(app, seed: int = 4) -> IngeniousScene:
 
 
 def test_undo_drops_the_tile_in_hand_its_ghost_and_its_turn(app):
-    match = Match("ingenious", [ALICE, ROBO], None, seed_where_first(2, 0))
+    match = new_match("ingenious", [ALICE, ROBO], None, seed_where_first(2, 0))
     match.state.scores[0] = [17] * 6  # the first scoring tile earns a bonus placement: no tile drawn, undo allowed
     match.listeners.clear()
     app.start_match(match)
@@ -535,7 +536,7 @@ def test_the_swap_choice_and_ingenious_leave_the_board_alone(app):
     step(app)
     assert not changed_pixels(prompt, app.screen, scene.board_area)
 
-    again = Match("ingenious", [ALICE, ROBO], None, seed_where_first(2, 0))
+    again = new_match("ingenious", [ALICE, ROBO], None, seed_where_first(2, 0))
     again.state.scores[0] = [17] * 6
     again.listeners.clear()
     app.start_match(again)
@@ -565,7 +566,7 @@ def test_the_layout_fills_the_window_and_no_text_is_under_12_px(size):
                                                          {"mode": "team"})):
             match = mid_game(seats, plies=12)
             match.seats = [Seat("human", None, "A very long player name!")] + seats[1:]
-            application.start_match(Match("ingenious", match.seats, options, 4))
+            application.start_match(new_match("ingenious", match.seats, options, 4))
             scene = application.scenes.stack[0]
             scene.auto_play = False
             step(application, 3)

@@ -9,7 +9,8 @@ import os
 import pytest
 
 from hexgames.core import files, saves
-from hexgames.core.match import Match, Seat
+from hexgames.core.match import Seat
+from hexgames.games import new_match
 from hexgames.games.stickers import decks
 from hexgames.games.stickers.scene import StickersScene
 from tests.core.test_files import NEEDS_FIFO, returns_without_blocking
@@ -20,7 +21,7 @@ ALICE = Seat("human", None, "Alice")
 
 def start_building(app) -> StickersScene:
     """A solo game, at its deck builder (which offers the saved decks)."""
-    app.start_match(Match("stickers", [ALICE], {"mode": "solo"}, 3))
+    app.start_match(new_match("stickers", [ALICE], {"mode": "solo"}, 3))
     step(app, 2)
     scene = app.scenes.stack[0]
     assert isinstance(scene, StickersScene) and scene.building

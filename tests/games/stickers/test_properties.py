@@ -7,8 +7,9 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hexgames.core.match import Match, Seat
+from hexgames.core.match import Seat
 from hexgames.core.protocol import IllegalMove
+from hexgames.games import new_match
 from hexgames.games.stickers.regions import CORNER_OFFSET, CORNERS
 from hexgames.games.stickers.rules import Place, board_layout
 from tests.games.stickers.boards import RULES, empty
@@ -113,11 +114,11 @@ def test_illegal_placements_leave_the_state_unchanged(seed, when):
 @given(SEEDS, st.sampled_from([1, 2]))
 def test_replay_reproduces_the_digest(seed, seats):
     seat_list = [Seat("human", None, f"P{i}") for i in range(seats)]
-    match = Match("stickers", seat_list, {"mode": "solo" if seats == 1 else "standard"}, seed)
+    match = new_match("stickers", seat_list, {"mode": "solo" if seats == 1 else "standard"}, seed)
     rng = random.Random(seed)
     while not match.is_over:
         match.play(RULES.random_move(match.state, rng))
-    again = Match("stickers", seat_list, match.options, seed)
+    again = new_match("stickers", seat_list, match.options, seed)
     again.replay([RULES.decode(RULES.encode(m)) for m in match.moves])
     assert again.digest() == match.digest()
 

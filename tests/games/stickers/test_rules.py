@@ -6,6 +6,7 @@ import random
 import pytest
 
 from hexgames.core.protocol import IllegalMove
+from hexgames.games import new_match
 from hexgames.games.stickers import catalogue
 from hexgames.games.stickers.catalogue import BLOCK, DOUBLE, JUMP, PEEK
 from hexgames.games.stickers.regions import cell_key, point_key
@@ -318,10 +319,10 @@ def test_a_deck_of_helpers_only_passes_instead_of_drawing_for_ever():
 
 
 def test_a_finished_game_keeps_its_deck_order_and_chance_hidden_so_its_end_can_be_undone():
-    from hexgames.core.match import Match, Seat
+    from hexgames.core.match import Seat
 
     rng = random.Random(4)
-    match = Match("stickers", [Seat("human", None, "A"), Seat("human", None, "B")], None, 4)
+    match = new_match("stickers", [Seat("human", None, "A"), Seat("human", None, "B")], None, 4)
     while not match.is_over:
         match.play(RULES.random_move(match.state, rng))
     view = RULES.observe(match.state, 0)

@@ -9,8 +9,10 @@ import time
 import pygame
 import pytest
 
+from hexgames import games
 from hexgames.core import highscores, saves
 from hexgames.core.match import Match, Seat
+from hexgames.games import new_match
 from hexgames.games.stickers import catalogue, decks
 from hexgames.games.stickers.regions import cell_xy
 from hexgames.games.stickers.rules import HIDDEN, Place, Reorder
@@ -24,7 +26,7 @@ ALICE, BOB = Seat("human", None, "Alice"), Seat("human", None, "Bob")
 
 
 def start(app, seats, seed: int = 3, options=None) -> StickersScene:
-    app.start_match(Match("stickers", seats, options or {}, seed))
+    app.start_match(new_match("stickers", seats, options or {}, seed))
     scene = app.scenes.stack[0]
     assert isinstance(scene, StickersScene)
     step(app, 2)
@@ -94,7 +96,7 @@ def test_a_game_against_hard_to_the_end_with_resume_and_undo_refused(app):
             assert not sc.undo()  # a sticker was drawn since: refused, with the reason on screen
             assert len(sc.match.moves) == moves
             assert any("drawn" in t for t in sc.toasts.texts)
-            resumed = saves.load_autosave()
+            resumed = saves.load_autosave(games.get)
             assert resumed is not None and resumed.digest() == sc.match.digest()
         return False
 
@@ -178,7 +180,7 @@ def test_a_hot_seat_game_with_saved_decks_resumes_and_plays_to_the_end(app):
 
     def resume_once(sc):
         if len(sc.state.cells) >= 3 and not resumed:
-            match = saves.load_autosave()
+            match = saves.load_autosave(games.get)
             resumed.append(match is not None and match.digest() == sc.match.digest()
                            and match.seats == [ALICE, BOB])
         return False
@@ -216,7 +218,7 @@ def test_a_solo_game_plays_to_the_end_and_enters_the_high_scores(app):
 
     def resume_once(sc):
         if len(sc.state.cells) >= 4 and not resumed:  # mid-game: the autosave replays to this state
-            match = saves.load_autosave()
+            match = saves.load_autosave(games.get)
             resumed.append(match is not None and match.digest() == sc.match.digest())
         return False
 
@@ -291,7 +293,7 @@ def test_hovering_a_lit_cell_previews_the_founding(app):
     from tests.drive import move_to
     from tests.games.stickers.boards import board, lay
 
-    match = Match("stickers", [ALICE, Seat("ai", "medium", "Robo")], {}, 1)
+    match = new_match("stickers", [ALICE, Seat("ai", "medium", "Robo")], {}, 1)
     s = board({(0, 0): ("RRYR", 0), (1, 0): ("RRRY", 1), (0, 1): ("RYRR", 0)})
     s.drawn, s.phase, s.current = lay("YRRR"), "place", 0
     s.decks = [[lay("BBBB")] * 3, [lay("BBBB")] * 3]
@@ -311,7 +313,7 @@ def test_hovering_a_lit_cell_previews_the_founding(app):
 def test_hot_seat_needs_no_hand_over_while_nothing_is_private(app):
     """Once both decks are built, everything is open until someone peeks: the turn passes straight
     to the next player; a Peek's order is private, so from then on the hand-over is back."""
-    match = Match("stickers", [ALICE, BOB], {}, 7)
+    match = new_match("stickers", [ALICE, BOB], {}, 7)
     rules, rng = match.rules, random.Random(1)
     while match.state.phase == "deck":
         match.play(rules.random_move(match.state, rng))

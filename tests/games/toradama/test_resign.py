@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from hexgames import games
 from hexgames.core import saves
-from hexgames.core.match import Match, Seat
+from hexgames.core.match import Seat
 from hexgames.core.protocol import IllegalMove, Resignation
+from hexgames.games import new_match
 from hexgames.games.toradama.moves import Place
 from hexgames.games.toradama.rules import CHOOSE, OVER, PLACING, ToradamaRules
 from tests.games.toradama.positions import make
@@ -46,7 +48,7 @@ def test_a_resignation_out_of_turn_is_saved_replayed_and_undone_like_a_move(tmp_
     import json
 
     seed = next(n for n in range(100) if R.setup({}, 2, n).current == 0)
-    match = Match("toradama", [ALICE, CPU], None, seed)
+    match = new_match("toradama", [ALICE, CPU], None, seed)
     match.play(R.legal_moves(match.state)[0])  # Alice chose; the computer is to move
     assert match.to_move == 1
     match.resign(0)  # Alice gives up while the computer is to choose
@@ -55,7 +57,7 @@ def test_a_resignation_out_of_turn_is_saved_replayed_and_undone_like_a_move(tmp_
     path = tmp_path / "resigned.json"
     saves.write_save(match, path)
     assert json.loads(path.read_text())["moves"][-1] == {"resign": 0}
-    loaded = saves.read_save(path)
+    loaded = saves.read_save(path, games.get)
     assert loaded.digest() == match.digest() and loaded.moves == match.moves
     with pytest.raises(IllegalMove):
         match.resign(1)  # the game is over
@@ -66,7 +68,7 @@ def test_a_resignation_out_of_turn_is_saved_replayed_and_undone_like_a_move(tmp_
 def test_the_move_log_names_who_resigned():
     from hexgames.ui.move_log import MoveLog
 
-    match = Match("toradama", [ALICE, BOB], None, 3)
+    match = new_match("toradama", [ALICE, BOB], None, 3)
     match.play(R.legal_moves(match.state)[0])
     resigner = 1 - match.to_move
 

@@ -11,7 +11,9 @@ import time
 import pygame
 import pytest
 
-from hexgames.core.match import Match, Seat
+from hexgames import games
+from hexgames.core.match import Seat
+from hexgames.games import new_match
 from hexgames.games.toradama.board import cell
 from hexgames.games.toradama.moves import (
     CUBE_SOURCE, Choose, Clear, Dig, Flip, Give, Place, Swap, Triple,
@@ -28,7 +30,7 @@ ALICE, BOB = Seat("human", None, "Alice"), Seat("human", None, "Bob")
 
 
 def start(app, seats, seed: int, options=None) -> ToradamaScene:
-    app.start_match(Match("toradama", seats, options, seed))
+    app.start_match(new_match("toradama", seats, options, seed))
     step(app, 2)
     scene = app.scenes.stack[0]
     assert isinstance(scene, ToradamaScene)
@@ -199,7 +201,7 @@ def test_undo_a_placement_but_not_across_a_refill_and_resume_from_the_autosave(a
     assert match.state.to_place == 1 and len(match.moves) == moves + 1
     click(app, scene.undo_button.rect.center)
     assert len(match.moves) == moves and match.state.to_place == 2
-    resumed = saves.load_autosave()
+    resumed = saves.load_autosave(games.get)
     assert resumed is not None and resumed.digest() == match.digest()
 
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from hexgames.core.match import Match, Seat
+from hexgames.core.match import Seat
 from hexgames.core.protocol import Resignation
+from hexgames.games import new_match
 from hexgames.games.toradama.board import cell
 from hexgames.games.toradama.moves import Choose, Clear, Place
 from hexgames.games.toradama.rules import PLACING
@@ -33,7 +34,7 @@ def start(app, seats, state=None, size=None, moves=(), auto_play=True):
     `moves` played first (a game that replays from its save)."""
     if size is not None:
         key_resize(app, size)
-    match = Match("toradama", seats, None, 6)  # seed 6: seat 0 starts
+    match = new_match("toradama", seats, None, 6)  # seed 6: seat 0 starts
     match.replay(moves)
     if state is not None:
         match.states[-1] = state
