@@ -60,8 +60,6 @@ from hexgames.ui.scenes import Scene
 if TYPE_CHECKING:
     from hexgames.app import App
 
-__all__ = ["AI_PACE", "GameScene", "SEAT_COLOURS"]  # AI_PACE: the table's, at normal animation speed
-
 SEAT_COLOURS = [(231, 96, 84), (90, 160, 230), (245, 200, 80), (120, 200, 120), (190, 130, 220), (240, 150, 70)]
 MESSAGE_H = 34  # the message strip under the board: toasts and the computer's last move, never over play
 HINT_DOT_SECONDS = 0.35  # the thinking dots of the Hint button
