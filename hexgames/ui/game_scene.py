@@ -66,6 +66,17 @@ HINT_DOT_SECONDS = 0.35  # the thinking dots of the Hint button
 TIP_DELAY = 0.6  # seconds the pointer rests on a drawn panel before its tip shows
 
 
+def table_attribute(name: str, doc: str, settable: bool = False) -> property:
+    """A scene property that is its table's attribute `name` (games and tools read it on the scene)."""
+    def get(scene: "GameScene") -> Any:
+        return getattr(scene.table, name)
+
+    def put(scene: "GameScene", value: Any) -> None:
+        setattr(scene.table, name, value)
+
+    return property(get, put if settable else None, doc=doc)
+
+
 class GameScene(Scene):
     """Base of every game's scene. Override the hooks at the bottom; keep the rest."""
 
@@ -112,61 +123,28 @@ class GameScene(Scene):
         self._cache_stamp: tuple[Any, ...] = ()
         self.compute_rects(app.screen.get_size())
 
-    # --- who may see what: the table's -----------------------------------------------------------
-    @property
-    def hot_seat(self) -> bool:
-        return self.table.hot_seat
-
-    @property
-    def hides_info(self) -> bool:
-        return self.table.hides_info
-
-    @property
-    def viewer(self) -> int | None:
-        """The seat whose private information may be drawn now (None: draw none, unless reveal_all)."""
-        return self.table.viewer
-
-    @property
-    def viewer_override(self) -> int | None:
-        """One seat's private view pinned (screenshots, pictures); None: the table's viewer."""
-        return self.table.viewer_override
-
-    @viewer_override.setter
-    def viewer_override(self, seat: int | None) -> None:
-        self.table.viewer_override = seat
+    # --- the table's, as games and tools read (and pin) them on the scene ---------------------------
+    hot_seat = table_attribute("hot_seat", "Several humans share this screen.")
+    hides_info = table_attribute("hides_info", "Hot-seat with something private now: the screen changes hands.")
+    viewer = table_attribute("viewer", "The seat whose private information may be drawn now (None: draw none, "
+                             "unless reveal_all).")
+    viewer_override = table_attribute("viewer_override", "One seat's private view pinned (screenshots, pictures); "
+                                      "None: the table's viewer.", settable=True)
+    ai_moves = table_attribute("ai_moves", "The computer moves since a human last acted (the strip words the "
+                               "newest).")
+    ai_thinking = table_attribute("ai_thinking", "The worker is thinking about a computer's move.")
+    hint_move = table_attribute("hint_move", "The suggested move on show: cleared by any move, undo or new hint.",
+                                settable=True)
+    hint_iterations = table_attribute("hint_iterations", "Caps Hard's search for hints (tests); None: Hard's clock.",
+                                      settable=True)
+    hint_thinking = table_attribute("hint_thinking", "The worker is thinking about a hint.")
+    highscore_place = table_attribute("highscore_place", "Where this solo game entered its high-score table, "
+                                      "if it did.")
 
     @property
     def can_act(self) -> bool:
         """A human may input a move now: their turn, revealed, nothing animating or on top."""
         return self.table.can_act and not self.is_animating() and self.app.scenes.top is self
-
-    @property
-    def ai_moves(self) -> list[int]:
-        """The computer moves since a human last acted (the message strip words the newest)."""
-        return self.table.ai_moves
-
-    @property
-    def hint_move(self) -> Any:
-        """The suggested move on show: cleared by any move, undo or new hint."""
-        return self.table.hint_move
-
-    @hint_move.setter
-    def hint_move(self, move: Any) -> None:
-        self.table.hint_move = move
-
-    @property
-    def hint_iterations(self) -> int | None:
-        """Caps Hard's search for hints (tests); None: Hard's clock."""
-        return self.table.hint_iterations
-
-    @hint_iterations.setter
-    def hint_iterations(self, iterations: int | None) -> None:
-        self.table.hint_iterations = iterations
-
-    @property
-    def highscore_place(self) -> int | None:
-        """Where this solo game entered its high-score table, if it did."""
-        return self.table.highscore_place
 
     def seat_name(self, seat: int) -> str:
         return self.match.seats[seat].name or self.app.tr("ui.setup.player_default", n=seat + 1)
@@ -364,10 +342,6 @@ class GameScene(Scene):
         self.clear_selection()
 
     # --- the computer's turn ---------------------------------------------------------------------
-    @property
-    def ai_thinking(self) -> bool:
-        return self.table.ai_thinking
-
     def ai_turn(self) -> None:
         """A computer is to move and the board is still: the table asks the worker and plays the
         answer, paced (the tutorial's scripted opponent plays here instead)."""
@@ -378,10 +352,6 @@ class GameScene(Scene):
     def hints_offered(self) -> bool:
         """The Hint button shows: hints are on and it is a human's turn, shown to that human."""
         return bool(self.app.settings.hints) and self.table.can_act
-
-    @property
-    def hint_thinking(self) -> bool:
-        return self.table.hint_thinking
 
     def request_hint(self) -> bool:
         """H or the Hint button: Hard thinks on the worker for the seat to move, from that seat's
