@@ -14,6 +14,7 @@ import math
 import random
 from typing import Any
 
+from hexgames.core.caches import BoundedCache
 from hexgames.games.clans import heuristics
 from hexgames.games.clans.beliefs import colour_beliefs
 from hexgames.games.clans.rules import COLOURS, ClansState, Move, ScoreNext
@@ -77,21 +78,17 @@ def _score(gains: list[float], founded: int, colour: int, rivals: list[float]) -
     return gains[colour] + FOUNDER_WEIGHT * founded - sum(rivals[c] * gains[c] for c in range(COLOURS))
 
 
-_GAINS_CACHE: dict[tuple, list[tuple[Move, list[float], int]]] = {}
-_GAINS_CACHE_LIMIT = 20000
+# positions whose gains are kept: a Hard move's search visits a few hundred (about 50 kB each); the
+# positions of earlier moves are not met again, so more would only grow the process game by game
+GAINS_KEPT = 512
+_GAINS_CACHE: BoundedCache[tuple, list[tuple[Move, list[float], int]]] = BoundedCache(GAINS_KEPT)
 
 
 def gains_table(state: ClansState) -> list[tuple[Move, list[float], int]]:
     """(move, gains per colour, villages founded) for every legal move; the gains do not depend on
     who plays which colour, so search reuses them across determinisations of the same position."""
     key = (tuple(state.huts), state.villages_scored)
-    table = _GAINS_CACHE.get(key)
-    if table is None:
-        if len(_GAINS_CACHE) >= _GAINS_CACHE_LIMIT:
-            _GAINS_CACHE.clear()
-        table = heuristics.all_move_gains(state, state.rules.legal_moves(state))
-        _GAINS_CACHE[key] = table
-    return table
+    return _GAINS_CACHE.get_or_make(key, lambda: heuristics.all_move_gains(state, state.rules.legal_moves(state)))
 
 
 def ranked_moves(state: ClansState) -> list[tuple[float, Any]]:
