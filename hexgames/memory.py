@@ -1,0 +1,68 @@
+"""How much memory a process holds, for `arena`'s progress lines and `bench`'s peak figures.
+
+Read from Linux's /proc (resident set now, VmRSS, and its peak, VmHWM); elsewhere the peak comes from
+`resource.getrusage` where there is one, and what cannot be known is None: a figure, never a failure.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+PROC = Path("/proc")
+
+
+def _status_mib(pid: int | str, field: str) -> float | None:
+    try:
+        text = (PROC / str(pid) / "status").read_text()
+    except OSError:
+        return None
+    for line in text.splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1]) / 1024  # kB
+    return None
+
+
+def rss_mib(pid: int | str = "self") -> float | None:
+    """The resident set of a process now, in MiB."""
+    return _status_mib(pid, "VmRSS")
+
+
+def tree_rss_mib() -> float | None:
+    """This process's resident set and its children's (an arena's worker processes), in MiB."""
+    own = rss_mib()
+    if own is None:
+        return None
+    return own + sum(rss_mib(child) or 0.0 for child in _children(os.getpid()))
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for task in (PROC / str(pid) / "task").glob("*"):
+        try:
+            out += [int(c) for c in (task / "children").read_text().split()]
+        except (OSError, ValueError):
+            continue
+    return out
+
+
+def peak_rss_mib() -> float | None:
+    """The most this process has held resident (since `reset_peak`), in MiB."""
+    peak = _status_mib("self", "VmHWM")
+    if peak is not None:
+        return peak
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    maxrss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return maxrss / 2**20 if sys.platform == "darwin" else maxrss / 1024  # bytes on macOS, kB elsewhere
+
+
+def reset_peak() -> bool:
+    """Start `peak_rss_mib` again from the resident set now (Linux); False where it cannot."""
+    try:
+        (PROC / "self" / "clear_refs").write_text("5")
+    except OSError:
+        return False
+    return True
