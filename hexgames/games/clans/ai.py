@@ -14,10 +14,9 @@ import math
 import random
 from typing import Any
 
-from hexgames.core.caches import BoundedCache
 from hexgames.games.clans import heuristics
 from hexgames.games.clans.beliefs import colour_beliefs
-from hexgames.games.clans.rules import COLOURS, ClansState, Move, ScoreNext
+from hexgames.games.clans.rules import COLOURS, ClansState, ScoreNext
 
 EVAL_SCALE = 6.0  # points of lead that make evaluate ~0.73
 NOISE_POINTS = 6.0  # Easy's noise (given on the [0, 1] scale) in points: slips, but still plays
@@ -78,19 +77,6 @@ def _score(gains: list[float], founded: int, colour: int, rivals: list[float]) -
     return gains[colour] + FOUNDER_WEIGHT * founded - sum(rivals[c] * gains[c] for c in range(COLOURS))
 
 
-# positions whose gains are kept: a Hard move's search visits a few hundred (about 50 kB each); the
-# positions of earlier moves are not met again, so more would only grow the process game by game
-GAINS_KEPT = 512
-_GAINS_CACHE: BoundedCache[tuple, list[tuple[Move, list[float], int]]] = BoundedCache(GAINS_KEPT)
-
-
-def gains_table(state: ClansState) -> list[tuple[Move, list[float], int]]:
-    """(move, gains per colour, villages founded) for every legal move; the gains do not depend on
-    who plays which colour, so search reuses them across determinisations of the same position."""
-    key = (tuple(state.huts), state.villages_scored)
-    return _GAINS_CACHE.get_or_make(key, lambda: heuristics.all_move_gains(state, state.rules.legal_moves(state)))
-
-
 def ranked_moves(state: ClansState) -> list[tuple[float, Any]]:
     """Every legal move with its heuristic score for the seat to move, best first."""
     rules = state.rules
@@ -105,7 +91,7 @@ def ranked_moves(state: ClansState) -> list[tuple[float, Any]]:
     else:
         colour = own_colour(state, seat)
         rivals = rival_weights(state, seat)
-        scored = [(_score(g, f, colour, rivals), m) for m, g, f in gains_table(state)]
+        scored = [(_score(g, f, colour, rivals), m) for m, g, f in heuristics.gains_table(state)]
     scored.sort(key=lambda x: -x[0])
     return scored
 

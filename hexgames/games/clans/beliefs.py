@@ -78,7 +78,7 @@ def _with_move(s: ClansState, before: Evidence, m: Any) -> Evidence:
     beta = INFERENCE_BETA
     chosen = None
     columns: list[list[float]] = [[] for _ in range(COLOURS)]
-    for mv, gains, _ in heuristics.all_move_gains(s, moves):
+    for mv, gains, _ in heuristics.gains_table(s):  # the table the mover's AI may have just used
         for c in range(COLOURS):
             columns[c].append(beta * gains[c])
         if mv == m:

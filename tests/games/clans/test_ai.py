@@ -173,11 +173,12 @@ def test_what_the_ai_remembers_stays_within_its_bounds_game_after_game(monkeypat
     kept are the most recent few, and a position met again after it was let go gives the same table."""
     from hexgames.core.caches import BoundedCache
 
-    monkeypatch.setattr(ai, "_GAINS_CACHE", BoundedCache(6))
+    monkeypatch.setattr(heuristics, "_GAINS_CACHE", BoundedCache(6))
     monkeypatch.setattr(beliefs, "_TRACKS", BoundedCache(2))
     first = _midgame(2, 1, 3)
-    table = ai.gains_table(first)
+    table = heuristics.gains_table(first)
     for seed in range(2, 6):  # four more games, a few moves each
         _midgame(2, seed, 4)
-        assert len(ai._GAINS_CACHE) <= 6 and len(beliefs._TRACKS) <= 2
-    assert ai.gains_table(first) == table and ai.gains_table(first) is not table  # made again, the same
+        assert len(heuristics._GAINS_CACHE) <= 6 and len(beliefs._TRACKS) <= 2
+    again = heuristics.gains_table(first)
+    assert again == table and again is not table  # made again, the same
