@@ -74,7 +74,7 @@ class App:
         from hexgames.ui.sound import Sounds
 
         self.sound = Sounds(volume=lambda: self.settings.effective_volume)
-        self.worker = make_worker(threads=headless or os.environ.get("HEXGAMES_AI_THREADS") == "1")
+        self._worker: Any = None  # made when a game first asks (see `worker`)
         self.running = True
         self.autosave_failing = False  # the last autosave could not be written (the player was told)
         self.clock_time = 0.0  # seconds of app time; drives idle animations (thinking dots)
@@ -96,6 +96,14 @@ class App:
             warnings.simplefilter("ignore")  # "already loaded" notices for the theme's own fonts
             self.ui.preload_fonts([{"name": "noto_sans_jp", "point_size": size, "style": style, "antialiased": "1"}
                                    for size in (14, 16, 18, 20, 24, 28) for style in ("regular", "bold", "italic")])
+
+    @property
+    def worker(self) -> Any:
+        """The AI worker, made when first asked for: the menu needs none, and its module brings in
+        multiprocessing, which the first menu frame would wait for."""
+        if self._worker is None:
+            self._worker = make_worker(threads=self.headless or os.environ.get("HEXGAMES_AI_THREADS") == "1")
+        return self._worker
 
     # --- text --------------------------------------------------------------------------------
     def tr(self, key: str, default: str | None = None, **params: Any) -> str:
@@ -226,8 +234,9 @@ class App:
             self.settings.window_size = self.windowed_size
             self.settings.save()
         try:
-            self.worker.cancel()
-            self.worker.close()
+            if self._worker is not None:
+                self._worker.cancel()
+                self._worker.close()
             if not records.flush(timeout=CLOSE_WAIT):  # games the busy records were to take later
                 print("hexgames: the records were still in use by another program: the last games"
                       " could not be recorded", file=sys.stderr)
