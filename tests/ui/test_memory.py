@@ -61,17 +61,21 @@ def test_a_large_widget_draws_every_look_at_once_and_keeps_no_scratch(app):
 def test_its_looks_are_those_pygame_gui_draws_a_frame_at_a_time(app, monkeypatch):
     from pygame_gui.core.drawable_shapes import RoundedRectangleShape
     from pygame_gui.core.drawable_shapes.drawable_shape import DrawableShape
+    from pygame_gui.core.surface_cache import SurfaceCache
 
     ours = _card(app, (480, 200))
+    copied = _card(app, (480, 200))  # the same size and colours: its looks are copies of the first's
     mine = _looks(ours)
-    monkeypatch.setattr(RoundedRectangleShape, "redraw_state", RoundedRectangleShape.redraw_state.__wrapped__)
-    monkeypatch.setattr(DrawableShape, "redraw_all_states", DrawableShape.redraw_all_states.__wrapped__)
+    assert _looks(copied) == mine
+    for cls, name in ((RoundedRectangleShape, "redraw_state"), (DrawableShape, "redraw_all_states"),
+                      (SurfaceCache, "find_surface_in_cache")):
+        monkeypatch.setattr(cls, name, getattr(cls, name).__wrapped__)
     theirs = _card(app, (480, 200))
     assert theirs.drawable_shape.states_to_redraw_queue  # pygame_gui's own pace: a state a frame
     step(app, 8)
     assert _looks(theirs) == mine
-    ours.kill()
-    theirs.kill()
+    for button in (ours, copied, theirs):
+        button.kill()
 
 
 def test_the_menu_pictures_leave_none_of_their_fonts_behind(app):
