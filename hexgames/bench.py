@@ -214,27 +214,24 @@ LANGUAGES = ("en", "ja")
 
 def bench_app(game_ids: Sequence[str], launches: int = LAUNCHES) -> dict[str, Any]:
     """How long the app takes from its start to the first menu frame (median wall time of `launches`
-    fresh processes, and the CPU time they used, the figure a busy machine does not change), and the
+    fresh processes, and the CPU time they used, the figure a busy machine changes least), and the
     peak resident memory at the menu and in each game's scene, in each language.
 
     Keys: launch_seconds, launch_cpu_seconds, launches, menu_peak_rss_mib {language: MiB},
     game_peak_rss_mib {game: {language: MiB}}, peak_rss_mib (the most of all). Memory figures are
     None where the system does not tell them."""
     with _probe_env() as env:
-        _probe(["launch"], {**env, "PYTHONDONTWRITEBYTECODE": ""})  # untimed: may compile the modules,
-        walls, cpus = [], []                                          # as installing the app does
-        for _ in range(max(1, launches)):
-            wall, cpu = _timed_launch(env)
-            walls.append(wall)
-            cpus.append(cpu)
+        # a first, untimed start may compile the modules, as installing the app does
+        _probe(["launch"], {**env, "PYTHONDONTWRITEBYTECODE": ""})
+        times = [_timed_launch(env) for _ in range(max(1, launches))]
         walks = {lang: json.loads(_probe(["memory", lang, *game_ids], env).splitlines()[-1]) for lang in LANGUAGES}
     menu = {lang: _round_mib(walk["menu"]) for lang, walk in walks.items()}
     per_game = {gid: {lang: _round_mib(walk["games"].get(gid)) for lang, walk in walks.items()}
                 for gid in game_ids if any(gid in walk["games"] for walk in walks.values())}
     peaks = [v for v in [*menu.values(), *(x for g in per_game.values() for x in g.values())] if v is not None]
-    return {"launch_seconds": round(statistics.median(walls), 3), "launch_cpu_seconds": round(statistics.median(cpus), 3),
-            "launches": len(walls), "menu_peak_rss_mib": menu, "game_peak_rss_mib": per_game,
-            "peak_rss_mib": max(peaks) if peaks else None}
+    return {"launch_seconds": round(statistics.median(wall for wall, _ in times), 3),
+            "launch_cpu_seconds": round(statistics.median(cpu for _, cpu in times), 3), "launches": len(times),
+            "menu_peak_rss_mib": menu, "game_peak_rss_mib": per_game, "peak_rss_mib": max(peaks) if peaks else None}
 
 
 def _round_mib(x: float | None) -> float | None:
@@ -309,17 +306,19 @@ def _settle(app: Any) -> None:
 
 
 def format_app(r: dict[str, Any]) -> str:
-    def mib(x: float | None) -> str:
-        return "n/a" if x is None else f"{x:.0f}"
-
-    menu = " / ".join(f"{lang} {mib(v)}" for lang, v in r["menu_peak_rss_mib"].items())
+    menu = " / ".join(f"{lang} {_mib(v)}" for lang, v in r["menu_peak_rss_mib"].items())
     return (f"app: launch to the first menu frame {r['launch_seconds']:.2f} s (median of {r['launches']}; "
-            f"CPU {r['launch_cpu_seconds']:.2f} s); peak RSS {mib(r['peak_rss_mib'])} MiB at most "
+            f"CPU {r['launch_cpu_seconds']:.2f} s); peak RSS {_mib(r['peak_rss_mib'])} MiB at most "
             f"(menu {menu} MiB)")
 
 
 def format_game_memory(peaks: dict[str, float | None]) -> str:
-    return "; peak RSS " + " / ".join(f"{lang} {'n/a' if v is None else f'{v:.0f}'}" for lang, v in peaks.items()) + " MiB"
+    """The tail of a game's bench line: its scene's peak memory in each language."""
+    return "; peak RSS " + " / ".join(f"{lang} {_mib(v)}" for lang, v in peaks.items()) + " MiB"
+
+
+def _mib(x: float | None) -> str:
+    return "n/a" if x is None else f"{x:.0f}"
 
 
 if __name__ == "__main__":  # the measuring processes of `bench_app`
