@@ -21,6 +21,7 @@ from hexgames.core import files, records, saves
 from hexgames.core.caches import BoundedCache
 from hexgames.core.match import Match, new_uid
 from hexgames.core.protocol import Reason, clip
+from hexgames.memory import give_back_freed
 from hexgames.ui import hud
 from hexgames.ui.gui_memory import keep_gui_small
 from hexgames.ui.scenes import SceneManager
@@ -276,6 +277,7 @@ class App:
         from hexgames.ui.menu import MenuScene
 
         self.scenes.reset(MenuScene(self))
+        give_back_freed()  # what the screen left behind
 
     def start_match(self, match: Match) -> None:
         """Show `match` in its game's scene; every change of the match is autosaved from now on."""
@@ -283,6 +285,7 @@ class App:
             match.listeners.append(self.autosave)
         cls = match.info.scene_class()
         self.scenes.reset(cls(self, match))
+        give_back_freed()  # the menu's widgets and pictures
         self.autosave(match)
 
     def autosave(self, match: Match) -> None:

@@ -1,10 +1,13 @@
-"""How much memory a process holds, for `arena`'s progress lines and `bench`'s peak figures.
+"""How much memory a process holds, for `arena`'s progress lines and `bench`'s peak figures, and
+giving back what it has freed.
 
 Read from Linux's /proc (resident set now, VmRSS, and its peak, VmHWM); elsewhere the peak comes from
 `resource.getrusage` where there is one, and what cannot be known is None: a figure, never a failure.
 """
 from __future__ import annotations
 
+import ctypes
+import functools
 import os
 import sys
 from pathlib import Path
@@ -66,3 +69,22 @@ def reset_peak() -> bool:
     except OSError:
         return False
     return True
+
+
+def give_back_freed() -> None:
+    """Hand the memory freed so far back to the system. glibc keeps what a process frees for its
+    next allocations, so once a screen full of widgets is gone the app would stay as large as it
+    was, and the next screen's peak would come on top. Does nothing where there is no glibc."""
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
+
+
+@functools.lru_cache(maxsize=1)
+def _malloc_trim() -> "ctypes._CFuncPtr | None":
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        return ctypes.CDLL("libc.so.6").malloc_trim
+    except (OSError, AttributeError):  # another C library (musl)
+        return None
