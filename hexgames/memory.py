@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ctypes
 import functools
+import gc
 import os
 import sys
 from pathlib import Path
@@ -72,9 +73,12 @@ def reset_peak() -> bool:
 
 
 def give_back_freed() -> None:
-    """Hand the memory freed so far back to the system. glibc keeps what a process frees for its
-    next allocations, so once a screen full of widgets is gone the app would stay as large as it
-    was, and the next screen's peak would come on top. Does nothing where there is no glibc."""
+    """Free what only reference cycles keep alive, and hand the memory freed so far back to the
+    system: a screen that was replaced (a scene and its pictures refer to each other) would wait
+    for the collector's next full pass, and glibc keeps what a process frees for its next
+    allocations, so the app would stay as large as it was and the next screen's peak would come on
+    top. About 10 ms; the giving back does nothing where there is no glibc."""
+    gc.collect()
     trim = _malloc_trim()
     if trim is not None:
         trim(0)
