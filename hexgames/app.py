@@ -86,8 +86,8 @@ class App:
 
     def preload_text_fonts(self) -> None:
         """Load the sizes and styles of formatted text boxes (the rules help) before one is built, so
-        it does not stall on them; once, and only when needed (eighteen fonts the menu and the games
-        never use)."""
+        it does not stall on them; once, and only when needed (eighteen sizes and styles, most of
+        which nothing else uses)."""
         import warnings
 
         if self._text_fonts_loaded:
