@@ -162,16 +162,19 @@ def cmd_arena(argv: Sequence[str]) -> int:
     if args.iterations is not None and (args.iterations < 1 or args.budget is not None):
         raise UsageError("--iterations must be at least 1, and replaces --budget (an untimed search)")
     from hexgames.arena import format_arena, run_arena
+    from hexgames.memory import tree_rss_mib
 
     live = sys.stderr.isatty()  # a terminal gets one line counting up; a log file a line a tenth
 
     def progress(done: int, total: int) -> None:
         if args.json:
             return
+        rss = tree_rss_mib()  # the arena and its workers: a long run must stay flat
+        line = f"{done}/{total} games" + ("" if rss is None else f", RSS {rss:.0f} MiB")
         if live:
-            print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
+            print(f"\r{line}", end="", file=sys.stderr, flush=True)
         elif done == total or done * 10 // total != (done - 1) * 10 // total:
-            print(f"{done}/{total} games", file=sys.stderr, flush=True)
+            print(line, file=sys.stderr, flush=True)
 
     result = run_arena(info.id, levels, args.games, args.seed, jobs=args.jobs, options=options,
                        budget=args.budget, progress=progress, iterations=args.iterations)
@@ -189,17 +192,27 @@ def cmd_bench(argv: Sequence[str]) -> int:
     p.add_argument("--game", help="only this game")
     p.add_argument("--seconds", type=float, default=2.0, help="time per random-games figure")
     p.add_argument("--no-hard", action="store_true", help="skip the slow Hard timing")
+    p.add_argument("--launches", type=int, default=5, metavar="N",
+                   help="fresh starts of the app timed to its first menu frame (the median is reported)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
+    if args.launches < 1:
+        raise UsageError("--launches must be at least 1")
     from hexgames import games
-    from hexgames.bench import bench_game, format_bench
+    from hexgames.bench import bench_app, bench_game, format_app, format_bench, format_game_memory
 
     infos = [_game(args.game)] if args.game else games.all()
-    result = {}
+    app = bench_app([info.id for info in infos], launches=args.launches)
+    result: dict[str, Any] = {"app": app}
+    if not args.json:
+        print(format_app(app), flush=True)
     for info in infos:
         result[info.id] = bench_game(info, seconds=args.seconds, hard=not args.no_hard)
+        if info.id in app["game_peak_rss_mib"]:
+            result[info.id]["peak_rss_mib"] = app["game_peak_rss_mib"][info.id]
         if not args.json:
-            print(format_bench(info.id, result[info.id]), flush=True)
+            memory = format_game_memory(result[info.id]["peak_rss_mib"]) if "peak_rss_mib" in result[info.id] else ""
+            print(format_bench(info.id, result[info.id]) + memory, flush=True)
     if args.json:
         print(json.dumps(result))
     return 0

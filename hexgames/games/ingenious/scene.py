@@ -33,6 +33,7 @@ import pygame
 import pygame_gui
 
 from hexgames.core import hexgrid, highscores
+from hexgames.core.caches import BoundedCache
 from hexgames.core.hexgrid import DOWN, Hex
 from hexgames.games.ingenious import symbols
 from hexgames.games.ingenious.rules import (
@@ -999,27 +1000,27 @@ def _start_sprite(colour: int, size: int) -> pygame.Surface:
     return _start_cache(colour, size)
 
 
-_START: dict[tuple[int, int], pygame.Surface] = {}
-_DOTS: dict[int, pygame.Surface] = {}
+_START: BoundedCache[tuple[int, int], pygame.Surface] = BoundedCache(24)  # six colours, a few sizes
+_DOTS: BoundedCache[int, pygame.Surface] = BoundedCache(8)
 
 
 def _target_dot(r: int) -> pygame.Surface:
     """The legal-target marker: a green dot with a dark rim, readable on white, grey and colour."""
-    if r not in _DOTS:
-        surf = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+    surf = _DOTS.get(r)
+    if surf is None:
+        surf = _DOTS.put(r, pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA))
         c = r + 2
         draw.aa_circle(surf, (20, 60, 36), (c, c), r + 1)
         draw.aa_circle(surf, LEGAL, (c, c), r)
-        _DOTS[r] = surf
-    return _DOTS[r]
+    return surf
 
 
 def _start_cache(colour: int, size: int) -> pygame.Surface:
     key = (colour, size)
-    if key not in _START:
-        base = symbols.tile_sprite(colour, size).copy()
+    base = _START.get(key)
+    if base is None:
+        base = _START.put(key, symbols.tile_sprite(colour, size).copy())
         ring = symbols.outline_sprite(max(4, size - max(3, size // 6)), START_MARK, max(1.5, size / 10))
         base.blit(ring, ring.get_rect(center=base.get_rect().center))
-        _START[key] = base
-    return _START[key]
+    return base
 
