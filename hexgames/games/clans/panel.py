@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from hexgames.games.clans import emblems
+from hexgames.games.clans import pieces
 from hexgames.games.clans.look import HIGHLIGHT, NEUTRAL_SEAT_RGB, TERRAIN_RGB, tr_ui
 from hexgames.games.clans.rules import COLOURS
 from hexgames.ui import draw, hud
@@ -56,7 +56,7 @@ class PanelMixin:
                 pygame.draw.rect(surface, hud.ACCENT, (row.x, row.y + 4, 3, row.h - 8))
             colour = shown[seat]
             if over and colour is not None:
-                emblems.chip(surface, colour, (x + 8, y + 12), 7, shadow=False)
+                pieces.chip(surface, colour, (x + 8, y + 12), 7, shadow=False)
             else:
                 draw.aa_circle(surface, NEUTRAL_SEAT_RGB, (x + 8, y + 12), 7, border=(240, 240, 240))
             right = str(s.founded[seat])
@@ -67,7 +67,7 @@ class PanelMixin:
             name_font, name = draw.fit_line(self.app.font, name, name_w, 17, bold=True)
             draw.text(surface, name_font, name, (x + 22, y + 12), hud.TEXT, anchor="midleft")
             if not over and colour is not None:
-                emblems.chip(surface, colour, slot.center, 8)
+                pieces.chip(surface, colour, slot.center, 8)
             elif not over and self.viewer is not None and seat != self.viewer:
                 self._draw_note_slot(surface, slot, guesses.get(seat), self.picker_for == seat)
                 self._note_hits.append((slot, ("open", seat)))
@@ -127,7 +127,7 @@ class PanelMixin:
         if guess is None:
             draw.text(surface, self.app.font(14, bold=True), "?", slot.center, hud.MUTED)
         else:
-            emblems.chip(surface, guess, slot.center, 7, shadow=False)
+            pieces.chip(surface, guess, slot.center, 7, shadow=False)
 
     def _draw_picker(self, surface: pygame.Surface, x: int, y: int, seat: int) -> int:
         """The open guess picker under a player's row: a chip per possible colour, and "clear"."""
@@ -143,7 +143,7 @@ class PanelMixin:
             if c is None:
                 draw.text(surface, self.app.font(16, bold=True), "×", cell.center, hud.TEXT)
             else:
-                emblems.chip(surface, c, cell.center, 8, shadow=False)
+                pieces.chip(surface, c, cell.center, 8, shadow=False)
             self._note_hits.append((cell, ("pick", seat, c)))
         return box.bottom + 4
 
@@ -182,7 +182,7 @@ class PanelMixin:
         font = self.app.font(18, bold=True)
         for c in range(COLOURS):
             cx = x + col * (c + 0.5)
-            emblems.chip(surface, c, (cx, y + 10), 10)
+            pieces.chip(surface, c, (cx, y + 10), 10)
             label_font, name = draw.fit_line(self.app.font, self._colour_label(c), round(col) - 2, 12)
             draw.text(surface, label_font, name, (cx, y + 29), hud.MUTED)
             draw.text(surface, font, str(points[c]), (cx, y + 48), hud.TEXT)
