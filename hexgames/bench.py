@@ -177,7 +177,7 @@ def bench_game(info: GameInfo, seconds: float = 2.0, hard: bool = True) -> dict[
     counts = _seat_counts(info)
     base = 2 if 2 in counts else counts[0]
     # a game may say where its "middle" lies (Sticker Turf spends its first half building decks)
-    states = mid_game_states(info, base, MID_GAME_STATES, late=float(info.extra.get("bench_late", 0.5)))
+    states = mid_game_states(info, base, MID_GAME_STATES, late=info.bench_late)
     result = {
         "random_games_per_s": {str(n): round(random_games_per_s(info, n, seconds), 1) for n in counts},
         "legal_moves_us": round(legal_moves_us(info, states), 1),

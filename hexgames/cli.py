@@ -25,7 +25,7 @@ def _game(game_id: str):
     try:
         return games.get(game_id)
     except KeyError:
-        known = ", ".join(g.id for g in games.all())
+        known = ", ".join(g.id for g in games.registered())
         raise UsageError(f"unknown game {game_id!r} (known: {known})") from None
 
 
@@ -201,7 +201,7 @@ def cmd_bench(argv: Sequence[str]) -> int:
     from hexgames import games
     from hexgames.bench import bench_app, bench_game, format_app, format_bench, format_game_memory
 
-    infos = [_game(args.game)] if args.game else games.all()
+    infos = [_game(args.game)] if args.game else games.registered()
     app = bench_app([info.id for info in infos], launches=args.launches)
     result: dict[str, Any] = {"app": app}
     if not args.json:
@@ -222,7 +222,7 @@ def _screenshot_parser() -> argparse.ArgumentParser:
     from hexgames import games
     from hexgames.screenshot import SCENES, game_screens
 
-    dialogs = "; ".join(f"{info.id}: {', '.join(game_screens(info))}" for info in games.all() if game_screens(info))
+    dialogs = "; ".join(f"{info.id}: {', '.join(game_screens(info))}" for info in games.registered() if game_screens(info))
     p = argparse.ArgumentParser(prog="hexgames screenshot", description="Render any screen of the app headless "
                                 "to a PNG.", epilog=f"Games' own dialogs (as --scene): {dialogs or 'none'}.")
     p.add_argument("--game", help="the game (every scene but menu, settings and records needs one)")

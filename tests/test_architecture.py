@@ -32,7 +32,7 @@ def test_the_registry_and_every_engine_load_without_pygame():
     code = ("import sys, random\n"
             "from hexgames import games, arena, bench\n"
             "from hexgames.ai import agents, search, worker\n"
-            "for g in games.all():\n"
+            "for g in games.registered():\n"
             "    s = g.rules.setup(g.resolve_options({}, g.max_seats), g.max_seats, 1)\n"
             "    g.rules.legal_moves(s)\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui')))\n")

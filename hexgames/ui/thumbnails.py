@@ -44,7 +44,7 @@ def _picture(app: "App", info: "GameInfo", size: tuple[int, int]) -> pygame.Surf
 def _draw_board(app: "App", info: "GameInfo") -> pygame.Surface:
     from hexgames.screenshot import build_match
 
-    match = build_match(info.id, SEED, int(info.extra.get("thumbnail_moves", 16)))
+    match = build_match(info.id, SEED, info.thumbnail_moves)
     scene = match.info.scene_class()(app, match)  # never entered: it makes no widgets
     scene.auto_play = False
     scene.reveal_all = True
