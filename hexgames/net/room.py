@@ -77,7 +77,7 @@ def new_table(game_id: str, options: dict[str, Any], specs: list[str], host: int
     try:
         info = games.get(game_id)
     except KeyError:
-        raise RoomError("bad_table", "There is no game called {game}.", game=clip(game_id, 40)) from None
+        raise RoomError("no_game", "There is no game called {game}.", game=clip(game_id, 40)) from None
     try:
         seats = [Seat.parse(spec, i) for i, spec in enumerate(specs)]
         resolved = info.resolve_options(options, len(seats))
@@ -86,7 +86,7 @@ def new_table(game_id: str, options: dict[str, Any], specs: list[str], host: int
     humans = [i for i, s in enumerate(seats) if s.is_human]
     host = humans[0] if host is None and humans else host
     if host is None or host >= len(seats) or not seats[host].is_human:
-        raise RoomError("bad_table", "The host must take one of the table's human seats.")
+        raise RoomError("host_seat", "The host must take one of the table's human seats.")
     token, key = new_secret(), new_secret()
     records = [SeatRecord("human", None, "") if s.is_human else SeatRecord("ai", s.level, s.name) for s in seats]
     records[host] = SeatRecord("human", None, player_name(host_name, host), hash_secret(token))
@@ -115,6 +115,7 @@ class Room:
         self.rules = self.info.rules
         self.match = self._new_match()
         self.match.replay([self.rules.decode(m) for m in record.moves])
+        record.moves = []  # from here on the match holds the moves (the store has them too)
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self.undo_request: UndoRequest | None = None
         self.online: dict[int, int] = {}  # seat -> open connections
@@ -189,7 +190,7 @@ class Room:
         if seat is None:
             seat = free[0]
         if seat not in free:
-            raise RoomError("seat_taken", "That seat is not free.")
+            raise RoomError("seat_taken", "That seat is taken.")
         token = new_secret()
         record = self._next_record()
         record.seats[seat] = SeatRecord("human", None, player_name(name, seat), hash_secret(token))
@@ -202,14 +203,14 @@ class Room:
             raise RoomError("bad_seat", "That seat cannot be changed.")
         current = self.record.seats[seat]
         if current.kind == "human" and current.token_hash is not None:
-            raise RoomError("seat_taken", "A player sits there.")
+            raise RoomError("seat_taken", "That seat is taken.")
         record = self._next_record()
         if spec == "open":
             record.seats[seat] = SeatRecord("human")
         else:
             level = spec.removeprefix("ai:").lower()
             if level not in AI_LEVELS:
-                raise RoomError("bad_seat", "Unknown computer level {level}.", level=clip(level, 20))
+                raise RoomError("bad_level", "Unknown computer level {level}.", level=clip(level, 20))
             record.seats[seat] = SeatRecord("ai", level, Seat.parse(level, seat).name)
         return record
 
@@ -230,7 +231,7 @@ class Room:
     def _next_record(self) -> TableRecord:
         r = self.record
         return TableRecord(r.code, r.game, dict(r.options), r.seed, [SeatRecord(**s.__dict__) for s in r.seats],
-                           r.host, r.spectator_hash, r.listed, r.started, r.finished, r.version + 1, r.moves,
+                           r.host, r.spectator_hash, r.listed, r.started, r.finished, r.version + 1, [],
                            r.created, r.updated)
 
     def adopt(self, record: TableRecord) -> None:
@@ -272,7 +273,6 @@ class Room:
     def play(self, move: Any, after: Any) -> None:
         """Make a checked move (`check_move`, or the AI's) part of the game, once the store holds it."""
         self.match.push(move, after)
-        self.record.moves = self.record.moves + [self.rules.encode(move)]
         self.record.version += 1
         self.record.finished = self.over
         self.undo_request = None
@@ -323,7 +323,6 @@ class Room:
         request = self.undo_request
         assert request is not None
         table.undo(self.match, request.by)
-        self.record.moves = self.record.moves[:len(self.match.moves)]
         self.record.version += 1
         self.record.finished = False
         self.undo_request = None

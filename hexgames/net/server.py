@@ -17,17 +17,23 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures as futures
+import contextlib
+import gc
 import logging
 import multiprocessing as mp
 import secrets
+import signal
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable
 
 import websockets
 from websockets.asyncio.server import ServerConnection, serve
 
+from hexgames import games
 from hexgames.core.protocol import Reason
 from hexgames.net import frames
 from hexgames.net.frames import Frame, FrameError
@@ -37,6 +43,7 @@ from hexgames.net.store import StoreError, TableStore
 from hexgames.net.views import encode_reason
 
 log = logging.getLogger("hexgames.net")
+STORE_NAME = "tables.sqlite3"
 
 ANYONE = frozenset({"list", "create", "sit", "resume", "watch", "ping"})  # before a seat is held
 SEATED = frozenset({"list", "seat", "start", "move", "undo", "consent", "chat", "ping"})
@@ -115,6 +122,8 @@ class Server:
     async def start(self, host: str = "127.0.0.1", port: int = 8765) -> int:
         """Load the stored tables and listen; returns the port (useful with port 0)."""
         await self._load()
+        for info in games.all():
+            self.policy(info.id)  # surveyed now, so the first table of each game need not wait
         self._server = await serve(self._connection, host, port, max_size=frames.MAX_FRAME, max_queue=16,
                                    compression=None, ping_interval=20, ping_timeout=20)
         self._ticker = asyncio.create_task(self._tick())
@@ -253,7 +262,7 @@ class Server:
         self._attach(conn, room, record.host, {"token": token, "key": key})
 
     async def _on_sit(self, conn: Connection, frame: Frame) -> None:
-        room = self._room(frame.d["code"])
+        room = await self._room(frame.d["code"])
         record, seat, token = room.sit(frame.d.get("seat"), frame.d["name"])
         self.store.save_table(record)
         room.adopt(record)
@@ -261,23 +270,38 @@ class Server:
         self._broadcast(room, "lobby", lambda audience: room.lobby())
 
     async def _on_resume(self, conn: Connection, frame: Frame) -> None:
-        room = self._room(frame.d["code"])
+        room = await self._room(frame.d["code"])
         seat = room.seat_of(frame.d["token"])
         if seat is None:
-            raise RoomError("auth", "That seat's key is not right for this table.")
+            raise RoomError("auth", "That key is not right for this table.")
         self._attach(conn, room, seat, {})
 
     async def _on_watch(self, conn: Connection, frame: Frame) -> None:
-        room = self._room(frame.d["code"])
+        room = await self._room(frame.d["code"])
         if not room.is_spectator_key(frame.d["key"]):
-            raise RoomError("auth", "That spectator key is not right for this table.")
+            raise RoomError("auth", "That key is not right for this table.")
         self._attach(conn, room, None, {})
 
-    def _room(self, code: str) -> Room:
+    async def _room(self, code: str) -> Room:
+        """The table with that code: in memory, or a finished one read back from the store."""
         room = self.rooms.get(code)
+        if room is None:
+            try:
+                record = self.store.load_table(code)
+                if record is not None:
+                    room = self.rooms[code] = Room(record, await self.policy(record.game))
+            except Exception as e:  # noqa: BLE001 - a damaged row is refused like a missing one
+                log.warning("table %s cannot be read: %s", code, e)
         if room is None:
             raise RoomError("no_table", "There is no table with that code.")
         return room
+
+    def _let_go(self, room: Room) -> None:
+        """A finished table nobody is at leaves memory (it stays in the store until pruned): the
+        server's memory, and the time its garbage collector takes, follow the tables in play."""
+        if room.over and not self.members.get(room.code) and self.rooms.get(room.code) is room:
+            del self.rooms[room.code]
+            self.members.pop(room.code, None)
 
     def _attach(self, conn: Connection, room: Room, seat: int | None, secrets_: dict[str, Any]) -> None:
         """The connection now belongs to `seat` (None: a spectator) of `room`: welcome and sync it."""
@@ -300,6 +324,7 @@ class Server:
         if room is None:
             return
         self.members.get(room.code, set()).discard(conn)
+        self._let_go(room)
         if seat is None:
             return
         room.online[seat] = max(0, room.online.get(seat, 0) - 1)
@@ -339,6 +364,7 @@ class Server:
             log.info("table %s: over after %d moves", room.code, len(room.match.moves))
             final = room.final()
             self._broadcast(room, "final", lambda audience: final)
+            self._let_go(room)
         self._ai_next(room)
 
     async def _on_undo(self, conn: Connection, frame: Frame) -> None:
@@ -506,12 +532,69 @@ async def _call(fn: Callable[[], Any]) -> Any:
     return fn()
 
 
-async def run(store: TableStore, host: str, port: int, limits: Limits, announce: Callable[[int], None]) -> None:
-    """Serve until cancelled (`hexgames serve`)."""
-    server = Server(store, limits)
-    bound = await server.start(host, port)
-    announce(bound)
+def serve_command(host: str, port: int, db: str | None, away: float, max_connections: int) -> int:
+    """`hexgames serve`: serve until Ctrl+C or SIGTERM. The first line on stdout names the address
+    (`bench --online` reads the port from it); the log goes to stderr."""
+    from hexgames.core.saves import data_location
+    from hexgames.net.store import open_store
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
+    logging.getLogger("websockets").setLevel(logging.WARNING)
+    path = Path(db) if db else data_location() / STORE_NAME
     try:
-        await asyncio.Future()
+        store, notice = open_store(path)
+    except (StoreError, OSError) as e:
+        print(f"hexgames serve: {e}", file=sys.stderr)
+        return 1
+    if notice:
+        log.warning("%s", notice)
+    limits = Limits(away_after=away, max_connections=max_connections)
+    try:
+        asyncio.run(_serve_until_stopped(store, host, port, limits, path))
+    except KeyboardInterrupt:
+        pass
+    except OSError as e:  # the port is taken, the address is not this machine's
+        print(f"hexgames serve: cannot listen on {host}:{port}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+async def _serve_until_stopped(store: TableStore, host: str, port: int, limits: Limits, path: Path) -> None:
+    server = Server(store, limits)
+    stopped = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows has no signal handlers here
+            loop.add_signal_handler(sig, stopped.set)
+    bound = await server.start(host, port)
+    collector = asyncio.ensure_future(collect_garbage())
+    print(f"hexgames serving on ws://{host}:{bound} (tables in {path}); Ctrl+C stops", flush=True)
+    try:
+        await stopped.wait()
     finally:
+        collector.cancel()
         await server.stop()
+
+
+FULL_COLLECTION_SECONDS = 300.0
+
+
+async def collect_garbage(every: float = FULL_COLLECTION_SECONDS) -> None:
+    """The garbage schedule of a process that serves (`serve`, and the benchmark's clients).
+
+    Python's collector walks every long-lived object now and then, and a server's long-lived
+    objects are its tables' histories: with 200 tables that walk takes about 0.1 s, during which no
+    table moves, every few seconds. Nearly all of those objects die by reference counting alone
+    (histories hold no cycles), so here the young generations are collected as usual, while a full
+    collection, which only cyclic garbage of old objects needs, runs every `every` seconds. What
+    was loaded before serving is frozen out of the walk for good."""
+    gc.freeze()
+    young, middle, old = gc.get_threshold()
+    gc.set_threshold(young, middle, 10**9)  # a full collection only when this task asks for one
+    try:
+        while True:
+            await asyncio.sleep(every)
+            gc.collect()
+    finally:
+        gc.set_threshold(young, middle, old)
+        gc.unfreeze()

@@ -12,8 +12,10 @@ same transactions; see DESIGN.md, "Online play"), not a rewrite of the server.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
+import threading
 import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -25,6 +27,7 @@ from hexgames.core.protocol import JSON
 SCHEMA_VERSION = 1
 FINISHED_KEPT = 24 * 3600  # seconds a finished table stays (its players can still fetch the game)
 IDLE_KEPT = 30 * 24 * 3600  # seconds an unfinished table with no change stays
+CHECKPOINT_SECONDS = 2.0
 
 
 @dataclass
@@ -76,12 +79,20 @@ class StoreError(Exception):
     says why in words."""
 
 
+class NewerStore(StoreError):
+    """The store was written by a newer hexgames."""
+
+
 class TableStore(ABC):
     """The interface the server keeps its tables through. Each method is one transaction."""
 
     @abstractmethod
     def load(self) -> tuple[list[TableRecord], list[str]]:
         """Every kept table, and a sentence for each one that could not be read (left in place)."""
+
+    @abstractmethod
+    def load_table(self, code: str) -> TableRecord | None:
+        """One kept table (a finished one the server let go of), or None; ValueError if unreadable."""
 
     @abstractmethod
     def create(self, record: TableRecord) -> None:
@@ -117,19 +128,37 @@ class SqliteTableStore(TableStore):
     def __init__(self, path: str | Path):
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
         try:
-            self.db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.execute("PRAGMA foreign_keys=ON")
+            self.db.execute("PRAGMA wal_autocheckpoint=0")
             self._schema()
         except sqlite3.DatabaseError as e:
+            self.db.close()
             raise StoreError(f"{self.path} is not a table store this server can use ({e}).") from None
+        self._stop = threading.Event()
+        self._checkpointer = threading.Thread(target=self._checkpoints, name="hexgames-store", daemon=True)
+        self._checkpointer.start()
+
+    def _checkpoints(self) -> None:
+        """Copy the journal into the database file now and then, on a thread of its own: the copy
+        ends with an fsync, which must not stall the server's event loop (SQLite's own automatic
+        checkpoint runs inside a commit, so it is turned off). A passive checkpoint never blocks
+        the writer."""
+        reader = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
+        try:
+            while not self._stop.wait(CHECKPOINT_SECONDS):
+                with contextlib.suppress(sqlite3.Error):
+                    reader.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            reader.close()
 
     def _schema(self) -> None:
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
-            raise StoreError(f"{self.path} was written by a newer hexgames; please update.")
+            raise NewerStore(f"{self.path} was written by a newer hexgames; please update.")
         with self._transaction():
             self.db.execute("""CREATE TABLE IF NOT EXISTS tables (
                 code TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,
@@ -156,6 +185,16 @@ class SqliteTableStore(TableStore):
             except (ValueError, TypeError, KeyError) as e:
                 problems.append(f"table {str(row[0])[:12]!r} cannot be read and was left as it is: {e}")
         return records, problems
+
+    def load_table(self, code: str) -> TableRecord | None:
+        row = self.db.execute("SELECT * FROM tables WHERE code=?", (code,)).fetchone()
+        if row is None:
+            return None
+        moves = self.db.execute("SELECT ply, move FROM moves WHERE code=? ORDER BY ply", (code,)).fetchall()
+        try:
+            return self._record(row, moves)
+        except (TypeError, KeyError) as e:
+            raise ValueError(str(e)) from None
 
     @staticmethod
     def _record(row: tuple[Any, ...], moves: list[tuple[int, str]]) -> TableRecord:
@@ -223,6 +262,10 @@ class SqliteTableStore(TableStore):
             return cur.rowcount
 
     def close(self) -> None:
+        self._stop.set()
+        self._checkpointer.join(10)
+        with contextlib.suppress(sqlite3.Error):
+            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         self.db.close()
 
 
@@ -245,3 +288,20 @@ def _dump(data: Any) -> str:
 
 def _seats(record: TableRecord) -> str:
     return _dump([s.to_json() for s in record.seats])
+
+
+def open_store(path: str | Path) -> tuple[SqliteTableStore, str | None]:
+    """The store at `path`, and a notice when the file there could not be used: a damaged file is
+    set aside (renamed beside it, kept for repair) and a new store begun. A store written by a newer
+    hexgames is never set aside: StoreError says to update."""
+    from hexgames.core.files import set_aside
+
+    try:
+        return SqliteTableStore(path), None
+    except NewerStore:
+        raise
+    except StoreError as e:
+        kept = set_aside(path)
+        if kept is None:
+            raise
+        return SqliteTableStore(path), f"{e} It was kept as {kept.name}; a new table store was begun."
