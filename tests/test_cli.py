@@ -171,3 +171,24 @@ def test_arena_progress_tells_the_memory_the_arena_holds(capsys):
     lines = err.splitlines()
     assert len(lines) == 10 and all(re.fullmatch(r"\d+/10 games, RSS \d+ MiB", line) for line in lines), lines
     assert all(10 < int(line.split()[-2]) < 10_000 for line in lines)
+
+
+def test_serve_has_help_and_refuses_bad_settings(capsys):
+    with pytest.raises(SystemExit) as done:
+        cli.main(["serve", "--help"])
+    out = capsys.readouterr().out
+    assert done.value.code == 0 and "--port" in out and "--host" in out and "firewall" in out
+    assert cli.main(["serve", "--port", "70000"]) == 2
+    assert cli.main(["serve", "--away", "0"]) == 2
+    assert cli.main(["bench", "--online", "--tables", "0"]) == 2
+
+
+def test_serve_says_so_when_its_port_is_taken(tmp_path, capsys):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert cli.main(["serve", "--port", str(port), "--db", str(tmp_path / "t.sqlite3")]) == 1
+    assert f"cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err

@@ -33,6 +33,7 @@ from hexgames.net.server import collect_garbage
 
 GAMES = ("ingenious", "clans", "toradama", "dotlines", "stickers")
 DRAIN_SECONDS = 120.0  # after the measured window, how long running games may take to finish
+WARMUP_LIMIT = 300.0  # seconds the tables may take to be set up before the window opens anyway
 
 
 # A frame one seat received, kept as its text for the privacy audit (text is cheap to keep: the
@@ -55,6 +56,7 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     games: list[Game] = field(default_factory=list)
     frames: int = 0
+    started: int = 0  # games started, the first of every table included
     errors: dict[str, int] = field(default_factory=dict)
 
     def measuring(self, t: float) -> bool:
@@ -132,6 +134,7 @@ async def play_table(url: str, game_id: str, stats: Stats, rng: random.Random, t
         await guest.send("sit", code=host.code, name="Guest")
         await asyncio.wait_for(guest.welcomed.wait(), 60)
         await host.send("start")
+        stats.started += 1
         await asyncio.wait(tasks, timeout=DRAIN_SECONDS + 600, return_when=asyncio.ALL_COMPLETED)
         for t in tasks:
             t.cancel()
@@ -164,17 +167,32 @@ def start_server(db: Path, tables: int) -> tuple[subprocess.Popen[str], int]:
 
 
 def memory_mb(pid: int) -> dict[str, float | None]:
-    """The server's resident memory now and at its peak (Linux /proc; None elsewhere)."""
-    out: dict[str, float | None] = {"rss_mb": None, "peak_rss_mb": None}
+    """The server's resident memory now and at its peak, and that of its worker processes (the AI),
+    from Linux's /proc (None elsewhere)."""
+    out: dict[str, float | None] = {"rss_mb": None, "peak_rss_mb": None, "workers_rss_mb": None}
+    status = _status(pid)
+    if status is None:
+        return out
+    out["rss_mb"], out["peak_rss_mb"] = _kb(status, "VmRSS"), _kb(status, "VmHWM")
     try:
-        text = Path(f"/proc/{pid}/status").read_text()
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
     except OSError:
         return out
-    for key, name in (("VmRSS", "rss_mb"), ("VmHWM", "peak_rss_mb")):
-        found = re.search(rf"{key}:\s+(\d+) kB", text)
-        if found:
-            out[name] = round(int(found.group(1)) / 1024, 1)
+    sizes = [_kb(_status(int(c)) or "", "VmRSS") for c in children]
+    out["workers_rss_mb"] = round(sum(x for x in sizes if x is not None), 1)
     return out
+
+
+def _status(pid: int) -> str | None:
+    try:
+        return Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return None
+
+
+def _kb(status: str, key: str) -> float | None:
+    found = re.search(rf"{key}:\s+(\d+) kB", status)
+    return round(int(found.group(1)) / 1024, 1) if found else None
 
 
 async def _run(tables: int, seconds: float, think: float, game_ids: tuple[str, ...], warmup: float) -> dict[str, Any]:
@@ -185,6 +203,9 @@ async def _run(tables: int, seconds: float, think: float, game_ids: tuple[str, .
         try:
             loops = [asyncio.ensure_future(_table_loop(url, i, stats, pace, stop, game_ids)) for i in range(tables)]
             collector = asyncio.ensure_future(collect_garbage())  # the clients' own pauses are not the server's
+            deadline = time.perf_counter() + WARMUP_LIMIT
+            while stats.started < tables and time.perf_counter() < deadline:
+                await asyncio.sleep(0.1)  # every table set up and started (the server surveys its games first)
             await asyncio.sleep(warmup)
             stats.start = time.perf_counter()
             await asyncio.sleep(seconds)
@@ -244,7 +265,7 @@ def audit_game(game_id: str, record: Any, seen: dict[int, list[Seen]]) -> tuple[
 
     match = match_from_dict(record)
     rules, seats, states = match.rules, len(match.seats), match.states
-    policy = _policy(game_id, survey)
+    policy = survey(game_id)
     numbers = set().union(*(secret_numbers(s, match.seed) for s in states))
     rng = random.Random(0)
     lines: dict[tuple[int, int], Any] = {}
@@ -281,18 +302,8 @@ def audit_game(game_id: str, record: Any, seen: dict[int, list[Seen]]) -> tuple[
     return checked, leaks, examples
 
 
-_POLICIES: dict[str, Any] = {}
-
-
-def _policy(game_id: str, survey: Any) -> Any:
-    """The game's wire policy, surveyed once per audit process (the server surveys the same way)."""
-    if game_id not in _POLICIES:
-        _POLICIES[game_id] = survey(game_id)
-    return _POLICIES[game_id]
-
-
 def bench_online(tables: int, seconds: float = 30.0, think: float = 1.0, game_ids: tuple[str, ...] = GAMES,
-                 warmup: float = 15.0) -> dict[str, Any]:
+                 warmup: float = 2.0) -> dict[str, Any]:
     return asyncio.run(_run(tables, seconds, think, game_ids, warmup))
 
 
@@ -302,7 +313,8 @@ def format_online(r: dict[str, Any]) -> str:
         f"online: {r['tables']} tables, {r['seconds']} s measured, think {r['think_s']} s on average",
         f"  {r['moves']} moves, {r['moves_per_s']} moves/s; move sent to next view: p50 {r['latency_ms']['p50']} ms, "
         f"p99 {r['latency_ms']['p99']} ms, max {r['latency_ms']['max']} ms",
-        f"  server memory {mem['rss_mb']} MB (peak {mem['peak_rss_mb']} MB); {r['frames']} frames received",
+        f"  server memory {mem['rss_mb']} MB (peak {mem['peak_rss_mb']} MB; its AI worker {mem['workers_rss_mb']} MB); "
+        f"{r['frames']} frames received",
         f"  privacy: {r['frames_audited']} frames of {r['games_finished']} finished games audited, "
         f"{r['leaky_frames']} held anything their seat may not see",
     ]

@@ -73,6 +73,7 @@ class Client:
         self._seq = itertools.count(1)
         self._loop = asyncio.new_event_loop()
         self._wake: asyncio.Event | None = None
+        self._stopped: asyncio.Event | None = None
         self._ws: Any = None
         self._closing = False
         self._thread = threading.Thread(target=self._run, name="hexgames-net", daemon=True)
@@ -161,6 +162,7 @@ class Client:
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)
         self._wake = asyncio.Event()
+        self._stopped = asyncio.Event()
         try:
             self._loop.run_until_complete(self._main())
         finally:
@@ -173,6 +175,8 @@ class Client:
 
     def _shut(self) -> None:
         self._closing = True
+        if self._stopped is not None:
+            self._stopped.set()
         if self._wake is not None:
             self._wake.set()
         if self._ws is not None:
@@ -185,6 +189,8 @@ class Client:
             try:
                 async with connect(self.url, max_size=MAX_INCOMING, open_timeout=self.open_timeout,
                                    compression=None) as ws:
+                    if self._closing:  # close() came while connecting
+                        break
                     self._ws = ws
                     backoff = 0.25
                     self._status("online")
@@ -204,7 +210,8 @@ class Client:
             if self._closing or not self.reconnect:
                 break
             self._status("reconnecting", why)
-            await asyncio.sleep(backoff)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._stopped.wait(), backoff)
             backoff = min(backoff * 2, MAX_BACKOFF)
         self._status("closed")
 

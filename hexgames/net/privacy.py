@@ -20,6 +20,7 @@ on every update. The tests and `bench --online` run `view_leaks` on every frame.
 """
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -172,10 +173,12 @@ def holds_secret_number(frame: Any, numbers: set[str]) -> bool:
 
 
 # --- the survey ---------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=None)
 def survey(game_id: str, seeds: tuple[int, ...] = (1, 2)) -> WirePolicy:
     """The game's `WirePolicy`, from seeded random games at each of its seat counts: the attributes
     that differ between worlds a viewer cannot tell apart are withheld, and spectators get a view
-    only if the seat-nobody-holds view never changed with a seat's secrets."""
+    only if the seat-nobody-holds view never changed with a seat's secrets. Deterministic, so it is
+    worked out once per process."""
     from hexgames import games
 
     info = games.get(game_id)

@@ -121,11 +121,15 @@ class Server:
     # --- starting and stopping ------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 8765) -> int:
         """Load the stored tables and listen; returns the port (useful with port 0)."""
-        await self._load()
+        try:
+            await self._load()
+            self._server = await serve(self._connection, host, port, max_size=frames.MAX_FRAME, max_queue=16,
+                                       compression=None, ping_interval=20, ping_timeout=20)
+        except BaseException:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            raise
         for info in games.all():
             self.policy(info.id)  # surveyed now, so the first table of each game need not wait
-        self._server = await serve(self._connection, host, port, max_size=frames.MAX_FRAME, max_queue=16,
-                                   compression=None, ping_interval=20, ping_timeout=20)
         self._ticker = asyncio.create_task(self._tick())
         return self._server.sockets[0].getsockname()[1]
 
