@@ -118,14 +118,7 @@ def read_client_frame(raw: str | bytes) -> Frame:
     """A client's frame, checked (see the module docstring); raises FrameError."""
     if len(raw) > MAX_FRAME:
         raise _error("too_big", "The message is too large.")
-    if isinstance(raw, bytes):
-        raise _error("not_text", "Messages must be text frames.")
-    try:
-        obj = json.loads(raw, parse_constant=_refuse_constant)
-    except (ValueError, RecursionError):
-        raise _error("not_json", "The message is not valid JSON.") from None
-    if type(obj) is not dict or set(obj) != {"t", "v", "seq", "d"}:
-        raise _error("bad_frame", "The message is not a frame.")
+    obj = _envelope(raw)
     seq = obj["seq"] if type(obj["seq"]) is int and 0 <= obj["seq"] <= MAX_SEQ else None
     if seq is None:
         raise _error("bad_frame", "The message is not a frame.")
@@ -143,6 +136,19 @@ def read_client_frame(raw: str | bytes) -> Frame:
     if not all(fields[name](value) for name, value in d.items()):
         raise _error("bad_field", "The request's data is malformed.", seq)
     return Frame(kind, seq, d, PROTOCOL)
+
+
+def _envelope(raw: str | bytes) -> dict[str, Any]:
+    """The JSON object of a text frame with exactly the keys t, v, seq and d (not yet their values)."""
+    if isinstance(raw, bytes):
+        raise _error("not_text", "Messages must be text frames.")
+    try:
+        obj = json.loads(raw, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError):
+        raise _error("not_json", "The message is not valid JSON.") from None
+    if type(obj) is not dict or set(obj) != {"t", "v", "seq", "d"}:
+        raise _error("bad_frame", "The message is not a frame.")
+    return obj
 
 
 def _refuse_constant(name: str) -> Any:
@@ -166,14 +172,8 @@ SERVER_FRAMES = frozenset({"tables", "welcome", "lobby", "sync", "update", "pres
 def read_server_frame(raw: str | bytes) -> Frame:
     """A server's frame as a client reads it: the envelope checked, `d` an object (its fields are
     read where they are used, and a missing one is a FrameError there)."""
-    if isinstance(raw, bytes):
-        raise _error("not_text", "Messages must be text frames.")
-    try:
-        obj = json.loads(raw, parse_constant=_refuse_constant)
-    except (ValueError, RecursionError):
-        raise _error("not_json", "The message is not valid JSON.") from None
-    if type(obj) is not dict or set(obj) != {"t", "v", "seq", "d"} or type(obj["d"]) is not dict \
-            or type(obj["seq"]) is not int or obj["t"] not in SERVER_FRAMES:
+    obj = _envelope(raw)
+    if type(obj["d"]) is not dict or type(obj["seq"]) is not int or obj["t"] not in SERVER_FRAMES:
         raise _error("bad_frame", "The message is not a frame.")
     if obj["v"] != PROTOCOL:
         raise _error("version", "This server speaks another version of the protocol; please update.")

@@ -48,19 +48,14 @@ class ViewCodec:
 
     # --- writing ------------------------------------------------------------------------------
     def encode(self, x: Any, depth: int = 0) -> JSON:
+        atom = _atom(x, depth)
+        if atom is not _COMPOUND:
+            return atom
         kind = type(x)
-        if kind in _PLAIN:
-            return x
-        if depth > MAX_DEPTH:
-            raise WireError("the state nests too deeply")
         if kind is list:
             return [self.encode(y, depth + 1) for y in x]
         if kind is tuple:
             return {"t": [self.encode(y, depth + 1) for y in x]}
-        if kind is float:
-            if not math.isfinite(x):
-                raise WireError("a number that is not finite")
-            return x
         if kind is dict:
             return {"d": [[self.encode(k, depth + 1), self.encode(v, depth + 1)] for k, v in x.items()]}
         if kind is set or kind is frozenset:
@@ -82,17 +77,12 @@ class ViewCodec:
 
     # --- reading ------------------------------------------------------------------------------
     def decode(self, j: JSON, depth: int = 0) -> Any:
+        atom = _atom(j, depth)
+        if atom is not _COMPOUND:
+            return atom
         kind = type(j)
-        if kind in _PLAIN:
-            return j
-        if depth > MAX_DEPTH:
-            raise WireError("the view nests too deeply")
         if kind is list:
             return [self.decode(y, depth + 1) for y in j]
-        if kind is float:
-            if not math.isfinite(j):
-                raise WireError("a number that is not finite")
-            return j
         if kind is not dict or not j:
             raise WireError("not a value of a view")
         if "o" in j:
@@ -154,6 +144,24 @@ class ViewCodec:
                 names = tuple(dict.fromkeys(slots))
             self._fields[cls] = names
         return names
+
+
+_COMPOUND = object()
+
+
+def _atom(x: Any, depth: int) -> Any:
+    """`x` itself when it is written as it is (None, a bool, an int, a text, a finite number), else
+    _COMPOUND; WireError for a number that is not finite or nesting deeper than MAX_DEPTH."""
+    kind = type(x)
+    if kind in _PLAIN:
+        return x
+    if kind is float:
+        if not math.isfinite(x):
+            raise WireError("a number that is not finite")
+        return x
+    if depth > MAX_DEPTH:
+        raise WireError("the value nests too deeply")
+    return _COMPOUND
 
 
 def _slots(cls: type) -> tuple[str, ...]:

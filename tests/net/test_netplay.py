@@ -208,11 +208,18 @@ def test_a_seat_left_empty_is_played_by_the_ai_until_its_player_returns(tmp_path
     server.stop()
 
 
-def test_a_table_with_a_computer_seat_plays_to_the_end(url):
+def test_a_table_with_a_computer_seat_plays_to_the_end_and_undo_needs_no_one_s_consent(url):
     host = Player(url, "host")
     host.client.create("clans", ["human", "ai:medium"], name="Ann")
     host.wait_type("welcome")
     host.client.start_game()
+    _play_until_turn_of([host], host, 4)
+    ply = host.last.d["ply"]
+    mark = len(host.frames)
+    host.client.ask_undo()  # back over the computer's reply to the player's own last move
+    assert host.wait(lambda f: f.t == "undo_done", start=mark).d["done"] is True
+    synced = host.wait(lambda f: f.t == "sync", start=mark)
+    assert synced.d["ply"] < ply and synced.d["to_move"] == 0
     play_until([host], over([host]))
     final = host.first("final").d["match"]
     assert final.is_over and final.seats[1].kind == "ai"
