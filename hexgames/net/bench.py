@@ -154,8 +154,8 @@ async def _table_loop(url: str, index: int, stats: Stats, think: list[float], st
 
 def start_server(db: Path, tables: int) -> tuple[subprocess.Popen[str], int]:
     """`hexgames serve` on a free port, in a child process; (process, port)."""
-    cmd = [sys.executable, "-m", "hexgames", "serve", "--port", "0", "--db", str(db),
-           "--max-connections", str(4 * tables + 100)]
+    program = [sys.executable] if getattr(sys, "frozen", False) else [sys.executable, "-m", "hexgames"]  # the app
+    cmd = [*program, "serve", "--port", "0", "--db", str(db), "--max-connections", str(4 * tables + 100)]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     assert proc.stdout is not None
     line = proc.stdout.readline()
@@ -273,7 +273,7 @@ def audit_game(game_id: str, record: Any, seen: dict[int, list[Seen]]) -> tuple[
 
     def line(i: int, seat: int) -> Any:
         if (i, seat) not in lines:
-            lines[i, seat] = {"by": rules.to_move(states[i]), "w": encode_reason(rules.describe(states[i], match.moves[i], seat))}
+            lines[i, seat] = {"by": match.mover(i), "w": encode_reason(rules.describe(states[i], match.moves[i], seat))}
         return lines[i, seat]
 
     checked = leaks = 0

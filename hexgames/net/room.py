@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from hexgames import games, table
-from hexgames.core.match import AI_LEVELS, Match, Seat, clean_name
+from hexgames.core.match import AI_LEVELS, Match, Seat, clean_name, decode_entry
 from hexgames.core.protocol import IllegalMove, Reason, clip
 from hexgames.core.saves import match_to_dict
 from hexgames.net.frames import CODE_ALPHABET, CODE_LENGTH
@@ -114,7 +114,7 @@ class Room:
         self.info = games.get(record.game)
         self.rules = self.info.rules
         self.match = self._new_match()
-        self.match.replay([self.rules.decode(m) for m in record.moves])
+        self.match.replay([decode_entry(self.rules, m, len(record.seats)) for m in record.moves])
         record.moves = []  # from here on the match holds the moves (the store has them too)
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self.undo_request: UndoRequest | None = None
@@ -360,7 +360,7 @@ class Room:
 
     def _log_line(self, i: int, audience: int | None) -> dict[str, Any]:
         before = self.match.states[i]
-        return {"by": self.rules.to_move(before),
+        return {"by": self.match.mover(i),
                 "w": encode_reason(self.rules.describe(before, self.match.moves[i], audience))}
 
     def sync(self, audience: int | None) -> dict[str, Any]:

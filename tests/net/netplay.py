@@ -58,7 +58,7 @@ class Auditor:
             k = len(match.moves)
             for i, line in zip(range(k - len(d["log"]), k), d["log"]):
                 words = encode_reason(rules.describe(match.states[i], match.moves[i], audience))
-                if line != {"by": rules.to_move(match.states[i]), "w": words}:
+                if line != {"by": match.mover(i), "w": words}:
                     problems.append(f"log line {i} is not the move as this audience may know it")
         return problems
 
