@@ -246,7 +246,9 @@ def audit_games(played: list[Game], jobs: int = 2) -> dict[str, Any]:
     finished = [(g.game, g.record, g.frames) for g in played if g.record is not None]
     checked = leaks = 0
     examples: list[str] = []
-    with futures.ProcessPoolExecutor(jobs, mp_context=mp.get_context("spawn")) as pool:
+    from hexgames.ai.worker import exit_with_parent
+
+    with futures.ProcessPoolExecutor(jobs, mp_context=mp.get_context("spawn"), initializer=exit_with_parent) as pool:
         for n, bad, found in pool.map(audit_game, *zip(*finished), chunksize=4) if finished else ():
             checked, leaks = checked + n, leaks + bad
             examples += found[:5 - len(examples)]

@@ -10,6 +10,24 @@
   (resent after a reconnect) finds the table moved on and is refused, never played twice.
   In a frame from a client, `seq` is the client's own counter, which the error answering it echoes.
 
+The requests a client may send are `CLIENT_FRAMES` (with their fields). What the server sends, by `t`:
+    tables      {tables: [lobby, ...]}: the open tables, answering "list"
+    welcome     {code, game, seat (None for a spectator), token and key when a seat was just taken:
+                the seat's secret, to keep for "resume", and the spectators' key, to give to watchers}
+    lobby       {code, game, options, seats: [{kind, level, name, taken, online, stand_in}], host,
+                started, listed}: the table changed before the start
+    sync        lobby's fields and {you, view, to_move, over, ply, log: [{by, w}], undo, chat}: all of
+                it, after a (re)join, the start, or an undo
+    update      {view, to_move, over, ply, log: [{by, w}]}: after each move
+    presence    {seats}: who is connected, and where the computer plays for an absent player
+    undo_asked  {by, at, waiting}; undo_done {done, by, and refused_by or reason when not done}
+    chat        {by, name, text}
+    final       {record}: the whole game (a save file's data), once it is over
+    error       {code, reason, re}: a request refused (`re` is its seq), nothing changed
+    pong        {re}
+`view` is `views.encode_state` of the audience's own view (None before the start, or for spectators
+of a game without a public view); `w` is `views.encode_reason` of the move as the audience may know it.
+
 A frame from a client is read by `read_client_frame` before anything else looks at it: at most
 MAX_FRAME bytes, strict JSON (no NaN), exactly the four keys, the protocol version, a known type,
 and every field of `d` present with its type and bounds (and no field more). Anything else is a

@@ -34,6 +34,7 @@ import websockets
 from websockets.asyncio.server import ServerConnection, serve
 
 from hexgames import games
+from hexgames.ai.worker import decide, exit_with_parent
 from hexgames.core.protocol import Reason
 from hexgames.net import frames
 from hexgames.net.frames import Frame, FrameError
@@ -113,7 +114,7 @@ class Server:
         self.policies: dict[str, asyncio.Future[WirePolicy]] = {}
         self.thinking: set[str] = set()  # codes of rooms whose AI move is being chosen
         self.pool: futures.Executor = (
-            futures.ProcessPoolExecutor(1, mp_context=mp.get_context("spawn"), initializer=_watch_parent)
+            futures.ProcessPoolExecutor(1, mp_context=mp.get_context("spawn"), initializer=exit_with_parent)
             if ai_in_process else futures.ThreadPoolExecutor(1, thread_name_prefix="hexgames-ai"))
         self._server: Any = None
         self._ticker: asyncio.Task[None] | None = None
@@ -392,8 +393,8 @@ class Server:
         try:
             point = room.undo_point()
         except RoomError as e:
-            self._broadcast(room, "undo_done", lambda audience: {"done": False, "by": request.by,
-                                                                 "reason": encode_reason(e.reason)})
+            refused = {"done": False, "by": request.by, "reason": encode_reason(e.reason)}
+            self._broadcast(room, "undo_done", lambda audience: refused)
             return
         self.store.take_back(room.code, point, room.version + 1)
         room.undo()
@@ -453,8 +454,6 @@ class Server:
         if was_standing_in:
             self._presence(room)
         try:
-            from hexgames.ai.worker import decide
-
             view = room.rules.observe(room.match.state, seat)
             loop = asyncio.get_running_loop()
             move = await loop.run_in_executor(self.pool, decide, room.record.game, level, view, seat,
@@ -468,7 +467,7 @@ class Server:
             log.error("table %s: the AI's move was refused: %s", room.code, e)
         except futures.process.BrokenProcessPool:
             log.error("the AI process died; restarting it")
-            self.pool = futures.ProcessPoolExecutor(1, mp_context=mp.get_context("spawn"), initializer=_watch_parent)
+            self.pool = futures.ProcessPoolExecutor(1, mp_context=mp.get_context("spawn"), initializer=exit_with_parent)
         finally:
             self.thinking.discard(room.code)
         self._ai_next(room)
@@ -481,12 +480,6 @@ class Server:
             for room in list(self.rooms.values()):
                 if room.away_since and room.started and not room.over:
                     self._ai_next(room)
-
-
-def _watch_parent() -> None:
-    from hexgames.ai.worker import exit_with_parent
-
-    exit_with_parent()
 
 
 class ServerThread:
