@@ -6,7 +6,7 @@ tells the room to make it (`play`, `undo`, ...), so a room never holds a change 
 
 What an audience is sent is built here and only here, from `privacy.seat_wire` (the seat's own
 `observe`) or `privacy.spectator_wire`, and from the log as `describe` words it for that viewer:
-never from the state itself. What is public about the table (its seats and names, whether each is
+never from the state itself. A refused move is explained by the mover's own view (`played`). What is public about the table (its seats and names, whether each is
 connected, the version, whose turn it is when every seat's view agrees) goes to everyone.
 
 Credentials: a table has a short join code (anyone with it may take an open seat before the start);
@@ -254,11 +254,22 @@ class Room:
         return move, self.played(move)
 
     def played(self, move: Any) -> Any:
-        """The state after `move`, or RoomError with the rules' reason."""
+        """The state after the move of the seat to move, or RoomError with the reason it is refused.
+
+        The rules decide on the full state; the reason the player is told is the one their own view
+        gives (`check` of what they observe), so it can name nothing they cannot see. Where their
+        view would allow the move, the reason is a plain "not allowed now"."""
+        state = self.match.state
         try:
-            return self.rules.play(self.match.state, move)
-        except IllegalMove as e:
-            raise RoomError("illegal", "{why}", why=e.reason) from None
+            return self.rules.play(state, move)
+        except IllegalMove:
+            seat = self.rules.to_move(state)
+            try:
+                why = self.rules.check(self.rules.observe(state, seat), move)
+            except Exception:  # noqa: BLE001 - a view some game cannot check: the plain reason
+                why = None
+            raise RoomError("illegal", "{why}", why=why or Reason("core.illegal", "That move is not allowed now.")) \
+                from None
 
     def _check_turn(self, seat: int, at: int) -> None:
         if not self.started:

@@ -78,8 +78,17 @@ def test_two_clients_play_a_whole_game_and_every_frame_keeps_each_seat_s_secrets
         assert all(v is None for v in spectator_views)  # no public view exists; the log alone
     else:
         assert all(v is not None for v in spectator_views)
+    token = players[1].client.token
     for p in players + [watcher]:
         p.close()
+    deadline = time.monotonic() + 30
+    while server.call(lambda: code in server.server.rooms):  # nobody at a finished table: it leaves memory
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    later = Player(url, "later")  # the finished table, back from the store for a player who returns
+    later.client.resume(code, token, 0)
+    assert later.first("sync").d["over"] is True and later.first("final").d["match"].digest() == record.digest()
+    later.close()
 
 
 def _to_move(players: list[Player]) -> Player:

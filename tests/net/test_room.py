@@ -60,7 +60,10 @@ def test_moves_are_checked_in_order_turn_version_form_and_rules():
     for _ in range(6):
         later = room.rules.play(later, room.rules.random_move(later, rng))
     wrong = next(m for m in room.rules.legal_moves(later) if room.match.check(m) is not None)
-    assert _code(lambda: room.check_move(mover, room.rules.encode(wrong), room.version)) == "illegal"
+    with pytest.raises(RoomError) as refused:
+        room.check_move(mover, room.rules.encode(wrong), room.version)
+    view_reason = room.rules.check(room.rules.observe(room.match.state, mover), wrong)
+    assert refused.value.code == "illegal" and refused.value.reason.params["why"] == view_reason  # the seat's own view's words
     move = room.rules.random_move(room.match.state, random.Random(1))
     checked, after = room.check_move(mover, room.rules.encode(move), room.version)
     version = room.version
