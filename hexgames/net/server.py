@@ -129,7 +129,7 @@ class Server:
         except BaseException:
             self.pool.shutdown(wait=False, cancel_futures=True)
             raise
-        for info in games.all():
+        for info in games.registered():
             self.policy(info.id)  # surveyed now, so the first table of each game need not wait
         self._ticker = asyncio.create_task(self._tick())
         return self._server.sockets[0].getsockname()[1]

@@ -17,7 +17,7 @@ def test_the_survey_withholds_only_dot_lines_last_move_and_gives_dot_lines_spect
     player's wire view would name the chip; the survey finds that from the protocol alone. Its
     observe also has no seat-nobody-holds view (it shows one player's hand). Every other game's
     views go out whole, spectators included."""
-    policies = {g.id: survey(g.id) for g in games.all()}
+    policies = {g.id: survey(g.id) for g in games.registered()}
     assert policies.pop("dotlines") == WirePolicy(frozenset({"last"}), spectators=False)
     assert set(policies.values()) == {WirePolicy()}
 
