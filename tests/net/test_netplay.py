@@ -74,10 +74,7 @@ def test_two_clients_play_a_whole_game_and_every_frame_keeps_each_seat_s_secrets
     assert last.digest() == record.digest()
     assert auditor.views - views_before >= 2 * sent  # every update to both seats went through the oracle
     spectator_views = [f.d["state"] for f in watcher.frames if f.t in ("sync", "update")]
-    if game == "dotlines":
-        assert all(v is None for v in spectator_views)  # no public view exists; the log alone
-    else:
-        assert all(v is not None for v in spectator_views)
+    assert spectator_views and all(v is not None for v in spectator_views)  # every game has a public view
     token = players[1].client.token
     for p in players + [watcher]:
         p.close()
@@ -385,13 +382,15 @@ def test_a_server_killed_with_kill_9_resumes_every_table_at_its_last_move(tmp_pa
 
 
 # --- the audit itself can fail ----------------------------------------------------------------------
-def test_the_audit_catches_a_server_that_sends_a_secret(tmp_path):
-    """The same Dot Lines game with nothing withheld: the last move, a secret chip choice among them,
-    goes out in the opponent's view, and the audit of the frames says so."""
+def test_the_audit_catches_a_server_that_sends_a_secret(tmp_path, monkeypatch):
+    """Dot Lines with a leaky observe (the last move kept whole, a secret chip choice among them) and
+    nothing withheld: the secret goes out in the opponent's view, and the audit of the frames says so."""
     import asyncio
 
     from hexgames.net.privacy import WirePolicy
+    from tests.net.test_wire_privacy import leaky_dotlines
 
+    leaky_dotlines(monkeypatch)
     auditor = Auditor()
     server = start_server(tmp_path / "leaky.sqlite3", auditor)
 

@@ -12,14 +12,26 @@ from hexgames.net.views import encode_state
 pytestmark = pytest.mark.privacy
 
 
-def test_the_survey_withholds_only_dot_lines_last_move_and_gives_dot_lines_spectators_no_view():
-    """Dot Lines' observe keeps `last` = (seat, the move), so after a secret chip choice the other
-    player's wire view would name the chip; the survey finds that from the protocol alone. Its
-    observe also has no seat-nobody-holds view (it shows one player's hand). Every other game's
-    views go out whole, spectators included."""
+def test_the_survey_sends_every_game_s_views_whole_spectators_included():
+    """Every game's observe hides what it must (Dot Lines' last move, once a secret chip choice,
+    included; a seat nobody holds sees neither hand), so the survey withholds nothing."""
     policies = {g.id: survey(g.id) for g in games.registered()}
-    assert policies.pop("dotlines") == WirePolicy(frozenset({"last"}), spectators=False)
     assert set(policies.values()) == {WirePolicy()}
+
+
+def leaky_dotlines(monkeypatch) -> None:
+    """Dot Lines as its observe once was: the last move kept whole, a secret chip choice among them
+    (the audit must catch a game that keeps a secret outside what `sample` redraws)."""
+    from hexgames.games.dotlines.rules import DotLinesRules
+
+    honest = DotLinesRules.observe
+
+    def observe(self, s, seat):
+        view = honest(self, s, seat)
+        view.last = s.last
+        return view
+
+    monkeypatch.setattr(DotLinesRules, "observe", observe)
 
 
 def _chip_position():
@@ -37,13 +49,18 @@ def _chip_position():
     raise AssertionError("no secret chip choice in 50 games")
 
 
-def test_the_oracle_catches_a_secret_kept_outside_the_fingerprint():
+def test_the_oracle_catches_a_secret_kept_outside_the_fingerprint(monkeypatch):
+    leaky_dotlines(monkeypatch)
     rules, first, before, move, after, chooser = _chip_position()
     other = 1 - chooser
     leaky = seat_wire(rules, WirePolicy(), after, other, first)
     problems = view_leaks(rules, WirePolicy(), after, other, 2, leaky, first, random.Random(1), before, move)
     assert any("cannot" in p and "chip" in p for p in problems)
+    # and the survey of that game finds the leak and withholds the last move
+    survey.cache_clear()
     policy = survey("dotlines")
+    survey.cache_clear()  # the next caller surveys the honest game again
+    assert "last" in policy.withheld
     kept = seat_wire(rules, policy, after, other, first)
     assert view_leaks(rules, policy, after, other, 2, kept, first, random.Random(1), before, move) == []
 
