@@ -24,15 +24,25 @@ class PanelMixin:
 
     picker_for: int | None
     _note_hits: list
+    panel_sections: dict[str, pygame.Rect]
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         r = self.panel_rect
         draw.rounded_panel(surface, r, (30, 36, 46), 10, border=(60, 70, 86))
         room = r.h - 10 - self.colour_points_height() - self.epoch_chart_height() - 36 - RECAP_ROOM
-        y = self._draw_players(surface, r.x + 12, r.y + 10, r.w - 24, room)
-        y = self._draw_colour_points(surface, r.x + 12, y + 8, r.w - 24)
-        y = self._draw_epoch_chart(surface, r.x + 12, y + 8, r.w - 24)
+        top = r.y + 10
+        y = self._draw_players(surface, r.x + 12, top, r.w - 24, room)
+        sections = [("players", top, y)]
+        top = y + 8
+        y = self._draw_colour_points(surface, r.x + 12, top, r.w - 24)
+        sections.append(("points", top, y))
+        top = y + 8
+        y = self._draw_epoch_chart(surface, r.x + 12, top, r.w - 24)
+        sections.append(("epochs", top, y))
         self._draw_recap(surface, r.x + 12, y + 12, r.w - 24, r.bottom - y - 20)
+        sections.append(("recap", y + 12, r.bottom - 8))
+        # where each part of the panel was drawn, for its hover tip
+        self.panel_sections = {name: pygame.Rect(r.x, a, r.w, max(0, b - a)) for name, a, b in sections}
 
     def _draw_players(self, surface: pygame.Surface, x: int, y: int, w: int, room: int) -> int:
         """One row per seat: the neutral chip, the name, the viewer's own colour or their guess for

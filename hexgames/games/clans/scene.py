@@ -88,6 +88,7 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
         self.key_focus: int | None = None  # the area the keyboard points at (arrows / Tab, then Enter)
         self._note_hits: list[tuple[pygame.Rect, tuple]] = []
         self._recap_cache: tuple | None = None
+        self.panel_sections: dict[str, pygame.Rect] = {}  # the side panel's parts as last drawn (tips)
         super().__init__(app, match)
 
     @classmethod
