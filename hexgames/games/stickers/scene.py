@@ -315,7 +315,7 @@ class StickersScene(GameScene):
     def peek_rects(self) -> list[pygame.Rect]:
         """Where the shown stickers lie: in a row inside the panel's Peek box (never over the board)."""
         n = len(self.peek_stickers())
-        box = self._panel_layout()[1]
+        box = self.panel_layout()[1]
         size = min(PEEK_SIZE, (box.w - 20 - (n - 1) * 12) // max(1, n))
         x0 = box.centerx - (n * size + (n - 1) * 12) // 2
         top = box.bottom - size - 12 - self.app.font(MIN_TEXT).get_linesize()
@@ -686,7 +686,7 @@ class StickersScene(GameScene):
         return tr_ui(self.app, key, default) if key else ""
 
     # --- the side panel ------------------------------------------------------------------------------
-    def _panel_layout(self) -> tuple[list[pygame.Rect], pygame.Rect, pygame.Rect]:
+    def panel_layout(self) -> tuple[list[pygame.Rect], pygame.Rect, pygame.Rect]:
         """The side panel's parts, top down: a box per player, the drawn sticker (or the Peek chooser;
         empty while decks are built and after the end), and the rest (helper notes, the placement
         preview in words, instructions, solo's best results)."""
@@ -704,7 +704,7 @@ class StickersScene(GameScene):
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         draw.rounded_panel(surface, self.panel_rect, (30, 36, 46), 10, border=(60, 70, 86))
-        players, drawn, rest = self._panel_layout()
+        players, drawn, rest = self.panel_layout()
         for seat, rect in enumerate(players):
             self._draw_player(surface, seat, rect)
         if drawn.h:
