@@ -6,20 +6,24 @@ worker, starting a match), so scenes can be built and driven headless in tests b
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pygame
 import pygame_gui
 
 from hexgames import games, paths
 from hexgames.core import files, records, saves
+from hexgames.core.caches import BoundedCache
 from hexgames.core.match import Match, new_uid
 from hexgames.core.protocol import Reason, clip
+from hexgames.memory import give_back_freed
 from hexgames.ui import hud
+from hexgames.ui.gui_memory import keep_gui_small
 from hexgames.ui.scenes import SceneManager
 from hexgames.ui.settings import LANGUAGES, Settings
 
@@ -29,6 +33,7 @@ NOTICE_SECONDS = 9.0
 CLOSE_WAIT = 2.0  # seconds closing the app waits for records that found the database busy
 FONT_DIR = Path(pygame_gui.__file__).resolve().parent / "data"
 FONT_FILES = {False: "NotoSansJP-Regular.otf", True: "NotoSansJP-Bold.otf"}
+FONTS_KEPT = 48  # sizes and weights of `App.font` kept (a screen draws with 10 to 25)
 
 
 class App:
@@ -58,34 +63,48 @@ class App:
         pygame.display.set_caption("hexgames")
         if not headless:
             _set_minimum_size(MIN_SIZE)
+        keep_gui_small()
         self.ui = pygame_gui.UIManager(size, theme_path=str(paths.ASSETS / "theme.json"),
                                        enable_live_theme_updates=False,
                                        starting_language=self.settings.language,
                                        translation_directory_paths=[str(paths.TRANSLATIONS)])
         self.ui.set_locale(self.settings.language)
         _dedupe_translation_paths()
-        self._preload_fonts()
+        self._text_fonts_loaded = False
         self.scenes = SceneManager()
         from hexgames.ui.sound import Sounds
 
         self.sound = Sounds(volume=lambda: self.settings.effective_volume)
-        self.worker = make_worker(threads=headless or os.environ.get("HEXGAMES_AI_THREADS") == "1")
+        self._worker: Any = None  # made when a game first asks (see `worker`)
         self.running = True
         self.autosave_failing = False  # the last autosave could not be written (the player was told)
         self.clock_time = 0.0  # seconds of app time; drives idle animations (thinking dots)
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._fonts: BoundedCache[tuple[int, bool], pygame.font.Font] = BoundedCache(FONTS_KEPT)
         self._missing: set[tuple[str, str]] = set()  # (language, key) pairs known to have no text
         self.notices = hud.ToastStack()  # files set aside and the like, over every scene
         self.open_menu()
 
-    def _preload_fonts(self) -> None:
-        """Load the text box's sizes and styles up front (rules help), so no frame stalls on it."""
+    def preload_text_fonts(self) -> None:
+        """Load the sizes and styles of formatted text boxes (the rules help) before one is built, so
+        it does not stall on them; once, and only when needed (eighteen sizes and styles, most of
+        which nothing else uses)."""
         import warnings
 
+        if self._text_fonts_loaded:
+            return
+        self._text_fonts_loaded = True
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # "already loaded" notices for the theme's own fonts
             self.ui.preload_fonts([{"name": "noto_sans_jp", "point_size": size, "style": style, "antialiased": "1"}
                                    for size in (14, 16, 18, 20, 24, 28) for style in ("regular", "bold", "italic")])
+
+    @property
+    def worker(self) -> Any:
+        """The AI worker, made when first asked for: the menu needs none, and its module brings in
+        multiprocessing, which the first menu frame would wait for."""
+        if self._worker is None:
+            self._worker = make_worker(threads=self.headless or os.environ.get("HEXGAMES_AI_THREADS") == "1")
+        return self._worker
 
     # --- text --------------------------------------------------------------------------------
     def tr(self, key: str, default: str | None = None, **params: Any) -> str:
@@ -130,11 +149,28 @@ class App:
         return self.tr(key, count=0) != key  # a count, so that plural forms answer too
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """Noto Sans JP (Latin and Japanese glyphs) at `size`, cached."""
+        """Noto Sans JP (Latin and Japanese glyphs) at `size`, kept for the next call.
+
+        Read from its file by path: FreeType reads the file as it needs it, so each size costs about
+        0.7 MB of its own (from a file object every size would hold a copy of the whole 4.6 MB file).
+        The `FONTS_KEPT` sizes used most recently are kept; a window resized many times makes new
+        sizes, and the old ones go."""
         key = (int(size), bool(bold))
-        if key not in self._fonts:
-            self._fonts[key] = pygame.font.Font(str(FONT_DIR / FONT_FILES[key[1]]), key[0])
-        return self._fonts[key]
+        font = self._fonts.get(key)  # asked for many times a frame: no closure made when found
+        if font is None:
+            font = self._fonts.put(key, pygame.font.Font(str(FONT_DIR / FONT_FILES[key[1]]), key[0]))
+        return font
+
+    @contextlib.contextmanager
+    def passing_fonts(self) -> Iterator[None]:
+        """Let go of the fonts first asked for inside, once done: for drawing at a size no screen
+        of the player's uses (the menu's board pictures), and so never needed again."""
+        before = set(self._fonts)
+        try:
+            yield
+        finally:
+            for key in set(self._fonts) - before:
+                self._fonts.pop(key)
 
     # --- loop --------------------------------------------------------------------------------
     def step(self, dt: float) -> None:
@@ -199,8 +235,9 @@ class App:
             self.settings.window_size = self.windowed_size
             self.settings.save()
         try:
-            self.worker.cancel()
-            self.worker.close()
+            if self._worker is not None:
+                self._worker.cancel()
+                self._worker.close()
             if not records.flush(timeout=CLOSE_WAIT):  # games the busy records were to take later
                 print("hexgames: the records were still in use by another program: the last games"
                       " could not be recorded", file=sys.stderr)
@@ -240,6 +277,7 @@ class App:
         from hexgames.ui.menu import MenuScene
 
         self.scenes.reset(MenuScene(self))
+        give_back_freed()  # what the screen left behind
 
     def start_match(self, match: Match) -> None:
         """Show `match` in its game's scene; every change of the match is autosaved from now on."""
@@ -247,6 +285,7 @@ class App:
             match.listeners.append(self.autosave)
         cls = match.info.scene_class()
         self.scenes.reset(cls(self, match))
+        give_back_freed()  # the menu's widgets and pictures
         self.autosave(match)
 
     def autosave(self, match: Match) -> None:

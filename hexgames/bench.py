@@ -1,13 +1,23 @@
-"""`python -m hexgames bench`: how fast each game's engine, AI and scene are on this machine.
+"""`python -m hexgames bench`: how fast each game's engine, AI and scene are on this machine, how
+soon the app shows its menu and how much memory it holds.
 
 Figures, not tests: speed is reported here and in the README, never asserted in the test suite.
+The app's launch and memory are measured in fresh processes (`python -m hexgames.bench launch` and
+`... memory LANGUAGE GAME...`), each started as a player starts the app, headless, over an empty
+temporary data folder (never the player's own).
 """
 from __future__ import annotations
 
+import contextlib
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
-from typing import Any
+from typing import Any, Iterator, Sequence
 
 from hexgames.games import GameInfo
 
@@ -111,19 +121,19 @@ def hard_search(info: GameInfo, states: list[Any], samples: int) -> dict[str, fl
             "idle_core_iterations": round(sum(iterations) / cpu * HARD_BUDGET) if cpu > 0 else 0}
 
 
-def frame_ms(info: GameInfo, seats: int, frames: int = 60) -> float | None:
-    """Mean time of one full app frame with the game's scene on a busy late-game position."""
-    import os
-
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+def has_scene(info: GameInfo) -> bool:
     if not info.scene_path:
-        return None
+        return False
     try:
         info.scene_class()
     except ModuleNotFoundError:  # a game whose scene is not written yet
-        return None
-    from hexgames.app import App
+        return False
+    return True
+
+
+def late_match(info: GameInfo, seats: int) -> Any:
+    """A busy late-game position (85% into a random game) where the human in seat 0 is to move: no
+    hand-over, no AI thinking, so a frame is the scene's drawing only."""
     from hexgames.core.match import Match, Seat
 
     options = info.resolve_options({}, seats)
@@ -132,10 +142,24 @@ def frame_ms(info: GameInfo, seats: int, frames: int = 60) -> float | None:
     match = Match(info, seat_list, options, 7)
     k = int(len(moves) * 0.85)
     match.replay(moves[:k])
-    while match.is_over or match.to_move != 0:  # a human turn: no hand-over, no AI thinking
+    while match.is_over or match.to_move != 0:
         k -= 1
         match = Match(info, seat_list, options, 7)
         match.replay(moves[:k])
+    return match
+
+
+def frame_ms(info: GameInfo, seats: int, frames: int = 60) -> float | None:
+    """Mean time of one full app frame with the game's scene on a busy late-game position."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if not has_scene(info):
+        return None
+    from hexgames.app import App
+
+    match = late_match(info, seats)
     app = App(headless=True)
     try:
         app.start_match(match)
@@ -153,7 +177,7 @@ def bench_game(info: GameInfo, seconds: float = 2.0, hard: bool = True) -> dict[
     counts = _seat_counts(info)
     base = 2 if 2 in counts else counts[0]
     # a game may say where its "middle" lies (Sticker Turf spends its first half building decks)
-    states = mid_game_states(info, base, MID_GAME_STATES, late=float(info.extra.get("bench_late", 0.5)))
+    states = mid_game_states(info, base, MID_GAME_STATES, late=info.bench_late)
     result = {
         "random_games_per_s": {str(n): round(random_games_per_s(info, n, seconds), 1) for n in counts},
         "legal_moves_us": round(legal_moves_us(info, states), 1),
@@ -180,3 +204,127 @@ def format_bench(game_id: str, r: dict[str, Any]) -> str:
                   f"on an idle core)") if "hard_iterations" in r else ""
     return (f"{game_id}: random games {games}; legal moves {r['legal_moves_us']:.0f} µs; "
             f"AI move {ai}{iterations}; frame {frame}")
+
+
+# --- the app as a whole: launch time and memory, each from fresh processes ------------------------
+LAUNCHES = 5  # timed launches, of which the median is reported
+SETTLE_FRAMES = 30  # frames drawn on a screen before its peak is read (widgets finish their looks)
+LANGUAGES = ("en", "ja")
+
+
+def bench_app(game_ids: Sequence[str], launches: int = LAUNCHES) -> dict[str, Any]:
+    """How long the app takes from its start to the first menu frame (median wall time of `launches`
+    fresh processes, and the CPU time they used, the figure a busy machine changes least), and the
+    peak resident memory at the menu and in each game's scene, in each language.
+
+    Keys: launch_seconds, launch_cpu_seconds, launches, menu_peak_rss_mib {language: MiB},
+    game_peak_rss_mib {game: {language: MiB}}, peak_rss_mib (the most of all). Memory figures are
+    None where the system does not tell them."""
+    with _probe_env() as env:
+        # a first, untimed start may compile the modules, as installing the app does
+        _probe(["launch"], {**env, "PYTHONDONTWRITEBYTECODE": ""})
+        times = [_timed_launch(env) for _ in range(max(1, launches))]
+        walks = {lang: json.loads(_probe(["memory", lang, *game_ids], env).splitlines()[-1]) for lang in LANGUAGES}
+    menu = {lang: _round_mib(walk["menu"]) for lang, walk in walks.items()}
+    per_game = {gid: {lang: _round_mib(walk["games"].get(gid)) for lang, walk in walks.items()}
+                for gid in game_ids if any(gid in walk["games"] for walk in walks.values())}
+    peaks = [v for v in [*menu.values(), *(x for g in per_game.values() for x in g.values())] if v is not None]
+    return {"launch_seconds": round(statistics.median(wall for wall, _ in times), 3),
+            "launch_cpu_seconds": round(statistics.median(cpu for _, cpu in times), 3), "launches": len(times),
+            "menu_peak_rss_mib": menu, "game_peak_rss_mib": per_game, "peak_rss_mib": max(peaks) if peaks else None}
+
+
+def _round_mib(x: float | None) -> float | None:
+    return None if x is None else round(x, 1)
+
+
+@contextlib.contextmanager
+def _probe_env() -> Iterator[dict[str, str]]:
+    """The environment of a measuring process: headless, over an empty temporary data folder."""
+    with tempfile.TemporaryDirectory(prefix="hexgames-bench-") as folder:
+        yield {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+               "PYGAME_HIDE_SUPPORT_PROMPT": "1", "HEXGAMES_DATA_DIR": folder}
+
+
+def _probe(args: list[str], env: dict[str, str]) -> str:
+    done = subprocess.run([sys.executable, "-m", "hexgames.bench", *args], env=env, capture_output=True,
+                          text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"bench probe {' '.join(args)} failed: {done.stderr.strip()[-2000:]}")
+    return done.stdout
+
+
+def _timed_launch(env: dict[str, str]) -> tuple[float, float]:
+    """Wall seconds from starting the process to its first menu frame, and the CPU seconds it used."""
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "hexgames.bench", "launch"], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
+    line = proc.stdout.readline() if proc.stdout else ""
+    wall = time.perf_counter() - start
+    proc.communicate()
+    if proc.returncode != 0 or not line.startswith("first-frame "):
+        raise RuntimeError("bench probe launch failed")
+    return wall, float(line.split()[1])
+
+
+def _launch_probe() -> None:
+    """In the measuring process: start the app, draw the first menu frame, say so at once."""
+    from hexgames.app import App
+
+    app = App(headless=True)
+    app.step(1 / 60)
+    print(f"first-frame {time.process_time():.4f}", flush=True)
+    app.shutdown()
+
+
+def _memory_probe(language: str, game_ids: Sequence[str]) -> None:
+    """In the measuring process: the peak resident memory at the menu, then in each game's scene on a
+    late position (from the menu, back to it after each game); prints them as JSON."""
+    from hexgames import games, memory
+    from hexgames.app import App
+
+    app = App(headless=True, language=language)
+    _settle(app)
+    out: dict[str, Any] = {"menu": memory.peak_rss_mib(), "games": {}}
+    for gid in game_ids:
+        info = games.get(gid)
+        if not has_scene(info):
+            continue
+        memory.reset_peak()  # where it cannot, a game's figure is the peak so far
+        app.start_match(late_match(info, max(_seat_counts(info))))
+        _settle(app)
+        out["games"][gid] = memory.peak_rss_mib()
+        app.open_menu()
+        _settle(app)
+    app.shutdown()
+    print(json.dumps(out))
+
+
+def _settle(app: Any) -> None:
+    for _ in range(SETTLE_FRAMES):
+        app.step(1 / 60)
+
+
+def format_app(r: dict[str, Any]) -> str:
+    menu = " / ".join(f"{lang} {_mib(v)}" for lang, v in r["menu_peak_rss_mib"].items())
+    return (f"app: launch to the first menu frame {r['launch_seconds']:.2f} s (median of {r['launches']}; "
+            f"CPU {r['launch_cpu_seconds']:.2f} s); peak RSS {_mib(r['peak_rss_mib'])} MiB at most "
+            f"(menu {menu} MiB)")
+
+
+def format_game_memory(peaks: dict[str, float | None]) -> str:
+    """The tail of a game's bench line: its scene's peak memory in each language."""
+    return "; peak RSS " + " / ".join(f"{lang} {_mib(v)}" for lang, v in peaks.items()) + " MiB"
+
+
+def _mib(x: float | None) -> str:
+    return "n/a" if x is None else f"{x:.0f}"
+
+
+if __name__ == "__main__":  # the measuring processes of `bench_app`
+    if sys.argv[1:2] == ["launch"]:
+        _launch_probe()
+    elif sys.argv[1:2] == ["memory"] and len(sys.argv) > 2:
+        _memory_probe(sys.argv[2], sys.argv[3:])
+    else:
+        sys.exit("usage: python -m hexgames.bench launch | memory LANGUAGE [GAME...]")

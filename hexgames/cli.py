@@ -11,7 +11,7 @@ import os
 import sys
 from typing import Any, Sequence
 
-SUBCOMMANDS = ("arena", "bench", "screenshot", "tutorial")
+SUBCOMMANDS = ("arena", "bench", "screenshot", "tutorial", "serve")
 
 
 class UsageError(Exception):
@@ -25,7 +25,7 @@ def _game(game_id: str):
     try:
         return games.get(game_id)
     except KeyError:
-        known = ", ".join(g.id for g in games.all())
+        known = ", ".join(g.id for g in games.registered())
         raise UsageError(f"unknown game {game_id!r} (known: {known})") from None
 
 
@@ -87,7 +87,8 @@ COMMANDS_HELP = """commands (each has its own --help):
   hexgames arena       AI against AI: win rates with 95% intervals, moves per game, endings
   hexgames bench       speed of each game's engine, AI levels and drawing on this machine
   hexgames screenshot  any screen (menu, setup, game, a game's dialogs, records...) as a PNG, headless
-  hexgames tutorial    a game's interactive tutorial (--autoplay: played to its end headless)"""
+  hexgames tutorial    a game's interactive tutorial (--autoplay: played to its end headless)
+  hexgames serve       host online tables for other machines (a websocket server)"""
 
 
 def version() -> str:
@@ -162,16 +163,19 @@ def cmd_arena(argv: Sequence[str]) -> int:
     if args.iterations is not None and (args.iterations < 1 or args.budget is not None):
         raise UsageError("--iterations must be at least 1, and replaces --budget (an untimed search)")
     from hexgames.arena import format_arena, run_arena
+    from hexgames.memory import tree_rss_mib
 
     live = sys.stderr.isatty()  # a terminal gets one line counting up; a log file a line a tenth
 
     def progress(done: int, total: int) -> None:
         if args.json:
             return
+        rss = tree_rss_mib()  # the arena and its workers: a long run must stay flat
+        line = f"{done}/{total} games" + ("" if rss is None else f", RSS {rss:.0f} MiB")
         if live:
-            print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
+            print(f"\r{line}", end="", file=sys.stderr, flush=True)
         elif done == total or done * 10 // total != (done - 1) * 10 // total:
-            print(f"{done}/{total} games", file=sys.stderr, flush=True)
+            print(line, file=sys.stderr, flush=True)
 
     result = run_arena(info.id, levels, args.games, args.seed, jobs=args.jobs, options=options,
                        budget=args.budget, progress=progress, iterations=args.iterations)
@@ -185,31 +189,85 @@ def cmd_arena(argv: Sequence[str]) -> int:
 
 
 def cmd_bench(argv: Sequence[str]) -> int:
-    p = argparse.ArgumentParser(prog="hexgames bench", description="Engine, AI and drawing speed.")
+    p = argparse.ArgumentParser(prog="hexgames bench", description="Engine, AI and drawing speed; with "
+                                "--online, a server and N tables of random-playing clients over real sockets.")
     p.add_argument("--game", help="only this game")
-    p.add_argument("--seconds", type=float, default=2.0, help="time per random-games figure")
+    p.add_argument("--seconds", type=float, default=None,
+                   help="time per random-games figure (default 2); with --online, the measured window (default 30)")
     p.add_argument("--no-hard", action="store_true", help="skip the slow Hard timing")
+    p.add_argument("--launches", type=int, default=5, metavar="N",
+                   help="fresh starts of the app timed to its first menu frame (the median is reported)")
+    p.add_argument("--online", action="store_true", help="measure a server on this machine instead")
+    p.add_argument("--tables", type=int, default=200, help="with --online: tables in play at once (default 200)")
+    p.add_argument("--think", type=float, default=1.0,
+                   help="with --online: seconds a client thinks before each move, on average (default 1)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
+    if args.online:
+        return _bench_online(args)
+    if args.launches < 1:
+        raise UsageError("--launches must be at least 1")
     from hexgames import games
-    from hexgames.bench import bench_game, format_bench
+    from hexgames.bench import bench_app, bench_game, format_app, format_bench, format_game_memory
 
-    infos = [_game(args.game)] if args.game else games.all()
-    result = {}
+    infos = [_game(args.game)] if args.game else games.registered()
+    app = bench_app([info.id for info in infos], launches=args.launches)
+    result: dict[str, Any] = {"app": app}
+    if not args.json:
+        print(format_app(app), flush=True)
     for info in infos:
-        result[info.id] = bench_game(info, seconds=args.seconds, hard=not args.no_hard)
+        result[info.id] = bench_game(info, seconds=args.seconds or 2.0, hard=not args.no_hard)
+        if info.id in app["game_peak_rss_mib"]:
+            result[info.id]["peak_rss_mib"] = app["game_peak_rss_mib"][info.id]
         if not args.json:
-            print(format_bench(info.id, result[info.id]), flush=True)
+            memory = format_game_memory(result[info.id]["peak_rss_mib"]) if "peak_rss_mib" in result[info.id] else ""
+            print(format_bench(info.id, result[info.id]) + memory, flush=True)
     if args.json:
         print(json.dumps(result))
     return 0
+
+
+def _bench_online(args: argparse.Namespace) -> int:
+    from hexgames.net.bench import GAMES, bench_online, format_online
+
+    if args.tables < 1 or (args.seconds is not None and args.seconds <= 0) or args.think < 0:
+        raise UsageError("--tables and --seconds must be above 0, --think at least 0")
+    game_ids = (_game(args.game).id,) if args.game else GAMES
+    result = bench_online(args.tables, seconds=args.seconds or 30.0, think=args.think, game_ids=game_ids)
+    print(json.dumps(result) if args.json else format_online(result))
+    return 0
+
+
+def cmd_serve(argv: Sequence[str]) -> int:
+    p = argparse.ArgumentParser(
+        prog="hexgames serve",
+        description="Host online tables: a websocket server that holds every table's game and runs its rules. "
+                    "Players connect from the app with this machine's address and the port; open that TCP port "
+                    "in the firewall for players on other machines.",
+        epilog="Tables are kept in an SQLite file in the data folder; a server stopped at any moment and started "
+               "again resumes every table at its last move. The default --host 127.0.0.1 accepts this machine "
+               "only; --host 0.0.0.0 accepts the local network.")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0: every network)")
+    p.add_argument("--port", type=int, default=8765, help="TCP port (default 8765; 0: any free port)")
+    p.add_argument("--db", default=None, help="the table store (default: tables.sqlite3 in the data folder)")
+    p.add_argument("--away", type=float, default=300.0, metavar="SECONDS",
+                   help="how long a player may be away before the computer plays their seat (default 300)")
+    p.add_argument("--max-connections", type=int, default=1000)
+    args = p.parse_args(argv)
+    if not 0 <= args.port <= 65535:
+        raise UsageError("--port must be 0..65535")
+    if args.away <= 0 or args.max_connections < 1:
+        raise UsageError("--away and --max-connections must be above 0")
+    from hexgames.net.server import serve_command
+
+    return serve_command(args.host, args.port, args.db, args.away, args.max_connections)
 
 
 def _screenshot_parser() -> argparse.ArgumentParser:
     from hexgames import games
     from hexgames.screenshot import SCENES, game_screens
 
-    dialogs = "; ".join(f"{info.id}: {', '.join(game_screens(info))}" for info in games.all() if game_screens(info))
+    dialogs = "; ".join(f"{info.id}: {', '.join(game_screens(info))}" for info in games.registered() if game_screens(info))
     p = argparse.ArgumentParser(prog="hexgames screenshot", description="Render any screen of the app headless "
                                 "to a PNG.", epilog=f"Games' own dialogs (as --scene): {dialogs or 'none'}.")
     p.add_argument("--game", help="the game (every scene but menu, settings and records needs one)")
@@ -342,7 +400,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     multiprocessing.freeze_support()
     argv = list(sys.argv[1:] if argv is None else argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    commands = {"arena": cmd_arena, "bench": cmd_bench, "screenshot": cmd_screenshot, "tutorial": cmd_tutorial}
+    commands = {"arena": cmd_arena, "bench": cmd_bench, "screenshot": cmd_screenshot, "tutorial": cmd_tutorial,
+                "serve": cmd_serve}
     try:
         if argv and argv[0] in commands:
             return commands[argv[0]](argv[1:])

@@ -96,7 +96,7 @@ def path_for(game_id: str) -> Path:
 
 def available() -> list[str]:
     """The games that have a tutorial, in menu order."""
-    return [g.id for g in games.all() if path_for(g.id).is_file()]
+    return [g.id for g in games.registered() if path_for(g.id).is_file()]
 
 
 def load(game_id: str) -> Script:

@@ -9,7 +9,7 @@ from pathlib import Path
 PKG = Path(__file__).resolve().parent.parent / "hexgames"
 PURE = sorted([*PKG.glob("core/*.py"), *PKG.glob("ai/*.py"), *PKG.glob("games/*/rules.py"),
                *PKG.glob("games/*/ai.py"), *PKG.glob("games/*/map.py"), PKG / "games/__init__.py",
-               *PKG.glob("games/*/__init__.py"), PKG / "table.py", PKG / "tutorials.py"])
+               *PKG.glob("games/*/__init__.py"), PKG / "table.py", PKG / "tutorials.py", *PKG.glob("net/*.py")])
 TESTS = PKG.parent / "tests"
 
 
@@ -34,7 +34,8 @@ def test_the_registry_and_every_engine_load_without_pygame():
     code = ("import sys, random\n"
             "from hexgames import games, arena, bench\n"
             "from hexgames.ai import agents, search, worker\n"
-            "for g in games.all():\n"
+            "from hexgames.net import bench as net_bench, client, frames, privacy, room, server, store, views\n"
+            "for g in games.registered():\n"
             "    s = g.rules.setup(g.resolve_options({}, g.max_seats), g.max_seats, 1)\n"
             "    g.rules.legal_moves(s)\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui')))\n")

@@ -82,7 +82,7 @@ def test_the_built_app_prints_its_version(built, tmp_path):
 
 
 SCREENS = [["--scene", "menu"], ["--scene", "menu", "--language", "ja"]] + [
-    ["--game", info.id, "--moves", "6"] for info in games.all()]
+    ["--game", info.id, "--moves", "6"] for info in games.registered()]
 
 
 @pytest.mark.parametrize("screen", SCREENS, ids=lambda s: "-".join(a for a in s if not a.startswith("-")))

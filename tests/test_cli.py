@@ -47,13 +47,29 @@ def test_arena_json_has_the_documented_keys(capsys):
 
 
 def test_bench_json_has_the_documented_keys(capsys):
-    code, out, _ = _run(capsys, "bench", "--game", "ingenious", "--seconds", "0.05", "--no-hard", "--json")
+    code, out, _ = _run(capsys, "bench", "--game", "ingenious", "--seconds", "0.05", "--no-hard", "--launches", "1",
+                        "--json")
     assert code == 0
-    result = json.loads(out.strip().splitlines()[-1])["ingenious"]
+    everything = json.loads(out.strip().splitlines()[-1])
+    result = everything["ingenious"]
     assert set(result["random_games_per_s"]) == {"1", "2", "3", "4"}
     assert all(v > 0 for v in result["random_games_per_s"].values())
     assert result["legal_moves_us"] > 0 and result["frame_ms"] > 0
     assert set(result["ai_move_seconds"]) == {"easy", "medium"}
+    assert set(result["peak_rss_mib"]) == {"en", "ja"}  # memory in the game's scene, in each language
+    app = everything["app"]  # launch to the first menu frame, and memory at the menu, from fresh processes
+    assert app["launches"] == 1 and 0 < app["launch_cpu_seconds"] and 0 < app["launch_seconds"] < 60
+    assert set(app["menu_peak_rss_mib"]) == {"en", "ja"} and set(app["game_peak_rss_mib"]) == {"ingenious"}
+    peaks = [*app["menu_peak_rss_mib"].values(), *result["peak_rss_mib"].values()]
+    assert app["peak_rss_mib"] == max(peaks) and all(10 < p < 10_000 for p in peaks)
+
+
+def test_bench_prints_launch_time_and_peak_memory_beside_the_speeds(capsys):
+    code, out, _ = _run(capsys, "bench", "--game", "dotlines", "--seconds", "0.05", "--no-hard", "--launches", "1")
+    assert code == 0
+    app_line, game_line = out.strip().splitlines()[-2:]
+    assert app_line.startswith("app: launch to the first menu frame ") and "peak RSS" in app_line
+    assert game_line.startswith("dotlines: ") and "frame" in game_line and "peak RSS en " in game_line
 
 
 def test_screenshot_writes_a_png(capsys, tmp_path):
@@ -130,7 +146,8 @@ def test_arena_progress_in_a_log_file_is_a_line_a_tenth(capsys):
     code, out, err = _run(capsys, "arena", "--game", "dotlines", "--seats", "random,random", "--games", "20",
                           "--seed", "3")
     assert code == 0 and "\r" not in err  # captured stderr is no terminal
-    assert err.split() == [word for k in range(2, 21, 2) for word in (f"{k}/20", "games")]
+    lines = err.splitlines()
+    assert [line.split(",")[0] for line in lines] == [f"{k}/20 games" for k in range(2, 21, 2)]
     assert "random" in out
 
 
@@ -141,3 +158,37 @@ def test_version_prints_the_packages_version(capsys):
         cli.main(["--version"])
     assert done.value.code == 0
     assert capsys.readouterr().out == f"hexgames {__version__}\n"
+
+
+def test_arena_progress_tells_the_memory_the_arena_holds(capsys):
+    """A long arena must stay flat in memory: each progress line says how much it holds now."""
+    import re
+    from pathlib import Path
+
+    if not Path("/proc/self/status").exists():
+        pytest.skip("the resident set is read from Linux's /proc")
+    _, _, err = _run(capsys, "arena", "--game", "dotlines", "--seats", "random,random", "--games", "10", "--seed", "3")
+    lines = err.splitlines()
+    assert len(lines) == 10 and all(re.fullmatch(r"\d+/10 games, RSS \d+ MiB", line) for line in lines), lines
+    assert all(10 < int(line.split()[-2]) < 10_000 for line in lines)
+
+
+def test_serve_has_help_and_refuses_bad_settings(capsys):
+    with pytest.raises(SystemExit) as done:
+        cli.main(["serve", "--help"])
+    out = capsys.readouterr().out
+    assert done.value.code == 0 and "--port" in out and "--host" in out and "firewall" in out
+    assert cli.main(["serve", "--port", "70000"]) == 2
+    assert cli.main(["serve", "--away", "0"]) == 2
+    assert cli.main(["bench", "--online", "--tables", "0"]) == 2
+
+
+def test_serve_says_so_when_its_port_is_taken(tmp_path, capsys):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert cli.main(["serve", "--port", str(port), "--db", str(tmp_path / "t.sqlite3")]) == 1
+    assert f"cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err

@@ -11,7 +11,7 @@ from hexgames import games
 from hexgames.core.protocol import IllegalMove, Outcome
 
 # Only the app's own games: test suites register toy games of their own.
-BUILTIN = [g for g in games.all() if type(g.rules).__module__.startswith("hexgames.games.")]
+BUILTIN = [g for g in games.registered() if type(g.rules).__module__.startswith("hexgames.games.")]
 CASES = [(info.id, mode.id, n) for info in BUILTIN for mode in info.modes for n in mode.seats]
 
 

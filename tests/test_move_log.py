@@ -16,7 +16,7 @@ from hexgames.app import plural_table
 from hexgames.core.protocol import Reason
 from hexgames.paths import TRANSLATIONS
 
-BUILTIN = [g for g in games.all() if type(g.rules).__module__.startswith("hexgames.games.")]
+BUILTIN = [g for g in games.registered() if type(g.rules).__module__.startswith("hexgames.games.")]
 CASES = [(info.id, mode.id, n) for info in BUILTIN for mode in info.modes for n in mode.seats]
 
 

@@ -26,7 +26,7 @@ from hexgames.core.match import Match, Seat
 from hexgames.screenshot import build_match
 from hexgames.ui.anim import INSTANT
 from hexgames.ui.handover import HandoverScene
-from tests.drive import click_at, key, make_app, step, step_until
+from tests.drive import click_at, key, make_app, step
 
 pytestmark = pytest.mark.privacy
 

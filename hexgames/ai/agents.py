@@ -109,10 +109,10 @@ RANKED_GAME_SEARCH = SearchConfig(root="halving", top_k=8, playout_depth=2, gree
 
 def search_config(info: Any, budget: float | None, iterations: int | None) -> SearchConfig:
     """Hard's search settings for a game: the tuned halving search when the game ranks its moves,
-    else the full ISMCTS tree; a game may override fields with `GameInfo.extra["search"]`."""
+    else the full ISMCTS tree; a game may override fields with `GameInfo.search`."""
     ranked = info.candidates is not None and info.greedy is not None
     base = RANKED_GAME_SEARCH if ranked else SearchConfig()
-    overrides = dict(info.extra.get("search", {})) if info.extra else {}
+    overrides = dict(info.search)
     return replace(base, **overrides, budget=budget, iterations=iterations)
 
 

@@ -66,23 +66,30 @@ def _fallback_move(rules: Any, view: Any, seat: int, rng: random.Random) -> Any:
 
 def think(req: _Request, active: Any) -> Any:
     """Build the agent from the registry and choose a move; never raises."""
+    return decide(req.game_id, req.level, req.view, req.seat, req.seed, req.budget, req.iterations,
+                  should_stop=lambda: active.value != req.ticket)
+
+
+def decide(game_id: str, level: str, view: Any, seat: int, seed: int, budget: float | None = None,
+           iterations: int | None = None, should_stop: Any = None) -> Any:
+    """The move `level` chooses for `seat` from its view, built from the registry in this process, so
+    it runs wherever plain picklable data can be sent (this worker, a server's executor). Never
+    raises: an agent's failure gives a legal fallback move (None only when there is none)."""
     from hexgames import games
     from hexgames.ai.agents import make_agent
 
-    rng = random.Random(req.seed)
-    info = games.get(req.game_id)
+    rng = random.Random(seed)
+    info = games.get(game_id)
     try:
-        agent = make_agent(info, req.level, req.budget, req.iterations)
-        return agent.choose(info.rules, req.view, req.seat, rng,
-                            should_stop=lambda: active.value != req.ticket)
+        agent = make_agent(info, level, budget, iterations)
+        return agent.choose(info.rules, view, seat, rng, should_stop=should_stop)
     except Exception:  # noqa: BLE001 - an AI bug must not hang or crash the game
-        print(f"hexgames AI worker: {req.level} agent failed on {req.game_id}; playing a legal "
-              f"fallback move", file=sys.stderr)
+        print(f"hexgames AI: {level} agent failed on {game_id}; playing a legal fallback move", file=sys.stderr)
         traceback.print_exc(file=sys.stderr)
-        return _fallback_move(info.rules, req.view, req.seat, rng)
+        return _fallback_move(info.rules, view, seat, rng)
 
 
-def _exit_with_parent() -> None:
+def exit_with_parent() -> None:
     """In a worker process: end this process as soon as the app that started it is gone.
 
     A killed app (SIGKILL, a crash) never sends the `None` sentinel, and a daemon flag only helps on a
@@ -106,7 +113,7 @@ def _exit_with_parent() -> None:
 def _serve(requests: Any, results: Any, active: Any, register_module: str | None) -> None:
     """The worker loop (process or thread): answer requests until the `None` sentinel."""
     if mp.current_process().name == PROCESS_NAME:
-        _exit_with_parent()
+        exit_with_parent()
     if register_module:
         importlib.import_module(register_module)
     while True:

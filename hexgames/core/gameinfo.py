@@ -59,7 +59,10 @@ class GameInfo:
     determinise: Callable[[Any, int, Any], Any] | None = None
     scene_path: str = ""  # "module:Class"; the class is built as Class(app, match)
     rules_help: str = ""  # file stem under assets/rules/: <stem>.<lang>.md
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    # the Hard search's settings that differ from the defaults (`ai.agents.SearchConfig` fields)
+    search: Mapping[str, Any] = field(default_factory=dict)
+    bench_late: float = 0.5  # how far into a game `bench` takes its mid-game positions (0..1)
+    thumbnail_moves: int = 16  # moves played for the menu card's picture of the board
 
     @property
     def min_seats(self) -> int:

@@ -57,11 +57,12 @@ class Seat:
         return Seat(kind, level, clean_name(name))
 
 
-def clean_name(name: str) -> str:
-    """A player name as the screens can show it: one line, at most MAX_NAME characters. Names come
-    from the setup screen (already so), the command line and save files (anything at all)."""
+def clean_name(name: str, limit: int = MAX_NAME) -> str:
+    """A player name as the screens can show it: one line, at most `limit` characters. Names come
+    from the setup screen (already so), the command line, save files and the network (anything at
+    all); chat lines are cleaned the same way, with a longer limit."""
     flat = "".join(" " if unicodedata.category(c)[0] == "C" or c in "\u2028\u2029" else c for c in name)
-    return re.sub(" {2,}", " ", flat).strip()[:MAX_NAME].strip()
+    return re.sub(" {2,}", " ", flat).strip()[:limit].strip()
 
 
 def new_uid() -> str:
@@ -162,6 +163,13 @@ class Match:
         new_state = self.rules.resign(self.state, seat)
         self.moves.append(Resignation(seat))
         self.states.append(new_state)
+        self._changed()
+
+    def push(self, move: Any, state: Any) -> None:
+        """Add `move`, which the rules have already played to `state` (`rules.play(self.state, move)`):
+        the server checks a move, stores it, and only then makes it part of the history."""
+        self.moves.append(move)
+        self.states.append(state)
         self._changed()
 
     def set_note(self, seat: int, note: Any) -> None:

@@ -69,10 +69,11 @@ class Reason(str):
         return obj
 
     def __reduce__(self):  # keep key and params across pickling (AI worker processes)
-        return (_rebuild_reason, (self.key, str(self), self.params))
+        return (rebuild_reason, (self.key, str(self), self.params))
 
 
-def _rebuild_reason(key: str, text: str, params: dict[str, Any]) -> Reason:
+def rebuild_reason(key: str, text: str, params: dict[str, Any]) -> Reason:
+    """A `Reason` with its text as given (not formatted again): unpickling, or decoding one sent."""
     obj = str.__new__(Reason, text)
     obj.key = key
     obj.params = params

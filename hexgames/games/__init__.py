@@ -13,7 +13,7 @@ from typing import Any, Mapping, Sequence
 from hexgames.core.gameinfo import GameInfo, Mode, OptionSpec
 from hexgames.core.match import Match, Seat
 
-__all__ = ["GameInfo", "Mode", "OptionSpec", "all", "get", "new_match", "register"]
+__all__ = ["GameInfo", "Mode", "OptionSpec", "get", "new_match", "register", "registered"]
 
 _GAMES: dict[str, GameInfo] = {}
 _LOADED = False
@@ -49,7 +49,8 @@ def get(game_id: str) -> GameInfo:
         raise KeyError(f"unknown game {game_id!r}; known: {', '.join(_GAMES)}") from None
 
 
-def all() -> list[GameInfo]:  # noqa: A001 - the issue names it so
+def registered() -> list[GameInfo]:
+    """Every game, in menu order."""
     _load()
     return list(_GAMES.values())
 

@@ -6,10 +6,13 @@ hexes. Text helpers add an outline or a shadow so labels stay readable over busy
 from __future__ import annotations
 
 import math
+import weakref
 from typing import Iterable, Sequence
 
 import pygame
 import pygame.gfxdraw
+
+from hexgames.core.caches import BoundedCache
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 Point = tuple[float, float]
@@ -94,24 +97,22 @@ def fit_text(font_for, content: str, max_width: int, start_size: int, min_size: 
     """The largest font (from `font_for(size, bold)`, e.g. `app.font`) in which `content` fits.
 
     Remembered per text and width, since banners and buttons ask again every frame and measuring
-    text is the slow part; the key holds the starting font, so a new language's fonts are new keys."""
+    text is the slow part; the key holds the starting font, so a new language's fonts are new keys.
+    What is remembered is the size, not the font: the font stays `font_for`'s to keep or let go."""
     first = font_for(start_size, bold)
     key = (id(first), content, max_width, start_size, min_size, bold)
     found = _FITTED.get(key)
-    if found is not None and found[0] is first:  # holding `first` keeps its id from being reused
-        return found[1]
+    if found is not None and found[0]() is first:  # the same font, not a new one under a reused id
+        return font_for(found[1], bold)
     size = start_size
     while size > min_size and font_for(size, bold).size(content)[0] > max_width:
         size -= 1
-    if len(_FITTED) >= _FITTED_MAX:
-        _FITTED.clear()
-    font = font_for(size, bold)
-    _FITTED[key] = (first, font)
-    return font
+    _FITTED.put(key, (weakref.ref(first), size))
+    return font_for(size, bold)
 
 
-_FITTED: dict[tuple, tuple[pygame.font.Font, "pygame.font.Font | str"]] = {}  # fonts of fit_text, lines of fit_line
-_FITTED_MAX = 2048
+FITTED_KEPT = 2048  # texts whose fitted size is remembered (a screen asks for a few dozen)
+_FITTED: BoundedCache[tuple, tuple[weakref.ref, int]] = BoundedCache(FITTED_KEPT)
 
 
 def fit_line(font_for, content: str, max_width: int, start_size: int, min_size: int = 12,
@@ -119,19 +120,20 @@ def fit_line(font_for, content: str, max_width: int, start_size: int, min_size: 
     """`fit_text`, and if even `min_size` is too wide, `content` cut short with "…" to fit: a
     name or label that must stay on its line never runs into what is beside it."""
     font = fit_text(font_for, content, max_width, start_size, min_size, bold)
-    key = ("line", id(font), content, max_width)
-    found = _FITTED.get(key)
-    if found is not None and found[0] is font:
+    key = (id(font), content, max_width)
+    found = _LINES.get(key)
+    if found is not None and found[0]() is font:
         return font, found[1]
     cut = content
     if font.size(content)[0] > max_width:
         while cut and font.size(cut.rstrip() + "…")[0] > max_width:
             cut = cut[:-1]
         cut = cut.rstrip() + "…"
-    if len(_FITTED) >= _FITTED_MAX:
-        _FITTED.clear()
-    _FITTED[key] = (font, cut)
+    _LINES.put(key, (weakref.ref(font), cut))
     return font, cut
+
+
+_LINES: BoundedCache[tuple, tuple[weakref.ref, str]] = BoundedCache(FITTED_KEPT)  # fit_line's cut texts
 
 
 def fit_wrapped(font_for, content: str, max_width: int, max_lines: int, start_size: int, min_size: int = 10,
@@ -140,23 +142,20 @@ def fit_wrapped(font_for, content: str, max_width: int, max_lines: int, start_si
     lines (at `min_size` it may still take more: the caller decides what to show). Remembered like
     `fit_text`: a dialog asks every frame."""
     first = font_for(start_size, bold)
-    key = ("wrapped", id(first), content, max_width, max_lines, start_size, min_size, bold)
+    key = (id(first), content, max_width, max_lines, start_size, min_size, bold)
     found = _WRAPPED.get(key)
-    if found is not None and found[0] is first:
-        return found[1], found[2]
+    if found is not None and found[0]() is first:
+        return font_for(found[1], bold), found[2]
     size = start_size
     lines = wrap(font_for(size, bold), content, max_width)
     while size > min_size and len(lines) > max_lines:
         size -= 1
         lines = wrap(font_for(size, bold), content, max_width)
-    if len(_WRAPPED) >= _FITTED_MAX:
-        _WRAPPED.clear()
-    font = font_for(size, bold)
-    _WRAPPED[key] = (first, font, lines)
-    return font, lines
+    _WRAPPED.put(key, (weakref.ref(first), size, lines))
+    return font_for(size, bold), lines
 
 
-_WRAPPED: dict[tuple, tuple[pygame.font.Font, pygame.font.Font, list[str]]] = {}
+_WRAPPED: BoundedCache[tuple, tuple[weakref.ref, int, list[str]]] = BoundedCache(FITTED_KEPT)
 
 
 def rounded_panel(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, radius: int = 10,
@@ -172,20 +171,20 @@ def rounded_panel(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, ra
         pygame.draw.rect(surface, border, rect, border_width, border_radius=radius)
 
 
-_DIM_CACHE: dict[tuple, pygame.Surface] = {}
+_DIM_CACHE: BoundedCache[tuple, pygame.Surface] = BoundedCache(4)  # window-sized layers: a few MB each
 
 
 def dim(surface: pygame.Surface, alpha: int = 150, colour: tuple[int, int, int] = (8, 10, 14)) -> None:
     """Darken everything drawn so far (overlays: pause, hand-over, results)."""
-    key = (surface.get_size(), alpha, colour)
-    layer = _DIM_CACHE.get(key)
-    if layer is None:
-        if len(_DIM_CACHE) > 8:
-            _DIM_CACHE.clear()
-        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        layer.fill((*colour, alpha))
-        _DIM_CACHE[key] = layer
+    size = surface.get_size()
+    layer = _DIM_CACHE.get_or_make((size, alpha, colour), lambda: _filled_layer(size, (*colour, alpha)))
     surface.blit(layer, (0, 0))
+
+
+def _filled_layer(size: tuple[int, int], colour: Colour) -> pygame.Surface:
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    layer.fill(colour)
+    return layer
 
 
 NO_LINE_START = set("、。，．・：；？！ー）」』】〉》〕ぁぃぅぇぉっゃゅょァィゥェォッャュョ,.:;!?)")

@@ -71,7 +71,7 @@ class MenuScene(Scene):
         total = min(w - 40, 1400)
         left = (w - total) // 2
         area = pygame.Rect(left, top + 112, total - side_w - 24, h - (top + 112) - 16)
-        infos = games.all()
+        infos = games.registered()
         for rect, info in zip(card_rects(area, len(infos)), infos):
             b = UIButton(rect, "", ui, object_id=ObjectID(class_id="@card"),  # small cards hide the
                          tool_tip_text=app.tr(f"{info.id}.description", default=info.description))  # text

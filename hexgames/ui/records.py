@@ -55,7 +55,7 @@ class RecordsScene(Scene):
         super().__init__(app)
         self.all = records.load()  # every recorded game, newest first
         self.tables = highscores.tables()
-        ids = [i.id for i in games.all()]
+        ids = [i.id for i in games.registered()]
         recent = next((r.game for r in self.all if r.game in ids), None)
         self.game_id = game_id if game_id in ids else recent or (ids[0] if ids else "")
         self.player: str | None = player
@@ -113,7 +113,7 @@ class RecordsScene(Scene):
         y = top + 58
         label_w = max(app.font(18).size(tr(f"ui.records.{k}"))[0] for k in ("game", "player")) + 24
         dd_w = min(320, (col.w - 2 * label_w - 40) // 2)
-        infos = games.all()
+        infos = games.registered()
         if infos:
             self._label(pygame.Rect(col.x, y, label_w - 8, 40), tr("ui.records.game"))
             choices = [(app.tr(f"{i.id}.title", default=i.title), i.id) for i in infos]

@@ -227,6 +227,7 @@ class RulesHelpScene(Scene):
         from pygame_gui.core import ObjectID
         from pygame_gui.elements import UIButton, UILabel, UITextBox
 
+        self.app.preload_text_fonts()
         w, h = self.app.screen.get_size()
         col = pygame.Rect(40, 0, w - 80, 0)
         title = self.app.tr("ui.rules.title", game=self.app.tr(f"{self.info.id}.title", default=self.info.title))

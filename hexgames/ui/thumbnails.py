@@ -3,7 +3,8 @@
 No game provides a picture: the menu plays a few medium-AI moves from a fixed seed (the same
 reproducible position the `screenshot` command would show), lets the game's scene draw itself into an
 off-screen surface at a comfortable size, and keeps the board part, scaled down. A new game gets its
-card picture by having a scene, nothing more. Pictures are cached per game and size for the process.
+card picture by having a scene, nothing more. Pictures are kept per game, size and language (the
+most recent `PICTURES_KEPT`); the fonts the scenes ask for at the drawing size are let go after.
 """
 from __future__ import annotations
 
@@ -12,32 +13,38 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from hexgames.core.caches import BoundedCache
+
 if TYPE_CHECKING:
     from hexgames.app import App
     from hexgames.games import GameInfo
 
 SEED = 7
 DRAW_SIZE = (1040, 720)  # the scene lays itself out as in a normal window, then is scaled down
-_cache: dict[tuple[str, tuple[int, int], str], pygame.Surface | None] = {}
+PICTURES_KEPT = 20  # two languages of a menu of five games, at two window sizes
+_cache: BoundedCache[tuple[str, tuple[int, int], str], pygame.Surface | None] = BoundedCache(PICTURES_KEPT)
 
 
 def board_picture(app: "App", info: "GameInfo", size: tuple[int, int]) -> pygame.Surface | None:
     """The game's board after its `thumbnail_moves` (default 16) opening moves, fitted into `size`;
     None when the game cannot draw one (then the card shows no picture rather than failing)."""
     key = (info.id, size, app.settings.language)  # some boards carry translated labels
-    if key not in _cache:
-        try:
-            _cache[key] = _fit(_draw_board(app, info), size)
-        except Exception as e:  # a picture is decoration: a game whose scene cannot draw off-screen
-            print(f"hexgames: no menu picture for {info.id}: {e!r}", file=sys.stderr)
-            _cache[key] = None
-    return _cache[key]
+    return _cache.get_or_make(key, lambda: _picture(app, info, size))
+
+
+def _picture(app: "App", info: "GameInfo", size: tuple[int, int]) -> pygame.Surface | None:
+    try:
+        with app.passing_fonts():  # sizes of the drawing size, not of any screen the player sees
+            return _fit(_draw_board(app, info), size)
+    except Exception as e:  # a picture is decoration: a game whose scene cannot draw off-screen
+        print(f"hexgames: no menu picture for {info.id}: {e!r}", file=sys.stderr)
+        return None
 
 
 def _draw_board(app: "App", info: "GameInfo") -> pygame.Surface:
     from hexgames.screenshot import build_match
 
-    match = build_match(info.id, SEED, int(info.extra.get("thumbnail_moves", 16)))
+    match = build_match(info.id, SEED, info.thumbnail_moves)
     scene = match.info.scene_class()(app, match)  # never entered: it makes no widgets
     scene.auto_play = False
     scene.reveal_all = True

@@ -174,6 +174,6 @@ def test_a_greedy_prior_is_the_answer_before_any_iteration():
 def test_a_game_can_override_hard_settings():
     from dataclasses import replace
 
-    info = replace(games.get("toybids_hooked"), id="toybids_tuned", extra={"search": {"top_k": 2}})
+    info = replace(games.get("toybids_hooked"), id="toybids_tuned", search={"top_k": 2})
     agent = make_agent(info, "hard", iterations=10)
     assert agent.config.top_k == 2 and agent.config.root == "halving" and agent.config.iterations == 10

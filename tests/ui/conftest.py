@@ -9,7 +9,7 @@ from tests.ui import toygame
 
 @pytest.fixture(autouse=True)
 def _leave_no_trace():
-    """Other areas' tests loop over `games.all()` and read i18n in English: after each UI test the
+    """Other areas' tests loop over `games.registered()` and read i18n in English: after each UI test the
     toy games leave the registry and the language is English again."""
     yield
     import i18n

@@ -13,7 +13,7 @@ from hexgames.ui import thumbnails
 from hexgames.ui.menu import MenuScene, SetupScene, best_solo, card_facts, card_rects
 from tests.ui.conftest import click
 
-BUILTIN = [g for g in games.all() if type(g.rules).__module__.startswith("hexgames.games.")]
+BUILTIN = [g for g in games.registered() if type(g.rules).__module__.startswith("hexgames.games.")]
 
 
 @pytest.mark.parametrize("info", BUILTIN, ids=lambda g: g.id)

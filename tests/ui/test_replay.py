@@ -25,7 +25,7 @@ from hexgames.ui.results import ResultsScene
 from tests.drive import make_app
 from tests.ui.conftest import click, click_at, key, step, step_until
 
-BUILTIN = [g.id for g in games.all() if type(g.rules).__module__.startswith("hexgames.games.")]
+BUILTIN = [g.id for g in games.registered() if type(g.rules).__module__.startswith("hexgames.games.")]
 RANDOM_SEATS = [Seat("ai", "random", "CPU 1"), Seat("ai", "random", "CPU 2")]
 
 

@@ -11,7 +11,7 @@ from hexgames.core.match import Match, Seat
 from hexgames.ui.settings import Settings
 from tests.drive import key, make_app, step
 
-BUILTIN = [g for g in games.all() if type(g.rules).__module__.startswith("hexgames.games.")]
+BUILTIN = [g for g in games.registered() if type(g.rules).__module__.startswith("hexgames.games.")]
 
 
 def test_the_window_fits_the_screen_it_opens_on():

@@ -23,6 +23,5 @@ GAME = GameInfo(
     # replies (the reply model Medium actually plays) and then `evaluate`; in 4-player arena trials
     # this won 71% against three Mediums where the default ranked-game search (8 moves, 2 plies) won
     # 38% and the plain ISMCTS tree 44%.
-    extra={
-           "search": {"root": "halving", "top_k": 20, "playout_depth": 4, "greedy_plies": 4}},
+    search={"root": "halving", "top_k": 20, "playout_depth": 4, "greedy_plies": 4},
 )

@@ -16,7 +16,7 @@ from typing import Any
 
 from hexgames.games.clans import heuristics
 from hexgames.games.clans.beliefs import colour_beliefs
-from hexgames.games.clans.rules import COLOURS, ClansState, Move, ScoreNext
+from hexgames.games.clans.rules import COLOURS, ClansState, ScoreNext
 
 EVAL_SCALE = 6.0  # points of lead that make evaluate ~0.73
 NOISE_POINTS = 6.0  # Easy's noise (given on the [0, 1] scale) in points: slips, but still plays
@@ -77,23 +77,6 @@ def _score(gains: list[float], founded: int, colour: int, rivals: list[float]) -
     return gains[colour] + FOUNDER_WEIGHT * founded - sum(rivals[c] * gains[c] for c in range(COLOURS))
 
 
-_GAINS_CACHE: dict[tuple, list[tuple[Move, list[float], int]]] = {}
-_GAINS_CACHE_LIMIT = 20000
-
-
-def gains_table(state: ClansState) -> list[tuple[Move, list[float], int]]:
-    """(move, gains per colour, villages founded) for every legal move; the gains do not depend on
-    who plays which colour, so search reuses them across determinisations of the same position."""
-    key = (tuple(state.huts), state.villages_scored)
-    table = _GAINS_CACHE.get(key)
-    if table is None:
-        if len(_GAINS_CACHE) >= _GAINS_CACHE_LIMIT:
-            _GAINS_CACHE.clear()
-        table = heuristics.all_move_gains(state, state.rules.legal_moves(state))
-        _GAINS_CACHE[key] = table
-    return table
-
-
 def ranked_moves(state: ClansState) -> list[tuple[float, Any]]:
     """Every legal move with its heuristic score for the seat to move, best first."""
     rules = state.rules
@@ -108,7 +91,7 @@ def ranked_moves(state: ClansState) -> list[tuple[float, Any]]:
     else:
         colour = own_colour(state, seat)
         rivals = rival_weights(state, seat)
-        scored = [(_score(g, f, colour, rivals), m) for m, g, f in gains_table(state)]
+        scored = [(_score(g, f, colour, rivals), m) for m, g, f in heuristics.gains_table(state)]
     scored.sort(key=lambda x: -x[0])
     return scored
 

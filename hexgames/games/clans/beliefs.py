@@ -19,12 +19,13 @@ import math
 import random
 from typing import Any
 
+from hexgames.core.caches import BoundedCache
 from hexgames.games.clans import heuristics
 from hexgames.games.clans.rules import COLOURS, ClansState, Move
 
 # how sharply a player is assumed to prefer the moves that help their colour
 INFERENCE_BETA = 0.6
-TRACKS_KEPT = 64
+TRACKS_KEPT = 8  # games whose replay is kept: a process plays one or a few at a time
 
 Evidence = tuple[tuple[float, ...], ...]
 
@@ -57,17 +58,13 @@ class _Track:
         return self.evidence[-1]
 
 
-_TRACKS: dict[tuple, _Track] = {}
+_TRACKS: BoundedCache[tuple, _Track] = BoundedCache(TRACKS_KEPT)
 
 
 def evidence(view: ClansState) -> Evidence:
     """Per seat and colour, how well that seat's moves so far fit a player of that colour."""
     key = (view.start, view.first, view.seats)
-    track = _TRACKS.get(key)
-    if track is None:
-        if len(_TRACKS) >= TRACKS_KEPT:
-            _TRACKS.clear()
-        track = _TRACKS[key] = _Track(view.rules.opening(view))
+    track = _TRACKS.get_or_make(key, lambda: _Track(view.rules.opening(view)))
     return track.evidence_for(view.history)
 
 
@@ -81,7 +78,7 @@ def _with_move(s: ClansState, before: Evidence, m: Any) -> Evidence:
     beta = INFERENCE_BETA
     chosen = None
     columns: list[list[float]] = [[] for _ in range(COLOURS)]
-    for mv, gains, _ in heuristics.all_move_gains(s, moves):
+    for mv, gains, _ in heuristics.gains_table(s):  # the table the mover's AI may have just used
         for c in range(COLOURS):
             columns[c].append(beta * gains[c])
         if mv == m:

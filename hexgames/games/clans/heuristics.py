@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hexgames.core.caches import BoundedCache
+
 if TYPE_CHECKING:
     from hexgames.games.clans.rules import ClansState
 
@@ -110,6 +112,20 @@ def _village_vec(state: "ClansState", area: int, huts: tuple[int, ...], epoch: i
     n = sum(scoring)
     value = terrain_value(state, area, n, epoch) if n else 0.0
     return [value if scoring[c] else 0.0 for c in range(COLOURS)]
+
+
+# positions whose gains are kept: a Hard move's search visits a few hundred (about 50 kB each); the
+# positions of earlier moves are not met again, so more would only grow the process game by game
+GAINS_KEPT = 512
+_GAINS_CACHE: BoundedCache[tuple, list[tuple[object, list[float], int]]] = BoundedCache(GAINS_KEPT)
+
+
+def gains_table(state: "ClansState") -> list[tuple[object, list[float], int]]:
+    """(move, gains per colour, villages founded) for every legal move, kept for the position: the
+    gains do not depend on who plays which colour, so search reuses them across determinisations,
+    and the beliefs weigh the move then made from the same table."""
+    key = (tuple(state.huts), state.villages_scored)
+    return _GAINS_CACHE.get_or_make(key, lambda: all_move_gains(state, state.rules.legal_moves(state)))
 
 
 def all_move_gains(state: "ClansState", moves) -> list[tuple[object, list[float], int]]:

@@ -22,4 +22,7 @@ def input_points(scene: "ClansScene", move: Any) -> list[gestures.Gesture]:
 
 
 def tip_regions(scene: "ClansScene") -> list[tuple[pygame.Rect, str]]:
-    return [(scene.panel_rect, scene.app.tr("learn.tips.clans.panel"))]
+    sections = scene.panel_sections
+    if not sections:  # not drawn yet: the whole panel
+        return [(scene.panel_rect, scene.app.tr("learn.tips.clans.panel"))]
+    return [(rect, scene.app.tr(f"learn.tips.clans.{name}")) for name, rect in sections.items() if rect.h > 0]

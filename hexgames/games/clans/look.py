@@ -1,12 +1,12 @@
 """The colours of the Clans screen, shared by the scene and its parts (panel, recap, keyboard)."""
 from __future__ import annotations
 
-from hexgames.games.clans import emblems
+from hexgames.games.clans import pieces
 from hexgames.ui.words import translator
 
 tr_ui = translator("clans.ui")  # the screen texts (the game's own words live under "clans")
 
-CLAN_RGB = emblems.FILLS
+CLAN_RGB = pieces.FILLS
 TERRAIN_RGB = ((150, 152, 160), (52, 112, 64), (226, 200, 116), (156, 208, 120))
 TERRAIN_DARK = ((104, 106, 114), (28, 74, 38), (176, 150, 72), (104, 160, 80))
 HIGHLIGHT = (255, 236, 120)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from hexgames.games.clans import emblems
+from hexgames.games.clans import pieces
 from hexgames.games.clans.look import HIGHLIGHT, NEUTRAL_SEAT_RGB, TERRAIN_RGB, tr_ui
 from hexgames.games.clans.rules import COLOURS
 from hexgames.ui import draw, hud
@@ -24,15 +24,25 @@ class PanelMixin:
 
     picker_for: int | None
     _note_hits: list
+    panel_sections: dict[str, pygame.Rect]
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         r = self.panel_rect
         draw.rounded_panel(surface, r, (30, 36, 46), 10, border=(60, 70, 86))
         room = r.h - 10 - self.colour_points_height() - self.epoch_chart_height() - 36 - RECAP_ROOM
-        y = self._draw_players(surface, r.x + 12, r.y + 10, r.w - 24, room)
-        y = self._draw_colour_points(surface, r.x + 12, y + 8, r.w - 24)
-        y = self._draw_epoch_chart(surface, r.x + 12, y + 8, r.w - 24)
+        top = r.y + 10
+        y = self._draw_players(surface, r.x + 12, top, r.w - 24, room)
+        sections = [("players", top, y)]
+        top = y + 8
+        y = self._draw_colour_points(surface, r.x + 12, top, r.w - 24)
+        sections.append(("points", top, y))
+        top = y + 8
+        y = self._draw_epoch_chart(surface, r.x + 12, top, r.w - 24)
+        sections.append(("epochs", top, y))
         self._draw_recap(surface, r.x + 12, y + 12, r.w - 24, r.bottom - y - 20)
+        sections.append(("recap", y + 12, r.bottom - 8))
+        # where each part of the panel was drawn, for its hover tip
+        self.panel_sections = {name: pygame.Rect(r.x, a, r.w, max(0, b - a)) for name, a, b in sections}
 
     def _draw_players(self, surface: pygame.Surface, x: int, y: int, w: int, room: int) -> int:
         """One row per seat: the neutral chip, the name, the viewer's own colour or their guess for
@@ -56,7 +66,7 @@ class PanelMixin:
                 pygame.draw.rect(surface, hud.ACCENT, (row.x, row.y + 4, 3, row.h - 8))
             colour = shown[seat]
             if over and colour is not None:
-                emblems.chip(surface, colour, (x + 8, y + 12), 7, shadow=False)
+                pieces.chip(surface, colour, (x + 8, y + 12), 7, shadow=False)
             else:
                 draw.aa_circle(surface, NEUTRAL_SEAT_RGB, (x + 8, y + 12), 7, border=(240, 240, 240))
             right = str(s.founded[seat])
@@ -67,7 +77,7 @@ class PanelMixin:
             name_font, name = draw.fit_line(self.app.font, name, name_w, 17, bold=True)
             draw.text(surface, name_font, name, (x + 22, y + 12), hud.TEXT, anchor="midleft")
             if not over and colour is not None:
-                emblems.chip(surface, colour, slot.center, 8)
+                pieces.chip(surface, colour, slot.center, 8)
             elif not over and self.viewer is not None and seat != self.viewer:
                 self._draw_note_slot(surface, slot, guesses.get(seat), self.picker_for == seat)
                 self._note_hits.append((slot, ("open", seat)))
@@ -127,7 +137,7 @@ class PanelMixin:
         if guess is None:
             draw.text(surface, self.app.font(14, bold=True), "?", slot.center, hud.MUTED)
         else:
-            emblems.chip(surface, guess, slot.center, 7, shadow=False)
+            pieces.chip(surface, guess, slot.center, 7, shadow=False)
 
     def _draw_picker(self, surface: pygame.Surface, x: int, y: int, seat: int) -> int:
         """The open guess picker under a player's row: a chip per possible colour, and "clear"."""
@@ -143,7 +153,7 @@ class PanelMixin:
             if c is None:
                 draw.text(surface, self.app.font(16, bold=True), "×", cell.center, hud.TEXT)
             else:
-                emblems.chip(surface, c, cell.center, 8, shadow=False)
+                pieces.chip(surface, c, cell.center, 8, shadow=False)
             self._note_hits.append((cell, ("pick", seat, c)))
         return box.bottom + 4
 
@@ -182,7 +192,7 @@ class PanelMixin:
         font = self.app.font(18, bold=True)
         for c in range(COLOURS):
             cx = x + col * (c + 0.5)
-            emblems.chip(surface, c, (cx, y + 10), 10)
+            pieces.chip(surface, c, (cx, y + 10), 10)
             label_font, name = draw.fit_line(self.app.font, self._colour_label(c), round(col) - 2, 12)
             draw.text(surface, label_font, name, (cx, y + 29), hud.MUTED)
             draw.text(surface, font, str(points[c]), (cx, y + 48), hud.TEXT)

@@ -20,7 +20,7 @@ import random
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from hexgames.core import hexgrid
-from hexgames.core.protocol import JSON, IllegalMove, Outcome, Reason, Rules, board_part, listing, reasons
+from hexgames.core.protocol import JSON, Outcome, Reason, Rules, board_part, listing, reasons
 from hexgames.games.clans.map import FOREST, GRASSLAND, MOUNTAINS, STEPPE, TERRAIN_NAMES, ClansMap, load_map
 
 _reason = reasons("clans")
@@ -246,14 +246,6 @@ class ClansRules(Rules[ClansState, Any]):
         return None
 
     # --- playing ----------------------------------------------------------------------------------
-    def play(self, s: ClansState, m: Any) -> ClansState:
-        reason = self.check(s, m)
-        if reason is not None:
-            raise IllegalMove(reason)
-        t = self.copy(s)
-        self.apply(t, m)
-        return t
-
     def apply(self, s: ClansState, m: Any) -> None:
         mover = s.current
         s.last_move = (mover, m)

@@ -15,7 +15,7 @@ Why it is built this way:
   that is no clan colour, so nothing on screen hints at another player's colour. The recap's words
   come from `describe` of the viewer's observation, the guess notes are the viewer's own, and
   `clear_selection` drops everything the last player was doing at every hand-over and undo.
-- Every tribe colour is drawn with its own shape (`emblems`), so the game is playable without colour
+- Every tribe colour is drawn with its own shape (`pieces`), so the game is playable without colour
   vision; the colour-point row doubles as the legend.
 - Nothing but the huts and their highlights is drawn over the map: the how-to line, the hint's words,
   the village-order prompt and the scoring of each village in words have a strip of their own above
@@ -33,7 +33,7 @@ from typing import Any
 import pygame
 
 from hexgames.core import hexgrid
-from hexgames.games.clans import emblems
+from hexgames.games.clans import pieces
 from hexgames.games.clans.keys import KeyboardMixin
 from hexgames.games.clans.look import CLAN_RGB, HIGHLIGHT, KEY_FOCUS, NEUTRAL_SEAT_RGB, TERRAIN_DARK, TERRAIN_RGB, tr_ui
 from hexgames.games.clans.map import TERRAIN_NAMES
@@ -88,6 +88,7 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
         self.key_focus: int | None = None  # the area the keyboard points at (arrows / Tab, then Enter)
         self._note_hits: list[tuple[pygame.Rect, tuple]] = []
         self._recap_cache: tuple | None = None
+        self.panel_sections: dict[str, pygame.Rect] = {}  # the side panel's parts as last drawn (tips)
         super().__init__(app, match)
 
     @classmethod
@@ -159,7 +160,7 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
                        radius: float) -> None:
         """The revealed colour with its shape (results), else the neutral chip of the banner."""
         if self.match.is_over:
-            emblems.chip(surface, self.match.state.colour_of[seat], center, radius, shadow=False)
+            pieces.chip(surface, self.match.state.colour_of[seat], center, radius, shadow=False)
         else:
             draw.aa_circle(surface, NEUTRAL_SEAT_RGB, center, radius, border=(240, 240, 240))
 
@@ -529,7 +530,7 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
         one, two = self.app.font(max(12, round(r * 1.25)), bold=True), self.app.font(max(12, round(r * 1.0)), bold=True)
         for c, x, y in spots:
             label = str(huts[c])
-            emblems.chip(surface, c, (x, y), r, label, two if len(label) > 1 or emblems.narrow(c) else one)
+            pieces.chip(surface, c, (x, y), r, label, two if len(label) > 1 or pieces.narrow(c) else one)
         total = sum(huts)
         if not village and (len(spots) > 1 or total >= 7):
             big = total >= 7
@@ -703,7 +704,7 @@ def _arrow_outline(a: tuple[float, float], b: tuple[float, float], width: float)
 
 def _emblem(colour: int) -> chart.Marker:
     def marker(surface: pygame.Surface, center: tuple[int, int], size: int) -> None:
-        emblems.chip(surface, colour, center, size / 2 + 1, shadow=False)
+        pieces.chip(surface, colour, center, size / 2 + 1, shadow=False)
     return marker
 
 

@@ -19,6 +19,5 @@ GAME = GameInfo(
     policy=ai.policy,
     scene_path="hexgames.games.dotlines.scene:DotLinesScene",
     rules_help="dotlines",
-    extra={
-           "search": {"root": "halving", "top_k": 10, "playout_depth": 6, "greedy_plies": 6}},
+    search={"root": "halving", "top_k": 10, "playout_depth": 6, "greedy_plies": 6},
 )

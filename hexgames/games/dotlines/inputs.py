@@ -55,4 +55,9 @@ def tip_regions(scene: "DotLinesScene") -> list[tuple[pygame.Rect, str]]:
     tr = scene.app.tr
     out = [(scene.deck_rect, tr("learn.tips.dotlines.deck"))]
     out += [(rect, tr("learn.tips.dotlines.die")) for rect in scene.die_rects]
+    geo = scene.geo
+    if geo is not None:
+        out += [(box, tr("learn.tips.dotlines.seat")) for box in geo.seat_boxes]
+        out += [(area, tr("learn.tips.dotlines.line")) for area in geo.line_area]
+        out += [(area, tr("learn.tips.dotlines.hand")) for area in geo.hand_area.values()]
     return out

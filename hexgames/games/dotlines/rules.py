@@ -592,10 +592,15 @@ class DotLinesRules(Rules[DotLinesState, Move]):
         v.removed = 0
         v.rng = 0
         v.observer = seat
-        if s.phase < CHIP:
-            v.hands[1 - seat] = None
-        if s.phase == CHIP and s.chip[1 - seat] != CHIP_NONE:
-            v.chip[1 - seat] = CHIP_HIDDEN
+        for other in (0, 1):  # a seat nobody holds (a spectator) sees neither player's secrets
+            if other == seat:
+                continue
+            if s.phase < CHIP:
+                v.hands[other] = None
+            if s.phase == CHIP and s.chip[other] != CHIP_NONE:
+                v.chip[other] = CHIP_HIDDEN
+                if s.last is not None and s.last[0] == other:
+                    v.last = (other, None)  # the last move was that secret choice: which side stays unknown
         return v
 
     def unseen_tiles(self, view: DotLinesState) -> list[int]:
@@ -619,6 +624,8 @@ class DotLinesRules(Rules[DotLinesState, Move]):
         for i in (0, 1):
             if s.chip[i] == CHIP_HIDDEN:
                 s.chip[i] = rng.randrange(2)
+                if s.last == (i, None):
+                    s.last = (i, Chip(s.chip[i]))
         s.rng = rng.getrandbits(64)
         s.observer = -1
         return s

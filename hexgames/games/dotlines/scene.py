@@ -196,8 +196,10 @@ class DotLinesScene(GameScene):
         labels.append(tr_ui(self.app, "use_chip", "Use chip"))
         widths = self._label_widths(labels + [tr_ui(self.app, "chip_on", "Chip: on")])
         rects = self.geo.button_rects(widths[:3] + [max(widths[3:])])
-        self.action_buttons = {key: UIButton(rects[i], labels[i], self.app.ui) for i, key in enumerate(ACTION_KEYS)}
-        self.chip_button = UIButton(rects[3], labels[3], self.app.ui)
+        self.action_buttons = {key: UIButton(rects[i], labels[i], self.app.ui,
+                                             tool_tip_text=self.app.tr(f"learn.tips.dotlines.{key}"))
+                               for i, key in enumerate(ACTION_KEYS)}
+        self.chip_button = UIButton(rects[3], labels[3], self.app.ui, tool_tip_text=self.app.tr("learn.tips.dotlines.chip"))
         self.widgets += [*self.action_buttons.values(), self.chip_button]
         self._build_prompt()
 

@@ -28,5 +28,5 @@ GAME = GameInfo(
     rules_help="ingenious",
     # Hard: ranking placements is cheap now, so the search affords a wider field of candidates and a
     # third greedy playout ply (arena, 30 games each vs Medium: top 8 73%, top 12 83%, + 3 plies 87%).
-    extra={"search": {"top_k": 12, "greedy_plies": 3, "playout_depth": 3}},
+    search={"top_k": 12, "greedy_plies": 3, "playout_depth": 3},
 )

@@ -19,8 +19,8 @@ import random
 from typing import Any
 
 from hexgames.games.ingenious.rules import (
-    CELL_OF, EMPTY, HEX_OF, NB, RAYS, TEMPLATES, IngeniousRules, IngeniousState, Move, Place, Swap, Tile,
-    direction_to, half_gain, raised_score,
+    CELL_OF, EMPTY, HEX_OF, NB, RAYS, TEMPLATES, IngeniousRules, IngeniousState, Move, Place, Swap, Tile, direction, line_gain,
+    raised_score,
 )
 
 RULES = IngeniousRules()
@@ -160,7 +160,7 @@ def _move_value(s: IngeniousState, track: list[int], base_value: float, ca: int,
 def _open_pairs(s: IngeniousState) -> tuple[list[tuple[int, int]], dict[int, list[int] | None]]:
     """Every ordered pair (a, b) open to the mover now, and each empty cell's per-colour gains."""
     cells = s.cells
-    pairs = RULES._pairs_for(s)
+    pairs = RULES.pairs_for(s)
     gains: dict[int, list[int] | None] = {}
     for a, _ in pairs:
         if a not in gains:
@@ -272,10 +272,10 @@ def policy(s: IngeniousState, rng: random.Random, samples: int = 6) -> Move:
     for _ in range(samples):
         m = RULES.random_move(s, rng)
         a, b = CELL_OF[m.a], CELL_OF[m.b]
-        d = direction_to(a, b)
+        d = direction(a, b)
         ca, cb = m.tile
-        ga = half_gain(cells, a, ca, d)
-        gb = half_gain(cells, b, cb, (d + 3) % 6)
+        ga = line_gain(cells, a, ca, d)
+        gb = line_gain(cells, b, cb, (d + 3) % 6)
         value = _move_value(s, track, base_value, ca, ga, cb, gb)
         if value > best_value:
             best_value, best_move = value, m

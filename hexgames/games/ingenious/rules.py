@@ -225,7 +225,7 @@ def _draw(s: IngeniousState, rack: list[Tile], n: int) -> None:
     s.rng = x
 
 
-def half_gain(cells: list[int], c: int, colour: int, skip: int) -> int:
+def line_gain(cells: list[int], c: int, colour: int, skip: int) -> int:
     """Points one half of colour `colour` on cell c scores, looking along all directions but `skip`."""
     n = 0
     base = c * 6
@@ -239,8 +239,7 @@ def half_gain(cells: list[int], c: int, colour: int, skip: int) -> int:
     return n
 
 
-def direction_to(a: int, b: int) -> int:
-    """The direction (0-5) from cell a to its neighbour b; -1 if b is not a neighbour."""
+def direction(a: int, b: int) -> int:
     base = a * 6
     for d in range(6):
         if NB[base + d] == b:
@@ -342,7 +341,7 @@ class IngeniousRules(Rules[IngeniousState, Move]):
                 return "taken"
         return None
 
-    def _pairs_for(self, s: IngeniousState) -> list[tuple[int, int]]:
+    def pairs_for(self, s: IngeniousState) -> list[tuple[int, int]]:
         """Every ordered pair (a, b) of adjacent empty playable cells open to the player now."""
         cells = s.cells
         if self._first_round(s):
@@ -365,7 +364,7 @@ class IngeniousRules(Rules[IngeniousState, Move]):
         """Where `tile` may go now, as (hex for tile[0], hex for tile[1]); for highlighting."""
         if s.phase not in ("place", "bonus"):
             return set()
-        return {(HEX_OF[a], HEX_OF[b]) for a, b in self._pairs_for(s)}
+        return {(HEX_OF[a], HEX_OF[b]) for a, b in self.pairs_for(s)}
 
     # --- legal moves --------------------------------------------------------------------------
     def legal_moves(self, s: IngeniousState) -> list[Move]:
@@ -376,7 +375,7 @@ class IngeniousRules(Rules[IngeniousState, Move]):
         rack = s.racks[s.current]
         if not rack:
             return []
-        pairs = self._pairs_for(s)
+        pairs = self.pairs_for(s)
         out: list[Move] = []
         for tile in sorted(set(rack)):
             if tile[0] == tile[1]:
@@ -411,7 +410,7 @@ class IngeniousRules(Rules[IngeniousState, Move]):
                 return _reason("occupied", "That hex is already occupied.")
         if self._first_round(s):
             why = self._start_ok(s, a, b)
-            if why is not None and any(self._start_ok(s, x, y) is None for x, y in self._pairs_for(s)):
+            if why is not None and any(self._start_ok(s, x, y) is None for x, y in self.pairs_for(s)):
                 if why == "start":
                     return _reason("first_round_start",
                                    "In your first turn the tile must touch a start symbol.")
@@ -447,10 +446,10 @@ class IngeniousRules(Rules[IngeniousState, Move]):
                 lost += 1
         cells[b] = cb
         s.pairs -= lost
-        d_ab = direction_to(a, b)
+        d_ab = direction(a, b)
         track = s.scores[seat % 2 if s.variant == "team" else seat]
-        ga = half_gain(cells, a, ca, d_ab)
-        gb = half_gain(cells, b, cb, (d_ab + 3) % 6)
+        ga = line_gain(cells, a, ca, d_ab)
+        gb = line_gain(cells, b, cb, (d_ab + 3) % 6)
         earned = 0
         if ca == cb:
             earned += self._add(s, track, ca, ga + gb)
@@ -562,10 +561,10 @@ class IngeniousRules(Rules[IngeniousState, Move]):
         ca, cb = m.tile
         cells = s.cells[:]
         cells[a], cells[b] = ca, cb
-        d = direction_to(a, b)
+        d = direction(a, b)
         out = [0] * 6
-        out[ca] += half_gain(cells, a, ca, d)
-        out[cb] += half_gain(cells, b, cb, (d + 3) % 6)
+        out[ca] += line_gain(cells, a, ca, d)
+        out[cb] += line_gain(cells, b, cb, (d + 3) % 6)
         return tuple(out)
 
     def score_preview(self, s: IngeniousState, m: Place) -> tuple[int, ...]:
@@ -581,7 +580,7 @@ class IngeniousRules(Rules[IngeniousState, Move]):
         rack = s.racks[s.current]
         tile = rack[int(rng.random() * len(rack))]
         if self._first_round(s):
-            a, b = rng.choice(self._pairs_for(s))
+            a, b = rng.choice(self.pairs_for(s))
         else:
             a, b = self._random_pair(s, rng)
         if tile[0] != tile[1] and rng.random() < 0.5:

@@ -33,8 +33,9 @@ import pygame
 import pygame_gui
 
 from hexgames.core import hexgrid, highscores
+from hexgames.core.caches import BoundedCache
 from hexgames.core.hexgrid import DOWN, Hex
-from hexgames.games.ingenious import symbols
+from hexgames.games.ingenious import pieces
 from hexgames.games.ingenious.rules import (
     CELL_RADIUS, COLOUR_NAMES, EMPTY, HEX_OF, OFF, START_HEXES, IngeniousState, Place, Swap,
 )
@@ -70,7 +71,7 @@ SEAT_CHIPS = [(236, 238, 242), (72, 206, 206), (240, 128, 186), (196, 164, 112)]
 
 def _symbol_marker(colour: int) -> chart.Marker:
     def marker(surface: pygame.Surface, center: tuple[int, int], size: int) -> None:
-        icon = symbols.symbol_icon(colour, size)
+        icon = pieces.symbol_icon(colour, size)
         surface.blit(icon, icon.get_rect(center=center))
     return marker
 
@@ -187,7 +188,7 @@ class IngeniousScene(GameScene):
         panels = []
         for track in range(len(last.scores)):
             seats = [i for i in range(last.seats) if last.track_of(i) == track]
-            lines = [chart.Line(tr_ui(self.app, f"colour.{COLOUR_NAMES[c]}", COLOUR_NAMES[c]), symbols.FILLS[c],
+            lines = [chart.Line(tr_ui(self.app, f"colour.{COLOUR_NAMES[c]}", COLOUR_NAMES[c]), pieces.FILLS[c],
                                 [s.scores[track][c] for s in states], _symbol_marker(c)) for c in range(6)]
             panels.append(chart.Panel(self.app.join([self.seat_name(i) for i in seats]), lines, top=last.cap,
                                       accent=self.seat_colour(seats[0])))
@@ -526,8 +527,8 @@ class IngeniousScene(GameScene):
         size = self.hex_size
         local = (self.origin[0] - self.board_area.x, self.origin[1] - self.board_area.y)
         frame_r = hexgrid.SQRT3 * size * BOARD_RADIUS + 1.25 * size
-        draw.aa_polygon(surf, (36, 42, 54), symbols.hex_points(local[0], local[1], frame_r, 30))
-        draw.aa_polygon(surf, (74, 84, 102), symbols.hex_points(local[0], local[1], frame_r, 30), 2)
+        draw.aa_polygon(surf, (36, 42, 54), pieces.hex_points(local[0], local[1], frame_r, 30))
+        draw.aa_polygon(surf, (74, 84, 102), pieces.hex_points(local[0], local[1], frame_r, 30), 2)
         for c, h in enumerate(HEX_OF):
             sprite = self._cell_sprite(s, c, h)
             surf.blit(sprite, sprite.get_rect(center=hexgrid.to_pixel(h, size, local)))
@@ -538,12 +539,12 @@ class IngeniousScene(GameScene):
         size = self.hex_size
         v = s.cells[c]
         if v == OFF:
-            return symbols.hex_sprite(OUT_OF_PLAY, size, (40, 45, 55), 1.0)
+            return pieces.hex_sprite(OUT_OF_PLAY, size, (40, 45, 55), 1.0)
         if v == EMPTY:
-            return symbols.hex_sprite(RING_FILLS[max(5, CELL_RADIUS[c])], size, GRID_LINE, 1.0)
+            return pieces.hex_sprite(RING_FILLS[max(5, CELL_RADIUS[c])], size, GRID_LINE, 1.0)
         if h in START_HEXES:
             return _start_sprite(v, size)
-        return symbols.tile_sprite(v, size)
+        return pieces.tile_sprite(v, size)
 
     def _draw_start_claims(self, surface: pygame.Surface, s: IngeniousState) -> None:
         """In the first round, a seat chip on each start symbol someone has touched (the rule's memory)."""
@@ -556,7 +557,7 @@ class IngeniousScene(GameScene):
                            border=(20, 20, 20))
 
     def _draw_last_move(self, surface: pygame.Surface) -> None:
-        ring = symbols.outline_sprite(self.hex_size, LAST_MOVE, max(2.5, self.hex_size / 6))
+        ring = pieces.outline_sprite(self.hex_size, LAST_MOVE, max(2.5, self.hex_size / 6))
         for move in self.last_turn_places():
             for h in (move.a, move.b):
                 surface.blit(ring, ring.get_rect(center=self.hex_center(h)))
@@ -625,14 +626,14 @@ class IngeniousScene(GameScene):
                    direction: int, size: int, alpha: int = 255) -> None:
         ox, oy = self._half_offset(direction, size)
         for colour, sign in ((tile[0], -1), (tile[1], 1)):
-            sprite = symbols.tile_sprite(colour, size, alpha=alpha)
+            sprite = pieces.tile_sprite(colour, size, alpha=alpha)
             surface.blit(sprite, sprite.get_rect(center=(center[0] + sign * ox, center[1] + sign * oy)))
 
     def _draw_place(self, surface: pygame.Surface, move: Place, edge: tuple[int, int, int], alpha: int = 255) -> None:
         for colour, h in ((move.tile[0], move.a), (move.tile[1], move.b)):
-            sprite = symbols.tile_sprite(colour, self.hex_size, alpha=alpha)
+            sprite = pieces.tile_sprite(colour, self.hex_size, alpha=alpha)
             surface.blit(sprite, sprite.get_rect(center=self.hex_center(h)))
-        ring = symbols.outline_sprite(self.hex_size, edge, max(2.5, self.hex_size / 6))
+        ring = pieces.outline_sprite(self.hex_size, edge, max(2.5, self.hex_size / 6))
         for h in (move.a, move.b):
             surface.blit(ring, ring.get_rect(center=self.hex_center(h)))
 
@@ -737,7 +738,7 @@ class IngeniousScene(GameScene):
         x = box.centerx - (sum(widths) + 10 * (len(parts) - 1)) / 2
         cy = y + max(2 * icon, font.get_linesize()) / 2
         for (c, text), w in zip(parts, widths):
-            sprite = symbols.tile_sprite(c, icon)
+            sprite = pieces.tile_sprite(c, icon)
             surface.blit(sprite, sprite.get_rect(center=(round(x + icon), round(cy))))
             draw.text(surface, font, text, (x + 2 * icon + 4, cy), LEGAL if gains[c] else hud.MUTED, anchor="midleft")
             x += w + 10
@@ -819,7 +820,7 @@ class IngeniousScene(GameScene):
             col, row = c % cols, c // cols
             x = inner.x + col * inner.w // cols
             cy = inner.y + row * row_h + row_h // 2 + 2
-            sprite = symbols.tile_sprite(c, size)
+            sprite = pieces.tile_sprite(c, size)
             surf.blit(sprite, sprite.get_rect(center=(x + size + 2, cy)))
             name = tr_ui(self.app, f"colour.{COLOUR_NAMES[c]}", COLOUR_NAMES[c])
             fitted, name = draw.fit_line(self.app.font, name, inner.w // cols - 2 * size - 8, font_size)
@@ -884,16 +885,16 @@ class IngeniousScene(GameScene):
             fill_h = round(bar_h * min(value, s.cap) / s.cap)
             if gains and gains[c] > 0:
                 ext_h = round(bar_h * min(value + gains[c], s.cap) / s.cap)
-                pygame.draw.rect(surf, symbols.shade(symbols.FILLS[c], 1.5),
+                pygame.draw.rect(surf, pieces.shade(pieces.FILLS[c], 1.5),
                                  pygame.Rect(well.x, well.bottom - ext_h, bw, ext_h), border_radius=3)
             if fill_h > 0:
-                pygame.draw.rect(surf, symbols.FILLS[c], pygame.Rect(well.x, well.bottom - fill_h, bw, fill_h),
+                pygame.draw.rect(surf, pieces.FILLS[c], pygame.Rect(well.x, well.bottom - fill_h, bw, fill_h),
                                  border_radius=3)
             for th in set(s.thresholds) | ({s.stop} if s.stop else set()):
                 if th < s.cap:
                     ty = well.bottom - round(bar_h * th / s.cap)
                     pygame.draw.line(surf, (230, 230, 230), (well.x - 3, ty), (well.right + 2, ty))
-            sprite = symbols.hex_sprite(symbols.FILLS[c], icon // 2 + 2, (24, 26, 32), 1.0, c)
+            sprite = pieces.hex_sprite(pieces.FILLS[c], icon // 2 + 2, (24, 26, 32), 1.0, c)
             surf.blit(sprite, sprite.get_rect(center=(col.centerx, chart.bottom - icon // 2 - 2)))
 
     def _paint_solo(self, surf: pygame.Surface, rect: pygame.Rect, s: IngeniousState) -> None:
@@ -947,7 +948,7 @@ class IngeniousScene(GameScene):
         size = 14
         x = top[0] - (len(lowest) * (2 * size + 6) - 6) / 2 + size
         for c in lowest:
-            sprite = symbols.tile_sprite(c, size)
+            sprite = pieces.tile_sprite(c, size)
             surface.blit(sprite, sprite.get_rect(center=(round(x), r.bottom + 6 + size)))
             x += 2 * size + 6
 
@@ -999,27 +1000,27 @@ def _start_sprite(colour: int, size: int) -> pygame.Surface:
     return _start_cache(colour, size)
 
 
-_START: dict[tuple[int, int], pygame.Surface] = {}
-_DOTS: dict[int, pygame.Surface] = {}
+_START: BoundedCache[tuple[int, int], pygame.Surface] = BoundedCache(24)  # six colours, a few sizes
+_DOTS: BoundedCache[int, pygame.Surface] = BoundedCache(8)
 
 
 def _target_dot(r: int) -> pygame.Surface:
     """The legal-target marker: a green dot with a dark rim, readable on white, grey and colour."""
-    if r not in _DOTS:
-        surf = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+    surf = _DOTS.get(r)
+    if surf is None:
+        surf = _DOTS.put(r, pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA))
         c = r + 2
         draw.aa_circle(surf, (20, 60, 36), (c, c), r + 1)
         draw.aa_circle(surf, LEGAL, (c, c), r)
-        _DOTS[r] = surf
-    return _DOTS[r]
+    return surf
 
 
 def _start_cache(colour: int, size: int) -> pygame.Surface:
     key = (colour, size)
-    if key not in _START:
-        base = symbols.tile_sprite(colour, size).copy()
-        ring = symbols.outline_sprite(max(4, size - max(3, size // 6)), START_MARK, max(1.5, size / 10))
+    base = _START.get(key)
+    if base is None:
+        base = _START.put(key, pieces.tile_sprite(colour, size).copy())
+        ring = pieces.outline_sprite(max(4, size - max(3, size // 6)), START_MARK, max(1.5, size / 10))
         base.blit(ring, ring.get_rect(center=base.get_rect().center))
-        _START[key] = base
-    return _START[key]
+    return base
 

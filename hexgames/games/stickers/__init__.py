@@ -24,5 +24,6 @@ GAME = GameInfo(
     rules_help="stickers",
     # bench: time AI moves on placements, not on deck picks (the first half of a random game's moves)
     # the menu card shows the board after the 16 deck picks and 14 placements
-    extra={"bench_late": 0.75, "thumbnail_moves": 30},
+    bench_late=0.75,
+    thumbnail_moves=30,
 )

@@ -22,11 +22,11 @@ import pygame
 import pygame_gui
 
 from hexgames.core.files import os_error_reason
-from hexgames.games.stickers import art, catalogue, decks
+from hexgames.games.stickers import pieces, catalogue, decks
 from hexgames.games.stickers.catalogue import ALL_STICKERS, HELPER, HELPER_NAMES, N, R, RARITY, SR
 from hexgames.games.stickers.rules import Pick
 from hexgames.ui import draw, hud
-from hexgames.games.stickers.art import tr_ui
+from hexgames.games.stickers.pieces import tr_ui
 
 if TYPE_CHECKING:
     from hexgames.games.stickers.scene import StickersScene
@@ -340,7 +340,7 @@ class DeckBuilder:
             rect = pygame.Rect(x, y, 40 if value is not None else font.size(t("deck.any", "Any"))[0] + 22, 32)
             self._chip(surface, rect, t("deck.any", "Any") if value is None else "", font, self.colour == value)
             if value is not None:
-                art.colour_chip(surface, value, rect.center, 11)
+                pieces.colour_chip(surface, value, rect.center, 11)
             self.chips.append((rect, "colour", value))
             x += rect.w + 6
 
@@ -362,10 +362,10 @@ class DeckBuilder:
         for rect, s in self._grid_cells():
             if s >= catalogue.LAYOUTS:
                 label = self._helper_label(s)
-                art.helper(surface, rect, s, draw.fit_text(self.app.font, label, rect.w - 4, size, LABEL_PX, bold=True),
+                pieces.helper(surface, rect, s, draw.fit_text(self.app.font, label, rect.w - 4, size, LABEL_PX, bold=True),
                            label)
             else:
-                art.sticker(surface, rect, s)
+                pieces.sticker(surface, rect, s)
             if s < catalogue.LAYOUTS and RARITY[s] != N:
                 draw.text(surface, small, RARITY[s], (rect.right - 2, rect.top + 1), (255, 255, 255),
                           anchor="topright", outline=(20, 20, 20), outline_px=1)
@@ -413,7 +413,7 @@ class DeckBuilder:
         for i, rect in enumerate(self._slot_rects()):
             if i < len(self.slots):
                 s = self.slots[i]
-                art.any_sticker(surface, rect, s, 0 if s < catalogue.LAYOUTS else None)
+                pieces.any_sticker(surface, rect, s, 0 if s < catalogue.LAYOUTS else None)
                 if i < self.fixed:
                     pygame.draw.rect(surface, hud.MUTED, rect, 1)
             else:
@@ -455,6 +455,6 @@ class DeckBuilder:
             for i, s in enumerate(deck.stickers[:8]):
                 icon = pygame.Rect(rect.right - 8 - (8 - i) * 15, rect.y + 6, 13, 13)
                 if icon.x > rect.x + 8 + font.size(deck.name)[0] + 4:
-                    art.any_sticker(surface, icon, s)
+                    pieces.any_sticker(surface, icon, s)
         draw.text(surface, self.app.font(12), t("deck.name_hint", "Deck name:"), (r.x + 10, r.bottom - 152),
                   hud.MUTED, anchor="topleft")

@@ -53,4 +53,11 @@ def _pick(scene: "StickersScene", sticker: int) -> list[gestures.Gesture]:
 def tip_regions(scene: "StickersScene") -> list[tuple[pygame.Rect, str]]:
     if scene.state.phase == "deck":
         return []
-    return [(scene.panel_rect, scene.app.tr("learn.tips.stickers.panel"))]
+    tr = scene.app.tr
+    players, drawn, rest = scene.panel_layout()
+    out = [(rect, tr("learn.tips.stickers.player")) for rect in players]
+    if drawn.h:
+        out.append((drawn, tr("learn.tips.stickers.drawn")))
+    if rest.h > 0:
+        out.append((rest, tr("learn.tips.stickers.rest")))
+    return out

@@ -111,11 +111,6 @@ class StickersState:
         v = self.cells.get(cell_key(x, y))
         return None if v is None else v >> 8
 
-    def layout_at(self, x: int, y: int) -> int | None:
-        """The board layout (as drawn, seat 1's already turned) of the sticker on (x, y)."""
-        v = self.cells.get(cell_key(x, y))
-        return None if v is None else v & 255
-
     def __repr__(self) -> str:
         return f"StickersState(phase={self.phase}, current={self.current}, drawn={self.drawn}, cells={len(self.cells)})"
 

@@ -28,7 +28,7 @@ from typing import Any
 import pygame
 
 from hexgames.core import highscores
-from hexgames.games.stickers import art, catalogue
+from hexgames.games.stickers import pieces, catalogue
 from hexgames.games.stickers.catalogue import BLOCK, DOUBLE, HELPER_NAMES, JUMP, LAYOUTS, PEEK
 from hexgames.games.stickers.deckbuilder import DeckBuilder
 from hexgames.games.stickers.regions import cell_xy, point_xy
@@ -36,7 +36,7 @@ from hexgames.games.stickers.rules import Block, Pick, Place, Reorder, StickersR
 from hexgames.ui import chart, draw, hud
 from hexgames.ui.anim import ease_out_back
 from hexgames.ui.game_scene import GameScene
-from hexgames.games.stickers.art import tr_ui
+from hexgames.games.stickers.pieces import tr_ui
 
 MIN_ZOOM, MAX_ZOOM = 18.0, 120.0  # MAX_ZOOM grows with a large window (`max_zoom`)
 MIN_TEXT = 12  # no text under this, at 800x600 in Japanese too
@@ -103,11 +103,11 @@ class StickersScene(GameScene):
         return self.match.seats[seat].name or f"Player {seat + 1}"
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
-        return art.OWNER_RGB[seat % 2]
+        return pieces.OWNER_RGB[seat % 2]
 
     def draw_seat_chip(self, surface: pygame.Surface, seat: int, center: tuple[float, float],
                        radius: float) -> None:
-        art.owner_marker(surface, seat, center, radius)  # a disc or a square, as on the board
+        pieces.owner_marker(surface, seat, center, radius)  # a disc or a square, as on the board
 
     @property
     def shows_turn(self) -> bool:
@@ -315,7 +315,7 @@ class StickersScene(GameScene):
     def peek_rects(self) -> list[pygame.Rect]:
         """Where the shown stickers lie: in a row inside the panel's Peek box (never over the board)."""
         n = len(self.peek_stickers())
-        box = self._panel_layout()[1]
+        box = self.panel_layout()[1]
         size = min(PEEK_SIZE, (box.w - 20 - (n - 1) * 12) // max(1, n))
         x0 = box.centerx - (n * size + (n - 1) * 12) // 2
         top = box.bottom - size - 12 - self.app.font(MIN_TEXT).get_linesize()
@@ -342,7 +342,7 @@ class StickersScene(GameScene):
         from the first placement on (deck building scores nothing)."""
         states = [s for s in states if s.phase != "deck"] or states[-1:]
         scores = [self.rules.scores(s) for s in states]
-        lines = [chart.Line(self.seat_name(i), art.OWNER_RGB[i % 2], [sc[i] for sc in scores], _chart_marker(i))
+        lines = [chart.Line(self.seat_name(i), pieces.OWNER_RGB[i % 2], [sc[i] for sc in scores], _chart_marker(i))
                  for i in range(states[-1].seats)]
         return [chart.Panel(tr_ui(self.app, "chart", "Corners in territories"), lines)]
 
@@ -463,7 +463,7 @@ class StickersScene(GameScene):
     def _draw_stickers(self, surface: pygame.Surface) -> None:
         for c, v in self.state.cells.items():
             x, y = cell_xy(c)
-            art.sticker(surface, self._scaled(self.cell_rect(x, y), ("drop", x, y)), v & 255, v >> 8)
+            pieces.sticker(surface, self._scaled(self.cell_rect(x, y), ("drop", x, y)), v & 255, v >> 8)
 
     def _scaled(self, rect: pygame.Rect, tag: Any) -> pygame.Rect:
         """`rect` grown by the tween `tag` while it runs (a sticker dropping, a cell being blocked)."""
@@ -500,14 +500,14 @@ class StickersScene(GameScene):
         for t in self.territories():
             if not t.founders:
                 continue
-            colour = art.OWNER_RGB[t.owner] if t.owner is not None else CANCELLED_RGB
+            colour = pieces.OWNER_RGB[t.owner] if t.owner is not None else CANCELLED_RGB
             self._outline_region(surface, t.corners, colour, t.owner)
             points = sorted(p for p in t.points if p in s.founded)
             for p in points:
                 px, py = self.to_screen(*point_xy(p))
                 seat = s.founded[p]
-                art.owner_marker(surface, seat, (px, py + 2), rad + 2, colour=(20, 20, 24), border=None)
-                art.owner_marker(surface, seat, (px, py), rad)
+                pieces.owner_marker(surface, seat, (px, py + 2), rad + 2, colour=(20, 20, 24), border=None)
+                pieces.owner_marker(surface, seat, (px, py), rad)
                 draw.text(surface, number, str(seat + 1), (px, py), (20, 20, 24))
             if points:
                 px, py = self.to_screen(*point_xy(points[0]))
@@ -521,11 +521,11 @@ class StickersScene(GameScene):
     def _outline_region(self, surface: pygame.Surface, corners: Any, colour: tuple[int, int, int],
                         owner: int | None) -> None:
         """A region's outline: the sides of its quarter squares that no other quarter of it shares,
-        over a light wash of the founder's colour (player 2's outline stitched, `art.owner_line`)."""
+        over a light wash of the founder's colour (player 2's outline stitched, `pieces.owner_line`)."""
         quarters = set()
         for cell, k in corners:
             x, y = cell_xy(cell)
-            qx, qy = art.QUARTER[k]
+            qx, qy = pieces.QUARTER[k]
             quarters.add((2 * x + qx, 2 * y + qy))
         half = self.zoom / 2
         width = max(2, round(self.zoom / 16))
@@ -540,7 +540,7 @@ class StickersScene(GameScene):
                 if (hx + dx, hy + dy) not in quarters:
                     pa = self.to_screen((hx + a[0]) / 2, (hy + a[1]) / 2)
                     pb = self.to_screen((hx + b[0]) / 2, (hy + b[1]) / 2)
-                    art.owner_line(surface, owner, colour, pa, pb, width)
+                    pieces.owner_line(surface, owner, colour, pa, pb, width)
 
     def _draw_targets(self, surface: pygame.Surface) -> None:
         s = self.state
@@ -564,7 +564,7 @@ class StickersScene(GameScene):
         cell = self.preview_cell()
         if cell is not None:
             s = self.state
-            art.sticker(surface, self.cell_rect(*cell), board_layout(s.drawn, s.current), s.current, alpha=170)
+            pieces.sticker(surface, self.cell_rect(*cell), board_layout(s.drawn, s.current), s.current, alpha=170)
 
     def preview_cell(self) -> tuple[int, int] | None:
         """The cell whose placement is previewed: the lit cell under the mouse, else the hinted one."""
@@ -636,10 +636,10 @@ class StickersScene(GameScene):
         for i, (rect, st) in enumerate(zip(self.peek_rects(), stickers)):
             if st >= LAYOUTS:
                 name = self.helper_name(st)
-                art.helper(surface, rect, st, draw.fit_text(self.app.font, name, rect.w - 4, MIN_TEXT, MIN_TEXT,
+                pieces.helper(surface, rect, st, draw.fit_text(self.app.font, name, rect.w - 4, MIN_TEXT, MIN_TEXT,
                                                             bold=True), name)
             else:
-                art.sticker(surface, rect, board_layout(st, seat), seat)
+                pieces.sticker(surface, rect, board_layout(st, seat), seat)
             self._draw_hinted_place(surface, rect, i, small)
             if i in order:
                 colour = hud.ACCENT if i in self.peek_order else hud.MUTED
@@ -686,7 +686,7 @@ class StickersScene(GameScene):
         return tr_ui(self.app, key, default) if key else ""
 
     # --- the side panel ------------------------------------------------------------------------------
-    def _panel_layout(self) -> tuple[list[pygame.Rect], pygame.Rect, pygame.Rect]:
+    def panel_layout(self) -> tuple[list[pygame.Rect], pygame.Rect, pygame.Rect]:
         """The side panel's parts, top down: a box per player, the drawn sticker (or the Peek chooser;
         empty while decks are built and after the end), and the rest (helper notes, the placement
         preview in words, instructions, solo's best results)."""
@@ -704,7 +704,7 @@ class StickersScene(GameScene):
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         draw.rounded_panel(surface, self.panel_rect, (30, 36, 46), 10, border=(60, 70, 86))
-        players, drawn, rest = self._panel_layout()
+        players, drawn, rest = self.panel_layout()
         for seat, rect in enumerate(players):
             self._draw_player(surface, seat, rect)
         if drawn.h:
@@ -754,7 +754,7 @@ class StickersScene(GameScene):
         active = seat == s.current and not self.match.is_over
         inner = hud.panel(surface, rect, None, self.app, highlight=active)
         name = self.seat_name(seat)
-        art.owner_marker(surface, seat, (inner.x + 8, inner.y + 10), 8)
+        pieces.owner_marker(surface, seat, (inner.x + 8, inner.y + 10), 8)
         nf = draw.fit_text(self.app.font, name, inner.w - 90, 18, MIN_TEXT, bold=True)
         draw.text(surface, nf, name, (inner.x + 22, inner.y + 10), hud.ACCENT if active else hud.TEXT, anchor="midleft")
         score = self.scores()[seat] if s.phase != "deck" else 0
@@ -774,7 +774,7 @@ class StickersScene(GameScene):
         stickers = sorted(self.view.decks[seat])
         size = max(8, min(14, (w - 4) // max(1, len(stickers)) - 2))
         for i, st in enumerate(stickers):
-            art.any_sticker(surface, pygame.Rect(x + i * (size + 2), y, size, size),
+            pieces.any_sticker(surface, pygame.Rect(x + i * (size + 2), y, size, size),
                             st if st >= LAYOUTS else board_layout(st, seat))
 
     def _draw_drawn(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -783,7 +783,7 @@ class StickersScene(GameScene):
         size = min(inner.h - 4, 72)
         box = pygame.Rect(inner.x, inner.y, size, size)
         if s.phase == "place" and s.drawn >= 0:
-            art.sticker(surface, box, board_layout(s.drawn, s.current), s.current)
+            pieces.sticker(surface, box, board_layout(s.drawn, s.current), s.current)
             kind = catalogue.RARITY[s.drawn]
             draw.text(surface, self.app.font(15, bold=True), kind, (box.right + 10, box.y + 4), hud.ACCENT,
                       anchor="topleft")
@@ -792,7 +792,7 @@ class StickersScene(GameScene):
             draw.text(surface, font, text, (box.right + 10, box.y + 26), hud.MUTED, anchor="topleft")
         elif s.phase in ("peek", "block"):
             helper = PEEK if s.phase == "peek" else BLOCK
-            art.helper(surface, box, helper, self.app.font(MIN_TEXT, bold=True), self.helper_name(helper))
+            pieces.helper(surface, box, helper, self.app.font(MIN_TEXT, bold=True), self.helper_name(helper))
 
     def _draw_helper_box(self, surface: pygame.Surface, rect: pygame.Rect) -> int:
         s = self.state
@@ -844,5 +844,5 @@ class StickersScene(GameScene):
 def _chart_marker(seat: int) -> chart.Marker:
     """Player 1 a disc, player 2 a square: told apart without their colours."""
     def marker(surface: pygame.Surface, center: tuple[int, int], size: int) -> None:
-        art.owner_marker(surface, seat, center, size / 2)
+        pieces.owner_marker(surface, seat, center, size / 2)
     return marker

@@ -29,6 +29,5 @@ GAME = GameInfo(
     # hand-over screen between turns.
     # Hard: sequential halving over the best-ranked first moves, each played out by the cheap
     # one-tile-at-a-time policy through the rest of the turn and the opponent's reply, then evaluated.
-    extra={
-           "search": {"root": "halving", "top_k": 6, "playout_depth": 4, "greedy_plies": 0}},
+    search={"root": "halving", "top_k": 6, "playout_depth": 4, "greedy_plies": 0},
 )

@@ -131,13 +131,3 @@ def groups(cells: Sequence[int], area_columns: Sequence[int]) -> list[list[int]]
     """Every group of 3+ same-kind face-up tama joined up/down/left/right that has at least one
     tile in one of `area_columns`; each group is a sorted list of cells."""
     return [cells_of(m) for m, _ in group_masks(cells, area_mask(area_columns))]
-
-
-def floating(cells: Sequence[int]) -> bool:
-    """True if some tile has an empty cell below it (never true between phases)."""
-    for col in range(COLS):
-        base = col * ROWS
-        for row in range(1, ROWS):
-            if cells[base + row] != EMPTY and cells[base + row - 1] == EMPTY:
-                return True
-    return False

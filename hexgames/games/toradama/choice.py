@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from hexgames.games.toradama import sprites
+from hexgames.games.toradama import pieces
 from hexgames.games.toradama.panel import character_name, okunote_parts, tr_ui
 from hexgames.games.toradama.rules import CHARACTER_NAMES, FAVOURITE
 from hexgames.ui import draw, hud
@@ -110,7 +110,7 @@ def paint(app: "App", surface: pygame.Surface, lay: ChoiceLayout, title: str, ta
 
 def _paint_card(app: "App", surface: pygame.Surface, lay: ChoiceLayout, c: int, rect: pygame.Rect) -> None:
     y = rect.y + PAD
-    surface.blit(sprites.face(c, lay.icon), (rect.centerx - lay.icon // 2, y))
+    surface.blit(pieces.face(c, lay.icon), (rect.centerx - lay.icon // 2, y))
     y += lay.icon + 2
     name = app.font(lay.name_size, bold=True)
     draw.text(surface, name, character_name(app, c), (rect.centerx, y), hud.TEXT, anchor="midtop")
@@ -119,7 +119,7 @@ def _paint_card(app: "App", surface: pygame.Surface, lay: ChoiceLayout, c: int, 
     fav_font = draw.fit_text(app.font, fav, rect.w - 2 * PAD - lay.fav_size - 6, lay.fav_size, MIN_TEXT)
     width = lay.fav_size + 6 + fav_font.size(fav)[0]
     x = rect.centerx - width // 2
-    surface.blit(sprites.tama(FAVOURITE[c], lay.fav_size + 4), (x, y - 2))
+    surface.blit(pieces.tama(FAVOURITE[c], lay.fav_size + 4), (x, y - 2))
     draw.text(surface, fav_font, fav, (x + lay.fav_size + 10, y + lay.fav_size // 2), hud.MUTED, anchor="midleft")
     y += lay.fav_size + 12
     font = app.font(lay.text_size)

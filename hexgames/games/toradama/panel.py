@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 
-from hexgames.games.toradama import sprites
+from hexgames.games.toradama import pieces
 from hexgames.games.toradama.board import KINDS
 from hexgames.games.toradama.rules import CHARACTER_NAMES, FAVOURITE, OKUNOTE_COST, OKUNOTE_RECYCLED, ToradamaState
 from hexgames.ui import draw, hud
@@ -69,12 +69,12 @@ def paint_card(app: "App", surf: pygame.Surface, rect: pygame.Rect, s: ToradamaS
     draw.text(surf, app.font(px(12)), tr_ui(app, "points", "points"), (inner.right, r.bottom - px(2)), hud.MUTED,
               anchor="topright")
     if c >= 0:
-        surf.blit(sprites.face(c, icon), (inner.x, y))
+        surf.blit(pieces.face(c, icon), (inner.x, y))
         fx = inner.x + icon + px(8)
         room = r.x - fx - 8
         name_font = draw.fit_text(app.font, character_name(app, c), room, px(14), 10, bold=True)
         draw.text(surf, name_font, character_name(app, c), (fx, y + px(2)), hud.TEXT, anchor="topleft")
-        surf.blit(sprites.tama(FAVOURITE[c], px(20)), (fx, y + px(22)))
+        surf.blit(pieces.tama(FAVOURITE[c], px(20)), (fx, y + px(22)))
         fav = tr_ui(app, "favourite", "favourite: 2 points")
         draw.text(surf, draw.fit_text(app.font, fav, room - px(25), px(13), 9), fav, (fx + px(25), y + px(32)),
                   hud.MUTED, anchor="midleft")
@@ -102,7 +102,7 @@ def _paint_pile(app: "App", surf: pygame.Surface, inner: pygame.Rect, y: int, pi
         draw.text(surf, label, "-", (x, y + 2), hud.MUTED, anchor="topleft")
     for kind in range(KINDS):
         if pile[kind]:
-            surf.blit(sprites.tama(kind, size), (x, y))
+            surf.blit(pieces.tama(kind, size), (x, y))
             r = draw.text(surf, app.font(round(13 * k), bold=True), f"×{pile[kind]}", (x + size + 2, y + size // 2),
                           hud.TEXT, anchor="midleft")
             x = r.right + round(8 * k)
@@ -117,10 +117,10 @@ def _paint_stock(app: "App", surf: pygame.Surface, inner: pygame.Rect, y: int, s
     draw.text(surf, app.font(round(12 * k)), tr_ui(app, "niku", "Niku"), (x, y + size // 2), hud.MUTED, anchor="midleft")
     x += round(44 * k)
     for i in range(2):
-        surf.blit(sprites.niku(size) if i < s.niku[seat] else sprites.slot(size), (x, y))
+        surf.blit(pieces.niku(size) if i < s.niku[seat] else pieces.slot(size), (x, y))
         x += size + 4
     x += round(14 * k)
-    surf.blit(sprites.cube(size), (x, y))
+    surf.blit(pieces.cube(size), (x, y))
     draw.text(surf, app.font(round(13 * k), bold=True), f"×{len(s.cubes[seat])}", (x + size + 3, y + size // 2),
               hud.TEXT, anchor="midleft")
     return y + size + round(8 * k)

@@ -848,14 +848,6 @@ class ToradamaRules(Rules[ToradamaState, Any]):
             return _reason("log.reroll", "returned the pool to the bag and refilled it")
         return _reason("log.triple", "takes 3 tiles this turn")
 
-    # --- tiles accounted for (tests, debugging) -----------------------------------------------
-    def tile_count(self, s: ToradamaState) -> int:
-        """Every tile wherever it is; 66 always (a view counts its bag and unknown cubes too)."""
-        on_board = sum(1 for c in s.cells if c != EMPTY)
-        bag = s.hidden_bag if s.observer >= 0 else len(s.bag)
-        return (on_board + len(s.pool) + bag + sum(map(len, s.cubes)) + sum(map(sum, s.score))
-                + sum(s.niku) + sum(s.discard))
-
 
 def ending(s: ToradamaState) -> str:
     """How the game ended, as the arena tallies it: "first_to_8" (the target reached, 8 by default),

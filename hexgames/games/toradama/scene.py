@@ -27,7 +27,7 @@ import pygame_gui
 
 from hexgames.core import highscores
 from hexgames.core.protocol import Resignation
-from hexgames.games.toradama import choice, narration, panel, replay, sprites
+from hexgames.games.toradama import choice, narration, panel, replay, pieces
 from hexgames.games.toradama.board import COLS, EMPTY, HIDDEN_CUBE, KINDS, ROWS, SHARED_COLUMN, cell
 from hexgames.games.toradama.moves import (
     CUBE_SOURCE, Choose, Clear, Dig, Flip, Give, Place, Reroll, Swap, Triple,
@@ -644,7 +644,7 @@ class ToradamaScene(GameScene):
     def _blit_tile(self, surface: pygame.Surface, code: int, rect: pygame.Rect, scale: float = 1.0,
                    scale_x: float | None = None, alpha: int = 255) -> None:
         size = rect.w
-        img = sprites.tama(code, size) if 0 <= code < KINDS else sprites.cube(size)
+        img = pieces.tama(code, size) if 0 <= code < KINDS else pieces.cube(size)
         w = max(1, round(size * scale * (scale_x if scale_x is not None else 1.0)))
         h = max(1, round(size * scale))
         if (w, h) != (size, size):
@@ -710,7 +710,7 @@ class ToradamaScene(GameScene):
         if hidden in pool:
             pool.remove(hidden)
         for i, r in enumerate(self.pool_slots):
-            surface.blit(sprites.slot(r.w), r.topleft)
+            surface.blit(pieces.slot(r.w), r.topleft)
             if i < len(pool):
                 self._blit_tile(surface, pool[i], r)
                 if self.selected == pool[i] and self.can_act and i == pool.index(pool[i]):
@@ -726,9 +726,9 @@ class ToradamaScene(GameScene):
             n = len(v.cubes[seat])
             size = r.w - 8
             for i in range(min(n, 8)):
-                surface.blit(sprites.cube(size), (r.x + 4, r.bottom - size - 4 - i * size // 7))
+                surface.blit(pieces.cube(size), (r.x + 4, r.bottom - size - 4 - i * size // 7))
             if n == 0:
-                surface.blit(sprites.slot(size), (r.x + 4, r.bottom - size - 4))
+                surface.blit(pieces.slot(size), (r.x + 4, r.bottom - size - 4))
             top = r.bottom - size - 4 - max(0, min(n, 8) - 1) * size // 7
             count = self.app.font(max(15, self.cell_size // 5), bold=True)
             label = self.app.font(max(12, self.cell_size // 7), bold=True)
@@ -855,7 +855,7 @@ class ToradamaScene(GameScene):
             self._blit_tile(surface, code, slot_rect, scale=max(0.05, ease_out_back(p)))
         else:
             size = self.cell_size // 2
-            img = sprites.niku(size)
+            img = pieces.niku(size)
             x = self.bag_rect.x + (self.panel_rect.x - self.bag_rect.x) * ease_in_out(p)
             surface.blit(img, (x, self.bag_rect.y - p * self.cell_size))
 
@@ -917,7 +917,7 @@ class ToradamaScene(GameScene):
                 break
             width = h + 4 + small.size(text)[0]
             x = box.centerx - width // 2
-            surface.blit(sprites.tama(kind, h), (x, y))
+            surface.blit(pieces.tama(kind, h), (x, y))
             draw.text(surface, small, text, (x + h + 4, y + h // 2), hud.TEXT, anchor="midleft")
             y += h + 4
 
@@ -925,7 +925,7 @@ class ToradamaScene(GameScene):
         seat, c, cost = st.data
         icon = max(16, min(box.w - 12, box.h // 2, self.cell_size))
         size = max(8, round(icon * pop))
-        surface.blit(sprites.face(c, size), (box.centerx - size // 2, box.y + 4 + (icon - size) // 2))
+        surface.blit(pieces.face(c, size), (box.centerx - size // 2, box.y + 4 + (icon - size) // 2))
         text = tr_ui(self.app, "okunote_banner", "{character}: okunote!", character=character_name(self.app, c))
         font, lines = draw.fit_wrapped(self.app.font, text, box.w - 6, 2, max(14, self.cell_size // 3), 12, bold=True)
         y = box.y + icon + 10

@@ -166,3 +166,19 @@ def test_search_draws_its_determinisations_from_the_game_hook():
                   SearchConfig(budget=None, iterations=30, root="halving", top_k=4, playout_depth=2))
     assert move in RULES.legal_moves(s)
     assert len(calls) >= 3 and set(calls) == {seat}
+
+
+def test_what_the_ai_remembers_stays_within_its_bounds_game_after_game(monkeypatch):
+    """An arena plays game after game in one process: the positions' gains and the games' replays
+    kept are the most recent few, and a position met again after it was let go gives the same table."""
+    from hexgames.core.caches import BoundedCache
+
+    monkeypatch.setattr(heuristics, "_GAINS_CACHE", BoundedCache(6))
+    monkeypatch.setattr(beliefs, "_TRACKS", BoundedCache(2))
+    first = _midgame(2, 1, 3)
+    table = heuristics.gains_table(first)
+    for seed in range(2, 6):  # four more games, a few moves each
+        _midgame(2, seed, 4)
+        assert len(heuristics._GAINS_CACHE) <= 6 and len(beliefs._TRACKS) <= 2
+    again = heuristics.gains_table(first)
+    assert again == table and again is not table  # made again, the same

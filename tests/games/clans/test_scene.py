@@ -629,3 +629,13 @@ def test_the_hand_over_takes_the_last_players_keyboard_ring_away(app):
     assert isinstance(app.scenes.top, HandoverScene) and scene.key_focus is None
     key(app, pygame.K_RETURN)
     assert scene.viewer != first and scene.key_focus is None and scene.selected is None
+
+
+def test_each_part_of_the_side_panel_has_its_own_tip(app):
+    scene = start(app, new_match("clans", HUMAN_VS_AI, {}, human_first_seed()))
+    regions = scene.tip_regions()
+    texts = [text for _, text in regions]
+    assert len(regions) == 4 and len(set(texts)) == 4 and not any(t.startswith("learn.") for t in texts)
+    rects = [rect for rect, _ in regions]
+    assert all(scene.panel_rect.contains(r) for r in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])

@@ -390,6 +390,22 @@ def test_the_chip_choice_is_hidden_until_both_have_chosen():
     assert RULES.reveals(s, Chip(DOUBLE)) is None
 
 
+def test_the_views_of_a_secret_chip_tell_nothing_of_its_side():
+    """Neither the opponent's view nor a spectator's (a seat nobody holds) can tell the two chips
+    apart: not through the chip, not through the last move, and the hands stay hidden from a
+    spectator until they are turned face up."""
+    s = RULES.play(RULES.play(RULES.setup({}, 2, 3), Roll()), First())
+    assert RULES.observe(s, 2).hands == [None, None] and RULES.observe(s, 0).hands[0] is not None
+    s = RULES.play(s, Home(WHITE))
+    a = s.current
+    inverter, double = RULES.play(s, Chip(INVERTER)), RULES.play(s, Chip(DOUBLE))
+    for viewer in (1 - a, 2):
+        assert RULES.digest(RULES.observe(inverter, viewer)) == RULES.digest(RULES.observe(double, viewer))
+    assert RULES.digest(RULES.observe(inverter, a)) != RULES.digest(RULES.observe(double, a))
+    full = RULES.sample(RULES.observe(inverter, 1 - a), 1 - a, random.Random(1))
+    assert full.last == (a, Chip(full.chip[a]))  # a sampled state is whole: its last move names a side
+
+
 def test_nothing_private_shows_once_both_chips_are_chosen():
     s = RULES.setup({}, 2, 3)
     seen = []

@@ -395,3 +395,14 @@ def test_ending_c_is_announced_as_the_hand_emptied_on_the_sixth_column(app, lang
     announced = app.tr("dotlines.ending.emptied_hand_sixth_column")
     assert announced in scene.toasts.texts
     assert ("6th column" if language == "en" else "6列目") in announced
+
+
+def test_the_actions_the_chip_and_the_panel_parts_say_what_they_are(app):
+    scene = at_position(app, position(mine=(4, 4, 2), theirs=(1, 5), die=(3, 5)))
+    tips = [b.tool_tip_text for b in [*scene.action_buttons.values(), scene.chip_button]]
+    assert all(tips) and len(set(tips)) == 4 and not any(t.startswith("learn.") for t in tips)
+    regions = scene.tip_regions()
+    covered = [rect for rect, _ in regions]
+    assert any(r.colliderect(box) for box in scene.geo.seat_boxes for r in covered)
+    assert any(r.colliderect(area) for area in scene.geo.line_area for r in covered)
+    assert all(text and not text.startswith("learn.") for _, text in regions)

@@ -15,7 +15,7 @@ import pytest
 from hexgames.core import hexgrid
 from hexgames.core.match import Match, Seat
 from hexgames.games import new_match
-from hexgames.games.ingenious import symbols
+from hexgames.games.ingenious import pieces
 from hexgames.games.ingenious.rules import IngeniousRules, Place, Swap
 from hexgames.games.ingenious.scene import LAST_MOVE, RING_FILLS, IngeniousScene
 from hexgames.ui.handover import HandoverScene
@@ -122,8 +122,8 @@ def test_pick_rotate_preview_and_confirm(app):
     assert state.colour_at(a) == rack[2][0] and state.colour_at(b) == rack[2][1]
     assert scene.preview is None and not scene.confirm_button.visible
     step(app)
-    assert near(pixel(app, fill_point(scene, a)), symbols.FILLS[rack[2][0]])
-    assert near(pixel(app, fill_point(scene, b)), symbols.FILLS[rack[2][1]])
+    assert near(pixel(app, fill_point(scene, a)), pieces.FILLS[rack[2][0]])
+    assert near(pixel(app, fill_point(scene, b)), pieces.FILLS[rack[2][1]])
 
 
 def test_confirm_button_commits_the_preview(app):
@@ -286,7 +286,7 @@ def test_ai_move_slides_in_then_lands_on_the_board(app):
     assert step_until(app, lambda: not scene.is_animating(), 200)
     assert scene.displayed_state() is scene.state  # the viewer's observation of the position now
     step(app)
-    assert near(pixel(app, fill_point(scene, move.a)), symbols.FILLS[move.tile[0]])
+    assert near(pixel(app, fill_point(scene, move.a)), pieces.FILLS[move.tile[0]])
     assert scene.can_act and scene.match.to_move == 0
 
 
@@ -431,7 +431,7 @@ def test_the_colour_legend_is_on_screen_at_every_size_and_player_count(size):
             assert legend.h >= 40 and scene.panel_rect.contains(legend), (size, seats)
             assert not any(card.colliderect(legend) for card in scene.cards.values()), (size, seats)
             # the six symbols are drawn there: the red one's fill shows in the legend's area
-            red = symbols.FILLS[0]
+            red = pieces.FILLS[0]
             pixels = {tuple(application.screen.get_at((x, y)))[:3]
                       for x in range(legend.left, legend.right, 2) for y in range(legend.top, legend.bottom, 2)}
             assert red in pixels, (size, seats)
@@ -475,12 +475,12 @@ def test_undo_drops_the_tile_in_hand_its_ghost_and_its_turn(app):
     tile = scene.held_tile()
     a, b = legal_spot(scene, tile)
     move_to(app, scene.placement_center(a, b))
-    assert near(pixel(app, fill_point(scene, a)), symbols.FILLS[tile[0]])  # the ghost is on the board
+    assert near(pixel(app, fill_point(scene, a)), pieces.FILLS[tile[0]])  # the ghost is on the board
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert scene.match.moves == []
     assert scene.held is None and scene.preview is None and scene.orientation == hexgrid.DOWN
     step(app)
-    assert not near(pixel(app, fill_point(scene, a)), symbols.FILLS[tile[0]], 10)
+    assert not near(pixel(app, fill_point(scene, a)), pieces.FILLS[tile[0]], 10)
 
 
 def test_clear_selection_leaves_nothing_of_the_last_players_gesture(app):

@@ -449,3 +449,14 @@ def test_a_large_window_shows_the_board_and_the_catalogue_larger():
         assert scene.zoom > MAX_ZOOM  # a small board fills the big window
     finally:
         application.shutdown()
+
+
+def test_each_part_of_the_side_panel_has_its_own_tip(app):
+    scene = start(app, [ALICE, Seat("ai", "medium", "Robo")], seed=5, options={"first": "player1"})
+    assert scene.tip_regions() == []  # the deck builder speaks for itself
+    build_quick_deck(app, scene)
+    assert step_until(app, lambda: scene.state.phase == "place" and scene.can_act)
+    regions = scene.tip_regions()
+    texts = [text for _, text in regions]
+    assert len(regions) >= 3 and len(set(texts)) >= 3 and not any(t.startswith("learn.") for t in texts)
+    assert all(scene.panel_rect.contains(rect) for rect, _ in regions)

@@ -58,7 +58,7 @@ def make(lines: list[str], pool: str = "RYB", cubes: tuple[str, str] = ("", ""),
             used[k] += s.score[i][k]
     s.discard = [0] * (KINDS + 1)
     s.bag = [k for k in range(KINDS) for _ in range(TAMA_PER_KIND - used[k])] + [NIKU] * (NIKU_TILES - sum(niku))
-    assert RULES.tile_count(s) == 66
+    assert tile_count(s) == 66
     return s
 
 
@@ -72,3 +72,21 @@ def show(s: ToradamaState) -> list[str]:
             line += "." if code == EMPTY else LETTERS[code % CUBE].lower() if code >= CUBE else LETTERS[code]
         out.append(line)
     return out
+
+
+def tile_count(s) -> int:
+    """Every tile wherever it is; 66 always (a view counts its bag and unknown cubes too)."""
+    on_board = sum(1 for c in s.cells if c != EMPTY)
+    bag = s.hidden_bag if s.observer >= 0 else len(s.bag)
+    return (on_board + len(s.pool) + bag + sum(map(len, s.cubes)) + sum(map(sum, s.score))
+            + sum(s.niku) + sum(s.discard))
+
+
+def floating(cells) -> bool:
+    """True if some tile has an empty cell below it (never true between phases)."""
+    for col in range(COLS):
+        base = col * ROWS
+        for row in range(1, ROWS):
+            if cells[base + row] != EMPTY and cells[base + row - 1] == EMPTY:
+                return True
+    return False

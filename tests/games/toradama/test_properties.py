@@ -4,9 +4,9 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from hexgames.core.protocol import IllegalMove
-from hexgames.games.toradama import board
 from hexgames.games.toradama.board import CUBE, HIDDEN_CUBE
 from hexgames.games.toradama.rules import ToradamaRules
+from tests.games.toradama.positions import floating, tile_count
 
 RULES = ToradamaRules()
 OPTIONS = [{"mode": "standard", "cubes": "on", "target": 8}, {"mode": "standard", "cubes": "off", "target": 12},
@@ -36,8 +36,8 @@ games = st.tuples(st.integers(0, 10**6), st.integers(0, len(OPTIONS) - 1))
 def test_every_tile_is_accounted_for_and_nothing_floats(game):
     states, _ = _game(*game)
     for s in states:
-        assert RULES.tile_count(s) == 66
-        assert not board.floating(s.cells)
+        assert tile_count(s) == 66
+        assert not floating(s.cells)
         assert all(0 <= n <= 2 for n in s.niku)
         assert len(s.pool) <= 3
 
@@ -51,9 +51,9 @@ def test_no_cube_face_shows_in_any_view(game, seat):
         assert not any(CUBE <= c < HIDDEN_CUBE for c in v.cells)
         assert all(face == -1 for pile in v.cubes for face in pile)
         assert v.bag == [] and v.rng == 0 and v.bag_count == len(s.bag)
-        assert RULES.tile_count(v) == 66
+        assert tile_count(v) == 66
         full = RULES.sample(v, v.observer, random.Random(1))
-        assert RULES.tile_count(full) == 66 and RULES.legal_moves(full) == RULES.legal_moves(s)
+        assert tile_count(full) == 66 and RULES.legal_moves(full) == RULES.legal_moves(s)
 
 
 @settings(max_examples=20, deadline=None)

@@ -10,7 +10,7 @@ from hexgames.games.toradama.moves import (
 from hexgames.games.toradama.rules import (
     CHOOSE, DRAW, KITSUNE, KUMA, NEKO, NIKU, PLACING, START, TORA, USAGI,
 )
-from tests.games.toradama.positions import RULES, kind, make, show
+from tests.games.toradama.positions import RULES, kind, make, show, tile_count
 
 EMPTY_ROWS = ["....."] * 6
 
@@ -30,7 +30,7 @@ def test_setup_fills_the_pool_with_tama_and_the_start_player_chooses_first():
         s = RULES.setup({}, 2, seed)
         assert len(s.pool) == 3 and all(0 <= k < 5 for k in s.pool)
         assert s.phase == CHOOSE and s.current == s.start_player
-        assert RULES.tile_count(s) == 66 and len(s.bag) == 63
+        assert tile_count(s) == 66 and len(s.bag) == 63
 
 
 def test_each_player_chooses_a_different_character_then_the_start_player_places_one_tile():
@@ -188,7 +188,7 @@ def test_a_niku_cube_goes_to_the_mover_if_room_else_the_opponent_else_it_is_disc
     s = _with_bag(make(EMPTY_ROWS, pool="RYB", niku=(1, 0)), [NIKU, GREEN, GREEN])
     s = RULES.play(RULES.play(s, Place(RED, 0)), Place(YELLOW, 0))
     assert s.pool == [BLUE, GREEN, GREEN] and s.niku[0] in (1, 2)
-    assert RULES.tile_count(s) == 66
+    assert tile_count(s) == 66
 
 
 def test_the_bag_running_out_mid_refill_is_announced_and_ends_refills():
@@ -245,7 +245,7 @@ def test_usagi_returns_the_pool_and_refills_it_and_the_niku_is_recycled():
     s = make(rows("Y...."), pool="RRR", chars=(USAGI, NEKO), niku=(1, 0))
     bag_before = len(s.bag)
     s = RULES.play(s, Reroll())
-    assert len(s.pool) == 3 and s.okunote_used and RULES.tile_count(s) == 66
+    assert len(s.pool) == 3 and s.okunote_used and tile_count(s) == 66
     assert len(s.bag) + s.niku[0] + s.niku[1] == bag_before + 1 + 3 - 3 and s.discard[NIKU] == 0
     assert RULES.reveals(make(rows("Y...."), chars=(USAGI, NEKO), niku=(1, 0)), Reroll()) is not None
 

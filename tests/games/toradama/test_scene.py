@@ -24,6 +24,7 @@ from hexgames.ui.anim import INSTANT
 from hexgames.ui.handover import HandoverScene
 from hexgames.ui.results import ResultsScene
 from tests.drive import click_at, key, make_app, post, step, step_until
+from tests.games.toradama.positions import tile_count
 
 R = ToradamaRules()
 ALICE, BOB = Seat("human", None, "Alice"), Seat("human", None, "Bob")
@@ -286,7 +287,7 @@ def test_the_bag_out_is_announced_to_both_players(app):
     for code in s.bag[1:]:  # all but one tile leave the bag (to the discard, so all 66 stay counted)
         s.discard[code] += 1
     s.bag = s.bag[:1]
-    assert R.tile_count(s) == 66
+    assert tile_count(s) == 66
     match.states[-1] = s
     play_by_mouse(app, scene, next(m for m in R.legal_moves(s) if type(m) is Place))
     assert match.state.bag_out

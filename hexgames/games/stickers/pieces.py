@@ -18,6 +18,7 @@ import math
 
 import pygame
 
+from hexgames.core.caches import BoundedCache
 from hexgames.games.stickers.catalogue import BLOCK, DOUBLE, JUMP, LAYOUTS, PEEK, corners
 from hexgames.ui import draw
 from hexgames.ui.words import translator
@@ -56,7 +57,7 @@ def colour_chip(surface: pygame.Surface, colour: int, centre: tuple[float, float
     shape(surface, SHAPES[colour], centre, r * 0.55, SHAPE_RGB[colour])
 
 
-_CACHE: dict[tuple[int, int | None, int, int], pygame.Surface] = {}
+_CACHE: BoundedCache[tuple[int, int | None, int, int], pygame.Surface] = BoundedCache(1500)  # looks and sizes
 
 
 def sticker(surface: pygame.Surface, rect: pygame.Rect, layout: int, owner: int | None = None,
@@ -67,9 +68,7 @@ def sticker(surface: pygame.Surface, rect: pygame.Rect, layout: int, owner: int 
     key = (layout, owner, rect.w, rect.h)
     image = _CACHE.get(key)
     if image is None:
-        if len(_CACHE) > 1500:
-            _CACHE.clear()
-        image = _CACHE[key] = pygame.Surface(rect.size, pygame.SRCALPHA)
+        image = _CACHE.put(key, pygame.Surface(rect.size, pygame.SRCALPHA))
         _paint(image, image.get_rect(), layout, owner)
     if alpha < 255:
         image = image.copy()

@@ -10,6 +10,7 @@ import math
 
 import pygame
 
+from hexgames.core.caches import BoundedCache
 from hexgames.ui import draw
 
 KIND_FILLS = ((222, 72, 62), (236, 188, 46), (58, 128, 222), (152, 92, 204), (68, 168, 88))
@@ -21,7 +22,7 @@ SYMBOL = (255, 255, 255)
 SYMBOL_EDGE = (40, 34, 30)
 CHARACTER_FILLS = ((236, 150, 52), (236, 232, 226), (150, 150, 162), (222, 112, 48), (140, 96, 64))
 
-_CACHE: dict[tuple, pygame.Surface] = {}
+_CACHE: BoundedCache[tuple, pygame.Surface] = BoundedCache(400)  # a few sizes of every sprite
 
 
 SUPERSAMPLE = 3  # symbols are drawn this many times larger, then scaled down smoothly
@@ -31,11 +32,8 @@ def _cached(key: tuple, build) -> pygame.Surface:
     """The picture for `key`, built once; `build(n)` draws it at n pixels, n = size * SUPERSAMPLE."""
     img = _CACHE.get(key)
     if img is None:
-        if len(_CACHE) > 400:
-            _CACHE.clear()
         size = key[-1]
-        big = build(size * SUPERSAMPLE)
-        img = _CACHE[key] = pygame.transform.smoothscale(big, (size, size))
+        img = _CACHE.put(key, pygame.transform.smoothscale(build(size * SUPERSAMPLE), (size, size)))
     return img
 
 

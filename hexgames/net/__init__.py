@@ -1,0 +1,11 @@
+"""Online play: one server process owns each table and runs its rules; clients get per-seat views.
+
+- `frames`: the versioned JSON frames `{t, v, seq, d}`, their limits and the schema check.
+- `views`: a seat's view, a log line and an outcome as JSON (generic over the Rules protocol).
+- `room`: one table on the server (seats, credentials, moves, undo consent), pure and socket-free.
+- `store`: where tables live between restarts (`TableStore`; `SqliteTableStore` in the data folder).
+- `server`: the asyncio + `websockets` server; `client`: a thread + queue for the pygame loop.
+- `audit`: the privacy oracle the tests and `bench --online` run on every frame.
+
+Nothing here imports pygame.
+"""

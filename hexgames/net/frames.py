@@ -1,0 +1,198 @@
+"""The frames of online play: small versioned JSON objects `{"t": type, "v": 1, "seq": n, "d": {...}}`.
+
+- `t` names the frame, `d` holds its data.
+- `v` is the protocol version: a client and a server of different versions refuse each other with a
+  clear message instead of misreading each other.
+- `seq` in a frame from the server is the table's version: it counts every stored change of the
+  table (a seat taken, the start, a move, an undo). Frames that change nothing stored (chat, who is
+  connected, errors) carry the version as it is. A client keeps the last version it saw and resumes
+  with it after a dropped connection; a move names the version it was made at, so a move sent twice
+  (resent after a reconnect) finds the table moved on and is refused, never played twice.
+  In a frame from a client, `seq` is the client's own counter, which the error answering it echoes.
+
+The requests a client may send are `CLIENT_FRAMES` (with their fields). What the server sends, by `t`:
+    tables      {tables: [lobby, ...]}: the open tables, answering "list"
+    welcome     {code, game, seat (None for a spectator), token and key when a seat was just taken:
+                the seat's secret, to keep for "resume", and the spectators' key, to give to watchers}
+    lobby       {code, game, options, seats: [{kind, level, name, taken, online, stand_in}], host,
+                started, listed}: the table changed before the start
+    sync        lobby's fields and {you, view, to_move, over, ply, log: [{by, w}], undo, chat}: all of
+                it, after a (re)join, the start, or an undo
+    update      {view, to_move, over, ply, log: [{by, w}]}: after each move
+    presence    {seats}: who is connected, and where the computer plays for an absent player
+    undo_asked  {by, at, waiting}; undo_done {done, by, and refused_by or reason when not done}
+    chat        {by, name, text}
+    final       {record}: the whole game (a save file's data), once it is over
+    error       {code, reason, re}: a request refused (`re` is its seq), nothing changed
+    pong        {re}
+`view` is `views.encode_state` of the audience's own view (None before the start, or for spectators
+of a game without a public view); `w` is `views.encode_reason` of the move as the audience may know it.
+
+A frame from a client is read by `read_client_frame` before anything else looks at it: at most
+MAX_FRAME bytes, strict JSON (no NaN), exactly the four keys, the protocol version, a known type,
+and every field of `d` present with its type and bounds (and no field more). Anything else is a
+`FrameError` with a short reason; the server answers it and drops the frame (or the connection).
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from hexgames.core.protocol import Reason, plain_json
+
+PROTOCOL = 1
+MAX_FRAME = 64 * 1024  # bytes of one frame from a client (the server's frames may be larger: a log)
+MAX_SEQ = 2**53  # integers JSON carries exactly everywhere
+MAX_SEATS = 8
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I: codes are read aloud and typed
+CODE_LENGTH = 6
+TOKEN_HEX = 32  # 128 bits from `secrets`
+
+
+@dataclass(frozen=True)
+class Frame:
+    t: str
+    seq: int
+    d: dict[str, Any]
+    v: int = PROTOCOL
+
+    def to_json(self) -> dict[str, Any]:
+        return {"t": self.t, "v": self.v, "seq": self.seq, "d": self.d}
+
+
+class FrameError(Exception):
+    """A frame refused before it was acted on; `code` for programs, `reason` for the player."""
+
+    def __init__(self, code: str, reason: Reason, seq: int | None = None):
+        super().__init__(str(reason))
+        self.code = code
+        self.reason = reason
+        self.seq = seq
+
+
+def _error(code: str, text: str, seq: int | None = None, **params: Any) -> FrameError:
+    return FrameError(code, Reason(f"net.error.{code}", text, **params), seq)
+
+
+# --- the fields a client's frame may hold ---------------------------------------------------------
+Check = Callable[[Any], bool]
+
+
+def text(longest: int, shortest: int = 0, pattern: str | None = None) -> Check:
+    rx = re.compile(pattern) if pattern else None
+    return lambda x: type(x) is str and shortest <= len(x) <= longest and (rx is None or rx.fullmatch(x) is not None)
+
+
+def whole(lowest: int, highest: int) -> Check:
+    return lambda x: type(x) is int and lowest <= x <= highest
+
+
+def flag(x: Any) -> bool:
+    return type(x) is bool
+
+
+def data(x: Any) -> bool:
+    """JSON data of bounded depth and size (a move, the options): its meaning is checked later."""
+    return plain_json(x)
+
+
+def listing(item: Check, most: int) -> Check:
+    return lambda x: type(x) is list and len(x) <= most and all(item(y) for y in x)
+
+
+def options(x: Any) -> bool:
+    return type(x) is dict and len(x) <= 16 and plain_json(x)
+
+
+CODE = text(CODE_LENGTH, CODE_LENGTH, f"[{CODE_ALPHABET}]+")
+TOKEN = text(TOKEN_HEX, TOKEN_HEX, "[0-9a-f]+")
+VERSION = whole(0, MAX_SEQ)
+SEAT = whole(0, MAX_SEATS - 1)
+NAME = text(100)
+SEAT_SPEC = text(40, 1)
+
+# type -> {field: check}; fields in OPTIONAL may be left out.
+CLIENT_FRAMES: dict[str, dict[str, Check]] = {
+    "list": {},  # the open tables of this server
+    "create": {"game": text(40, 1), "options": options, "seats": listing(SEAT_SPEC, MAX_SEATS), "seat": SEAT,
+               "name": NAME, "listed": flag},
+    "sit": {"code": CODE, "seat": SEAT, "name": NAME},  # take an open seat of a table
+    "resume": {"code": CODE, "token": TOKEN, "since": VERSION},  # a seat's player comes back
+    "watch": {"code": CODE, "key": TOKEN, "since": VERSION},  # a spectator
+    "seat": {"seat": SEAT, "spec": SEAT_SPEC},  # the host: "open" or "ai:LEVEL" before the start
+    "start": {},  # the host starts the game once every seat is filled
+    "move": {"move": data, "at": VERSION},
+    "undo": {"at": VERSION},  # ask to take back one's last move(s)
+    "consent": {"yes": flag, "at": VERSION},  # answer another player's undo request
+    "chat": {"text": text(200, 1)},
+    "ping": {},
+}
+OPTIONAL: dict[str, set[str]] = {"create": {"options", "listed", "seat"}, "sit": {"seat"}}
+
+
+def read_client_frame(raw: str | bytes) -> Frame:
+    """A client's frame, checked (see the module docstring); raises FrameError."""
+    if len(raw) > MAX_FRAME:
+        raise _error("too_big", "The message is too large.")
+    obj = _envelope(raw)
+    seq = obj["seq"] if type(obj["seq"]) is int and 0 <= obj["seq"] <= MAX_SEQ else None
+    if seq is None:
+        raise _error("bad_frame", "The message is not a frame.")
+    if obj["v"] != PROTOCOL or type(obj["v"]) is not int:
+        raise _error("version", "This server speaks another version of the protocol; please update.", seq)
+    kind, d = obj["t"], obj["d"]
+    fields = CLIENT_FRAMES.get(kind) if type(kind) is str else None
+    if fields is None:
+        raise _error("unknown_type", "The server does not know that request.", seq)
+    if type(d) is not dict:
+        raise _error("bad_field", "The request's data is malformed.", seq)
+    optional = OPTIONAL.get(kind, set())
+    if not set(d) <= set(fields) or not set(fields) - optional <= set(d):
+        raise _error("bad_field", "The request's data is malformed.", seq)
+    if not all(fields[name](value) for name, value in d.items()):
+        raise _error("bad_field", "The request's data is malformed.", seq)
+    return Frame(kind, seq, d, PROTOCOL)
+
+
+def _envelope(raw: str | bytes) -> dict[str, Any]:
+    """The JSON object of a text frame with exactly the keys t, v, seq and d (not yet their values)."""
+    if isinstance(raw, bytes):
+        raise _error("not_text", "Messages must be text frames.")
+    try:
+        obj = json.loads(raw, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError):
+        raise _error("not_json", "The message is not valid JSON.") from None
+    if type(obj) is not dict or set(obj) != {"t", "v", "seq", "d"}:
+        raise _error("bad_frame", "The message is not a frame.")
+    return obj
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def write(frame: Frame) -> str:
+    """The frame as compact JSON text for the socket."""
+    return json.dumps(frame.to_json(), separators=(",", ":"), ensure_ascii=False)
+
+
+def client_frame(t: str, seq: int, **d: Any) -> str:
+    """A client's frame as text (what `read_client_frame` accepts)."""
+    return write(Frame(t, seq, d))
+
+
+SERVER_FRAMES = frozenset({"tables", "welcome", "lobby", "sync", "update", "presence", "undo_asked",
+                           "undo_done", "chat", "final", "error", "pong"})
+
+
+def read_server_frame(raw: str | bytes) -> Frame:
+    """A server's frame as a client reads it: the envelope checked, `d` an object (its fields are
+    read where they are used, and a missing one is a FrameError there)."""
+    obj = _envelope(raw)
+    if type(obj["d"]) is not dict or type(obj["seq"]) is not int or obj["t"] not in SERVER_FRAMES:
+        raise _error("bad_frame", "The message is not a frame.")
+    if obj["v"] != PROTOCOL:
+        raise _error("version", "This server speaks another version of the protocol; please update.")
+    return Frame(obj["t"], obj["seq"], obj["d"], obj["v"])

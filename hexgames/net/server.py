@@ -1,0 +1,597 @@
+"""The hexgames server: asyncio on `websockets`, the only place the rules of an online table run.
+
+Every frame from a client is read by `frames.read_client_frame` (size, JSON, schema) before anything
+else; a frame that fails gets a short error and is dropped, and a connection that keeps sending bad
+frames, floods, or stays silent is closed. Each request is then asked of the table's `Room`, stored
+(`TableStore`, one transaction), and only then made part of the table, whose audiences each get the
+frame built from their own view. Chance and the RNG stay in the room's match.
+
+AI seats, and the seats of players away longer than `Limits.away_after`, are played by the agents in
+an executor (a worker process by default), so the event loop and every other table keep going while
+an AI thinks; an answer that arrives after the table moved on is dropped.
+
+Tables are loaded from the store at start, so a server killed at any instant and started again
+resumes every table at its last stored move.
+"""
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures as futures
+import contextlib
+import gc
+import logging
+import multiprocessing as mp
+import secrets
+import signal
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import websockets
+from websockets.asyncio.server import ServerConnection, serve
+
+from hexgames import games
+from hexgames.ai.worker import decide, exit_with_parent
+from hexgames.core.protocol import Reason
+from hexgames.net import frames
+from hexgames.net.frames import Frame, FrameError
+from hexgames.net.privacy import WirePolicy, survey
+from hexgames.net.room import Room, RoomError, new_table
+from hexgames.net.store import StoreError, TableStore
+from hexgames.net.views import encode_reason
+
+log = logging.getLogger("hexgames.net")
+STORE_NAME = "tables.sqlite3"
+
+ANYONE = frozenset({"list", "create", "sit", "resume", "watch", "ping"})  # before a seat is held
+SEATED = frozenset({"list", "seat", "start", "move", "undo", "consent", "chat", "ping"})
+WATCHING = frozenset({"list", "ping"})
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one connection and the whole server may use."""
+
+    rate: float = 20.0  # frames a second per connection, sustained
+    burst: int = 40  # frames at once above the rate before refusals start
+    flood: int = 100  # frames refused in a row before the connection is closed
+    bad_frames: int = 10  # malformed frames before the connection is closed
+    hello_timeout: float = 10.0  # seconds for a new connection's first frame
+    idle_timeout: float = 120.0  # seconds of silence before a connection is closed (clients ping)
+    max_connections: int = 1000
+    max_tables: int = 10000
+    away_after: float = 300.0  # seconds a player may be away before the AI plays their seat
+    outbox: int = 512  # frames waiting for a slow client before it is dropped
+
+
+@dataclass(eq=False)
+class Connection:
+    ws: ServerConnection
+    limits: Limits
+    room: Room | None = None
+    seat: int | None = None  # None with a room: a spectator
+    tokens: float = 0.0
+    stamp: float = field(default_factory=time.monotonic)
+    refused: int = 0
+    bad: int = 0
+    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+
+    def __post_init__(self) -> None:
+        self.tokens = float(self.limits.burst)
+
+    def allow(self) -> bool:
+        """The rate limit: a token bucket of `burst` tokens refilled at `rate` a second."""
+        now = time.monotonic()
+        self.tokens = min(self.limits.burst, self.tokens + (now - self.stamp) * self.limits.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            self.refused = 0
+            return True
+        self.refused += 1
+        return False
+
+
+# What the server reports of each frame it sends, when asked (tests and benchmarks check privacy):
+# (room, audience seat or None for spectators, frame).
+AuditHook = Callable[[Room, "int | None", Frame], None]
+
+
+class Server:
+    """The tables, the connections and the AI of one server process."""
+
+    def __init__(self, store: TableStore, limits: Limits = Limits(), ai_in_process: bool = True,
+                 audit: AuditHook | None = None):
+        self.store = store
+        self.limits = limits
+        self.audit = audit
+        self.rooms: dict[str, Room] = {}
+        self.connections: set[Connection] = set()
+        self.members: dict[str, set[Connection]] = {}  # room code -> its connections
+        self.policies: dict[str, asyncio.Future[WirePolicy]] = {}
+        self.thinking: set[str] = set()  # codes of rooms whose AI move is being chosen
+        self.pool: futures.Executor = (
+            futures.ProcessPoolExecutor(1, mp_context=mp.get_context("spawn"), initializer=exit_with_parent)
+            if ai_in_process else futures.ThreadPoolExecutor(1, thread_name_prefix="hexgames-ai"))
+        self._server: Any = None
+        self._ticker: asyncio.Task[None] | None = None
+
+    # --- starting and stopping ------------------------------------------------------------------
+    async def start(self, host: str = "127.0.0.1", port: int = 8765) -> int:
+        """Load the stored tables and listen; returns the port (useful with port 0)."""
+        try:
+            await self._load()
+            self._server = await serve(self._connection, host, port, max_size=frames.MAX_FRAME, max_queue=16,
+                                       compression=None, ping_interval=20, ping_timeout=20)
+        except BaseException:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        for info in games.registered():
+            self.policy(info.id)  # surveyed now, so the first table of each game need not wait
+        self._ticker = asyncio.create_task(self._tick())
+        return self._server.sockets[0].getsockname()[1]
+
+    async def stop(self) -> None:
+        if self._ticker:
+            self._ticker.cancel()
+        if self._server:
+            self._server.close()
+            await self._server.wait_closed()
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.store.close()
+
+    async def _load(self) -> None:
+        self.store.prune(time.time())
+        records, problems = self.store.load()
+        for problem in problems:
+            log.warning("%s", problem)
+        for game in {r.game for r in records}:
+            self.policy(game)
+        for record in records:
+            try:
+                self.rooms[record.code] = Room(record, await self.policy(record.game))
+            except Exception as e:  # noqa: BLE001 - one bad table must not stop the others
+                log.warning("table %s cannot be resumed and was left as it is: %s", record.code, e)
+        log.info("%d table(s) resumed", len(self.rooms))
+        for room in self.rooms.values():
+            self._ai_next(room)
+
+    def policy(self, game_id: str) -> asyncio.Future[WirePolicy]:
+        """The game's wire policy, surveyed once per process (off the event loop)."""
+        if game_id not in self.policies:
+            loop = asyncio.get_running_loop()
+            self.policies[game_id] = asyncio.ensure_future(loop.run_in_executor(self.pool, survey, game_id))
+        return self.policies[game_id]
+
+    # --- one connection ---------------------------------------------------------------------------
+    async def _connection(self, ws: ServerConnection) -> None:
+        if len(self.connections) >= self.limits.max_connections:
+            await ws.close(1013, "The server is full; try again later.")
+            return
+        conn = Connection(ws, self.limits)
+        self.connections.add(conn)
+        writer = asyncio.create_task(self._write(conn))
+        try:
+            timeout = self.limits.hello_timeout
+            while True:
+                raw = await asyncio.wait_for(ws.recv(), timeout)
+                timeout = self.limits.idle_timeout
+                if not conn.allow():
+                    if conn.refused == 1:
+                        self._error(conn, "rate", "Too many messages; slow down.")
+                    if conn.refused >= self.limits.flood:
+                        await ws.close(1008, "Too many messages.")
+                        return
+                    continue
+                await self._frame(conn, raw)
+        except (TimeoutError, asyncio.TimeoutError):
+            await ws.close(1000 if conn.room else 1008, "Closed for silence.")
+        except websockets.ConnectionClosed:
+            pass
+        finally:
+            conn.outbox.put_nowait(None)
+            await writer
+            self.connections.discard(conn)
+            self._detach(conn)
+
+    async def _write(self, conn: Connection) -> None:
+        """Send the connection's frames in order; a client too slow to take them is dropped."""
+        while True:
+            text = await conn.outbox.get()
+            if text is None:
+                return
+            try:
+                await conn.ws.send(text)
+            except websockets.ConnectionClosed:
+                return
+
+    def _send(self, conn: Connection, text: str) -> None:
+        if conn.outbox.qsize() >= self.limits.outbox:
+            asyncio.ensure_future(conn.ws.close(1008, "Too slow to keep up."))
+            return
+        conn.outbox.put_nowait(text)
+
+    async def _frame(self, conn: Connection, raw: str | bytes) -> None:
+        try:
+            frame = frames.read_client_frame(raw)
+        except FrameError as e:
+            conn.bad += 1
+            self._error(conn, e.code, e.reason, e.seq)
+            if conn.bad >= self.limits.bad_frames:
+                await conn.ws.close(1008, "Too many malformed messages.")
+            return
+        allowed = ANYONE if conn.room is None else SEATED if conn.seat is not None else WATCHING
+        if frame.t not in allowed:
+            self._error(conn, "not_now", "That request is not possible now.", frame.seq)
+            return
+        try:
+            await getattr(self, f"_on_{frame.t}")(conn, frame)
+        except RoomError as e:
+            self._error(conn, e.code, e.reason, frame.seq)
+        except StoreError as e:
+            log.error("store: %s", e)
+            self._error(conn, "store", "The server could not store that; nothing changed.", frame.seq)
+        except Exception:  # noqa: BLE001 - a bug in one request must not end the connection or the server
+            log.exception("request %s failed", frame.t)
+            self._error(conn, "internal", "The server failed to do that; nothing changed.", frame.seq)
+
+    def _error(self, conn: Connection, code: str, reason: Any, seq: int | None = None) -> None:
+        if not isinstance(reason, Reason):
+            reason = Reason(f"net.error.{code}", str(reason))
+        version = conn.room.version if conn.room else 0
+        self._send(conn, frames.write(Frame("error", version, {"code": code, "reason": encode_reason(reason),
+                                                               "re": seq})))
+
+    # --- requests before a seat is held -----------------------------------------------------------
+    async def _on_ping(self, conn: Connection, frame: Frame) -> None:
+        self._send(conn, frames.write(Frame("pong", conn.room.version if conn.room else 0, {"re": frame.seq})))
+
+    async def _on_list(self, conn: Connection, frame: Frame) -> None:
+        tables = [room.lobby() for room in self.rooms.values() if room.record.listed and not room.started][:100]
+        self._send(conn, frames.write(Frame("tables", 0, {"tables": tables})))
+
+    async def _on_create(self, conn: Connection, frame: Frame) -> None:
+        d = frame.d
+        if len(self.rooms) >= self.limits.max_tables:
+            raise RoomError("busy", "The server has no room for another table.")
+        record, token, key = new_table(d["game"], d.get("options", {}), d["seats"], d.get("seat"), d["name"],
+                                       d.get("listed", True), self.rooms)
+        policy = await self.policy(record.game)
+        room = Room(record, policy)
+        self.store.create(record)
+        self.rooms[record.code] = room
+        log.info("table %s: %s for %d created", record.code, record.game, len(record.seats))
+        self._attach(conn, room, record.host, {"token": token, "key": key})
+
+    async def _on_sit(self, conn: Connection, frame: Frame) -> None:
+        room = await self._room(frame.d["code"])
+        record, seat, token = room.sit(frame.d.get("seat"), frame.d["name"])
+        self.store.save_table(record)
+        room.adopt(record)
+        self._attach(conn, room, seat, {"token": token, "key": None})
+        self._broadcast(room, "lobby", lambda audience: room.lobby())
+
+    async def _on_resume(self, conn: Connection, frame: Frame) -> None:
+        room = await self._room(frame.d["code"])
+        seat = room.seat_of(frame.d["token"])
+        if seat is None:
+            raise RoomError("auth", "That key is not right for this table.")
+        self._attach(conn, room, seat, {})
+
+    async def _on_watch(self, conn: Connection, frame: Frame) -> None:
+        room = await self._room(frame.d["code"])
+        if not room.is_spectator_key(frame.d["key"]):
+            raise RoomError("auth", "That key is not right for this table.")
+        self._attach(conn, room, None, {})
+
+    async def _room(self, code: str) -> Room:
+        """The table with that code: in memory, or a finished one read back from the store."""
+        room = self.rooms.get(code)
+        if room is None:
+            try:
+                record = self.store.load_table(code)
+                if record is not None:
+                    room = self.rooms[code] = Room(record, await self.policy(record.game))
+            except Exception as e:  # noqa: BLE001 - a damaged row is refused like a missing one
+                log.warning("table %s cannot be read: %s", code, e)
+        if room is None:
+            raise RoomError("no_table", "There is no table with that code.")
+        return room
+
+    def _let_go(self, room: Room) -> None:
+        """A finished table nobody is at leaves memory (it stays in the store until pruned): the
+        server's memory, and the time its garbage collector takes, follow the tables in play."""
+        if room.over and not self.members.get(room.code) and self.rooms.get(room.code) is room:
+            del self.rooms[room.code]
+            self.members.pop(room.code, None)
+
+    def _attach(self, conn: Connection, room: Room, seat: int | None, secrets_: dict[str, Any]) -> None:
+        """The connection now belongs to `seat` (None: a spectator) of `room`: welcome and sync it."""
+        conn.room, conn.seat = room, seat
+        self.members.setdefault(room.code, set()).add(conn)
+        welcome = {"code": room.code, "game": room.record.game, "seat": seat, **secrets_}
+        if seat is not None:
+            room.online[seat] = room.online.get(seat, 0) + 1
+            room.away_since.pop(seat, None)
+            room.stand_in.discard(seat)
+        self._send_to(conn, room, seat, Frame("welcome", room.version, welcome))
+        self._send_to(conn, room, seat, Frame("sync", room.version, room.sync(seat)))
+        if room.over:
+            self._send_to(conn, room, seat, Frame("final", room.version, room.final()))
+        self._presence(room)
+
+    def _detach(self, conn: Connection) -> None:
+        room, seat = conn.room, conn.seat
+        conn.room = None
+        if room is None:
+            return
+        self.members.get(room.code, set()).discard(conn)
+        self._let_go(room)
+        if seat is None:
+            return
+        room.online[seat] = max(0, room.online.get(seat, 0) - 1)
+        if not room.online[seat]:
+            room.away_since[seat] = time.monotonic()
+        self._presence(room)
+
+    # --- requests of a seat ---------------------------------------------------------------------
+    async def _on_seat(self, conn: Connection, frame: Frame) -> None:
+        room = self._seated(conn)
+        record = room.set_seat(conn.seat, frame.d["seat"], frame.d["spec"])
+        self.store.save_table(record)
+        room.adopt(record)
+        self._broadcast(room, "lobby", lambda audience: room.lobby())
+
+    async def _on_start(self, conn: Connection, frame: Frame) -> None:
+        room = self._seated(conn)
+        record = room.start(conn.seat)
+        self.store.save_table(record)
+        room.adopt(record)
+        log.info("table %s: started", room.code)
+        self._broadcast(room, "sync", room.sync)
+        self._ai_next(room)
+
+    async def _on_move(self, conn: Connection, frame: Frame) -> None:
+        room = self._seated(conn)
+        move, after = room.check_move(conn.seat, frame.d["move"], frame.d["at"])
+        self._play(room, move, after)
+
+    def _play(self, room: Room, move: Any, after: Any) -> None:
+        """Store a checked move, make it the table's, and send each audience its update."""
+        self.store.add_move(room.code, len(room.match.moves), room.rules.encode(move), room.version + 1,
+                            room.rules.is_over(after))
+        room.play(move, after)
+        self._broadcast(room, "update", room.update)
+        if room.over:
+            log.info("table %s: over after %d moves", room.code, len(room.match.moves))
+            final = room.final()
+            self._broadcast(room, "final", lambda audience: final)
+            self._let_go(room)
+        self._ai_next(room)
+
+    async def _on_undo(self, conn: Connection, frame: Frame) -> None:
+        room = self._seated(conn)
+        request = room.ask_undo(conn.seat, frame.d["at"])
+        self._broadcast(room, "undo_asked", lambda audience: request.to_json())
+        self._undo_if_agreed(room)
+
+    async def _on_consent(self, conn: Connection, frame: Frame) -> None:
+        room = self._seated(conn)
+        request = room.consent(conn.seat, frame.d["yes"], frame.d["at"])
+        if not frame.d["yes"]:
+            self._broadcast(room, "undo_done", lambda audience: {"done": False, "by": request.by, "refused_by": conn.seat})
+            return
+        self._undo_if_agreed(room)
+
+    def _undo_if_agreed(self, room: Room) -> None:
+        request = room.undo_request
+        if request is None or request.waiting:
+            return
+        try:
+            point = room.undo_point()
+        except RoomError as e:
+            refused = {"done": False, "by": request.by, "reason": encode_reason(e.reason)}
+            self._broadcast(room, "undo_done", lambda audience: refused)
+            return
+        self.store.take_back(room.code, point, room.version + 1)
+        room.undo()
+        self._broadcast(room, "undo_done", lambda audience: {"done": True, "by": request.by})
+        self._broadcast(room, "sync", room.sync)
+        self._ai_next(room)
+
+    async def _on_chat(self, conn: Connection, frame: Frame) -> None:
+        room = self._seated(conn)
+        line = room.say(conn.seat, frame.d["text"])
+        if line["text"]:
+            self._broadcast(room, "chat", lambda audience: line)
+
+    def _seated(self, conn: Connection) -> Room:
+        assert conn.room is not None and conn.seat is not None
+        return conn.room
+
+    # --- sending ----------------------------------------------------------------------------------
+    def _broadcast(self, room: Room, kind: str, build: Callable[[int | None], dict[str, Any]]) -> None:
+        """Send each audience of `room` (every seat, the spectators) its own frame, built once."""
+        audiences: dict[int | None, list[Connection]] = {}
+        for conn in self.members.get(room.code, ()):
+            audiences.setdefault(conn.seat, []).append(conn)
+        for audience, conns in audiences.items():
+            frame = Frame(kind, room.version, build(audience))
+            self._report(room, audience, frame)
+            text = frames.write(frame)
+            for conn in conns:
+                self._send(conn, text)
+
+    def _send_to(self, conn: Connection, room: Room, audience: int | None, frame: Frame) -> None:
+        self._report(room, audience, frame)
+        self._send(conn, frames.write(frame))
+
+    def _report(self, room: Room, audience: int | None, frame: Frame) -> None:
+        if self.audit is not None:
+            self.audit(room, audience, frame)
+
+    def _presence(self, room: Room) -> None:
+        seats = room.seat_list()
+        self._broadcast(room, "presence", lambda audience: {"seats": seats})
+
+    # --- the AI -----------------------------------------------------------------------------------
+    def _ai_next(self, room: Room) -> None:
+        """If an AI is to play the seat to move (an AI seat, or a player away too long), ask it."""
+        if room.code in self.thinking:
+            return
+        level = room.ai_to_play(time.monotonic(), self.limits.away_after)
+        if level is None:
+            return
+        self.thinking.add(room.code)
+        asyncio.ensure_future(self._ai_move(room, level))
+
+    async def _ai_move(self, room: Room, level: str) -> None:
+        version, seat = room.version, room.match.to_move
+        was_standing_in = seat in room.stand_in
+        if was_standing_in:
+            self._presence(room)
+        try:
+            view = room.rules.observe(room.match.state, seat)
+            loop = asyncio.get_running_loop()
+            move = await loop.run_in_executor(self.pool, decide, room.record.game, level, view, seat,
+                                              secrets.randbits(31))
+            if room.version != version or self.rooms.get(room.code) is not room or move is None:
+                return  # the table moved on (an undo, a returning player): this answer is stale
+            if room.ai_to_play(time.monotonic(), self.limits.away_after) is None:
+                return
+            self._play(room, move, room.played(move))
+        except (RoomError, StoreError) as e:
+            log.error("table %s: the AI's move was refused: %s", room.code, e)
+        except futures.process.BrokenProcessPool:
+            log.error("the AI process died; restarting it")
+            self.pool = futures.ProcessPoolExecutor(1, mp_context=mp.get_context("spawn"), initializer=exit_with_parent)
+        finally:
+            self.thinking.discard(room.code)
+        self._ai_next(room)
+
+    async def _tick(self) -> None:
+        """Every moment: seats whose players have been away too long are handed to the AI."""
+        period = max(0.05, min(1.0, self.limits.away_after / 5))
+        while True:
+            await asyncio.sleep(period)
+            for room in list(self.rooms.values()):
+                if room.away_since and room.started and not room.over:
+                    self._ai_next(room)
+
+
+class ServerThread:
+    """A server on a background thread with its own event loop (the app's Host, and tests)."""
+
+    def __init__(self, store: TableStore, host: str = "127.0.0.1", port: int = 0, **kwargs: Any):
+        self.host, self.requested_port = host, port
+        self.port = 0
+        self.server = Server(store, **kwargs)
+        self.loop = asyncio.new_event_loop()
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, name="hexgames-server", daemon=True)
+
+    def start(self, timeout: float = 30.0) -> int:
+        self.thread.start()
+        if not self._ready.wait(timeout):
+            raise RuntimeError("the server did not start in time")
+        if self._error is not None:
+            raise self._error
+        return self.port
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        try:
+            self.port = self.loop.run_until_complete(self.server.start(self.host, self.requested_port))
+        except BaseException as e:  # noqa: BLE001 - handed to the thread that called start()
+            self._error = e
+            self._ready.set()
+            return
+        self._ready.set()
+        self.loop.run_forever()
+
+    def call(self, fn: Callable[[], Any]) -> Any:
+        """Run `fn` on the server's loop and wait for its result (tests look at rooms this way)."""
+        return asyncio.run_coroutine_threadsafe(_call(fn), self.loop).result(30)
+
+    def stop(self) -> None:
+        if not self.thread.is_alive():
+            return
+        asyncio.run_coroutine_threadsafe(self.server.stop(), self.loop).result(30)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+
+
+async def _call(fn: Callable[[], Any]) -> Any:
+    return fn()
+
+
+def serve_command(host: str, port: int, db: str | None, away: float, max_connections: int) -> int:
+    """`hexgames serve`: serve until Ctrl+C or SIGTERM. The first line on stdout names the address
+    (`bench --online` reads the port from it); the log goes to stderr."""
+    from hexgames.core.saves import data_location
+    from hexgames.net.store import open_store
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
+    logging.getLogger("websockets").setLevel(logging.WARNING)
+    path = Path(db) if db else data_location() / STORE_NAME
+    try:
+        store, notice = open_store(path)
+    except (StoreError, OSError) as e:
+        print(f"hexgames serve: {e}", file=sys.stderr)
+        return 1
+    if notice:
+        log.warning("%s", notice)
+    limits = Limits(away_after=away, max_connections=max_connections)
+    try:
+        asyncio.run(_serve_until_stopped(store, host, port, limits, path))
+    except KeyboardInterrupt:
+        pass
+    except OSError as e:  # the port is taken, the address is not this machine's
+        print(f"hexgames serve: cannot listen on {host}:{port}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+async def _serve_until_stopped(store: TableStore, host: str, port: int, limits: Limits, path: Path) -> None:
+    server = Server(store, limits)
+    stopped = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows has no signal handlers here
+            loop.add_signal_handler(sig, stopped.set)
+    bound = await server.start(host, port)
+    collector = asyncio.ensure_future(collect_garbage())
+    print(f"hexgames serving on ws://{host}:{bound} (tables in {path}); Ctrl+C stops", flush=True)
+    try:
+        await stopped.wait()
+    finally:
+        collector.cancel()
+        await server.stop()
+
+
+FULL_COLLECTION_SECONDS = 300.0
+
+
+async def collect_garbage(every: float = FULL_COLLECTION_SECONDS) -> None:
+    """The garbage schedule of a process that serves (`serve`, and the benchmark's clients).
+
+    Python's collector walks every long-lived object now and then, and a server's long-lived
+    objects are its tables' histories: with 200 tables that walk takes about 0.1 s, during which no
+    table moves, every few seconds. Nearly all of those objects die by reference counting alone
+    (histories hold no cycles), so here the young generations are collected as usual, while a full
+    collection, which only cyclic garbage of old objects needs, runs every `every` seconds. What
+    was loaded before serving is frozen out of the walk for good."""
+    gc.freeze()
+    young, middle, old = gc.get_threshold()
+    gc.set_threshold(young, middle, 10**9)  # a full collection only when this task asks for one
+    try:
+        while True:
+            await asyncio.sleep(every)
+            gc.collect()
+    finally:
+        gc.set_threshold(young, middle, old)
+        gc.unfreeze()

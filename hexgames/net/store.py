@@ -1,0 +1,307 @@
+"""Where a server's tables live between runs: `TableStore`, and `SqliteTableStore` in the data folder.
+
+A table is stored as how to rebuild it, never as a state: the game, options, seed, seats (with the
+SHA-256 of each seat's token, never the token) and the encoded moves, like a save file. Every change
+is one transaction that also moves the table's version on by one, and a move is stored under its
+ply number, which the database keeps unique: a server killed at any instant (kill -9) restarts with
+every table at its last stored move, and no move can be stored twice.
+
+The server only calls the methods of `TableStore`, from its event loop. When one machine is outgrown
+the store becomes a new module against the same interface (Postgres: the same three tables, the
+same transactions; see DESIGN.md, "Online play"), not a rewrite of the server.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+import threading
+import time
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hexgames.core.protocol import JSON
+
+SCHEMA_VERSION = 1
+FINISHED_KEPT = 24 * 3600  # seconds a finished table stays (its players can still fetch the game)
+IDLE_KEPT = 30 * 24 * 3600  # seconds an unfinished table with no change stays
+CHECKPOINT_SECONDS = 2.0
+
+
+@dataclass
+class SeatRecord:
+    """A seat: "human" (open while `token_hash` is None) or "ai" with its level."""
+
+    kind: str
+    level: str | None = None
+    name: str = ""
+    token_hash: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "level": self.level, "name": self.name, "token_hash": self.token_hash}
+
+    @staticmethod
+    def from_json(data: Any) -> "SeatRecord":
+        if type(data) is not dict:
+            raise ValueError("a seat must be an object")
+        kind, level, name, token = data.get("kind"), data.get("level"), data.get("name", ""), data.get("token_hash")
+        if kind not in ("human", "ai") or not isinstance(name, str) or not (token is None or isinstance(token, str)):
+            raise ValueError("a seat is malformed")
+        if not (level is None or isinstance(level, str)):
+            raise ValueError("a seat's level is malformed")
+        return SeatRecord(kind, level, name, token)
+
+
+@dataclass
+class TableRecord:
+    """Everything a table is rebuilt from."""
+
+    code: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[SeatRecord]
+    host: int
+    spectator_hash: str
+    listed: bool = True
+    started: bool = False
+    finished: bool = False
+    version: int = 0
+    moves: list[JSON] = field(default_factory=list)
+    created: float = 0.0
+    updated: float = 0.0
+
+
+class StoreError(Exception):
+    """The store refused a change (a version or ply already taken) or cannot be used; the message
+    says why in words."""
+
+
+class NewerStore(StoreError):
+    """The store was written by a newer hexgames."""
+
+
+class TableStore(ABC):
+    """The interface the server keeps its tables through. Each method is one transaction."""
+
+    @abstractmethod
+    def load(self) -> tuple[list[TableRecord], list[str]]:
+        """Every kept table, and a sentence for each one that could not be read (left in place)."""
+
+    @abstractmethod
+    def load_table(self, code: str) -> TableRecord | None:
+        """One kept table (a finished one the server let go of), or None; ValueError if unreadable."""
+
+    @abstractmethod
+    def create(self, record: TableRecord) -> None:
+        """A new table at version 0 (StoreError if the code is taken)."""
+
+    @abstractmethod
+    def save_table(self, record: TableRecord) -> None:
+        """The seats, `started` and `finished` of a table whose version moves on to `record.version`
+        (StoreError unless the stored version is the one before)."""
+
+    @abstractmethod
+    def add_move(self, code: str, ply: int, move: JSON, version: int, finished: bool) -> None:
+        """Move number `ply` (0-based), with the table moving on to `version`."""
+
+    @abstractmethod
+    def take_back(self, code: str, ply: int, version: int) -> None:
+        """Remove moves from `ply` on (an undo), with the table moving on to `version`."""
+
+    @abstractmethod
+    def prune(self, now: float) -> int:
+        """Remove tables finished FINISHED_KEPT ago, or left unchanged IDLE_KEPT; how many."""
+
+    @abstractmethod
+    def close(self) -> None:
+        ...
+
+
+class SqliteTableStore(TableStore):
+    """Tables in one SQLite file. WAL journal with synchronous=NORMAL: a commit is durable against
+    the process dying (kill -9, a crash) without an fsync per move; only a power cut can lose the
+    last moments, and then whole transactions, never half of one."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
+        try:
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self.db.execute("PRAGMA wal_autocheckpoint=0")
+            self._schema()
+        except sqlite3.DatabaseError as e:
+            self.db.close()
+            raise StoreError(f"{self.path} is not a table store this server can use ({e}).") from None
+        self._stop = threading.Event()
+        self._checkpointer = threading.Thread(target=self._checkpoints, name="hexgames-store", daemon=True)
+        self._checkpointer.start()
+
+    def _checkpoints(self) -> None:
+        """Copy the journal into the database file now and then, on a thread of its own: the copy
+        ends with an fsync, which must not stall the server's event loop (SQLite's own automatic
+        checkpoint runs inside a commit, so it is turned off). A passive checkpoint never blocks
+        the writer."""
+        reader = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
+        try:
+            while not self._stop.wait(CHECKPOINT_SECONDS):
+                with contextlib.suppress(sqlite3.Error):
+                    reader.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            reader.close()
+
+    def _schema(self) -> None:
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise NewerStore(f"{self.path} was written by a newer hexgames; please update.")
+        with self._transaction():
+            self.db.execute("""CREATE TABLE IF NOT EXISTS tables (
+                code TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,
+                seats TEXT NOT NULL, host INTEGER NOT NULL, spectator_hash TEXT NOT NULL,
+                listed INTEGER NOT NULL, started INTEGER NOT NULL, finished INTEGER NOT NULL,
+                version INTEGER NOT NULL, created REAL NOT NULL, updated REAL NOT NULL)""")
+            self.db.execute("""CREATE TABLE IF NOT EXISTS moves (
+                code TEXT NOT NULL REFERENCES tables(code) ON DELETE CASCADE, ply INTEGER NOT NULL,
+                move TEXT NOT NULL, PRIMARY KEY (code, ply))""")
+            self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    def _transaction(self) -> "_Transaction":
+        return _Transaction(self.db)
+
+    # --- reading ------------------------------------------------------------------------------
+    def load(self) -> tuple[list[TableRecord], list[str]]:
+        records, problems = [], []
+        moves: dict[str, list[tuple[int, str]]] = {}
+        for code, ply, move in self.db.execute("SELECT code, ply, move FROM moves ORDER BY code, ply"):
+            moves.setdefault(code, []).append((ply, move))
+        for row in self.db.execute("SELECT * FROM tables ORDER BY created"):
+            try:
+                records.append(self._record(row, moves.get(row[0], [])))
+            except (ValueError, TypeError, KeyError) as e:
+                problems.append(f"table {str(row[0])[:12]!r} cannot be read and was left as it is: {e}")
+        return records, problems
+
+    def load_table(self, code: str) -> TableRecord | None:
+        row = self.db.execute("SELECT * FROM tables WHERE code=?", (code,)).fetchone()
+        if row is None:
+            return None
+        moves = self.db.execute("SELECT ply, move FROM moves WHERE code=? ORDER BY ply", (code,)).fetchall()
+        try:
+            return self._record(row, moves)
+        except (TypeError, KeyError) as e:
+            raise ValueError(str(e)) from None
+
+    @staticmethod
+    def _record(row: tuple[Any, ...], moves: list[tuple[int, str]]) -> TableRecord:
+        (code, game, options, seed, seats, host, spectator_hash, listed, started, finished, version,
+         created, updated) = row
+        if [ply for ply, _ in moves] != list(range(len(moves))):
+            raise ValueError("its moves are not numbered 0, 1, 2, ...")
+        opts = json.loads(options)
+        if type(opts) is not dict:
+            raise ValueError("its options are not an object")
+        seat_list = json.loads(seats)
+        if type(seat_list) is not list or not seat_list:
+            raise ValueError("its seats are not a list")
+        return TableRecord(str(code), str(game), opts, int(seed), [SeatRecord.from_json(s) for s in seat_list],
+                           int(host), str(spectator_hash), bool(listed), bool(started), bool(finished),
+                           int(version), [json.loads(m) for _, m in moves], float(created), float(updated))
+
+    # --- writing ------------------------------------------------------------------------------
+    def create(self, record: TableRecord) -> None:
+        now = time.time()
+        record.created = record.updated = record.created or now
+        try:
+            with self._transaction():
+                self.db.execute("INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", (
+                    record.code, record.game, _dump(record.options), record.seed, _seats(record), record.host,
+                    record.spectator_hash, int(record.listed), int(record.started), int(record.finished),
+                    record.version, record.created, record.updated))
+                for ply, move in enumerate(record.moves):
+                    self.db.execute("INSERT INTO moves VALUES (?,?,?)", (record.code, ply, _dump(move)))
+        except sqlite3.IntegrityError:
+            raise StoreError(f"a table {record.code} exists already") from None
+
+    def save_table(self, record: TableRecord) -> None:
+        with self._transaction():
+            self._advance(record.code, record.version)
+            self.db.execute("UPDATE tables SET seats=?, started=?, finished=? WHERE code=?",
+                            (_seats(record), int(record.started), int(record.finished), record.code))
+
+    def add_move(self, code: str, ply: int, move: JSON, version: int, finished: bool) -> None:
+        try:
+            with self._transaction():
+                self._advance(code, version)
+                self.db.execute("INSERT INTO moves VALUES (?,?,?)", (code, ply, _dump(move)))
+                if finished:
+                    self.db.execute("UPDATE tables SET finished=1 WHERE code=?", (code,))
+        except sqlite3.IntegrityError:
+            raise StoreError(f"move {ply} of table {code} is stored already") from None
+
+    def take_back(self, code: str, ply: int, version: int) -> None:
+        with self._transaction():
+            self._advance(code, version)
+            self.db.execute("DELETE FROM moves WHERE code=? AND ply>=?", (code, ply))
+            self.db.execute("UPDATE tables SET finished=0 WHERE code=?", (code,))
+
+    def _advance(self, code: str, version: int) -> None:
+        cur = self.db.execute("UPDATE tables SET version=?, updated=? WHERE code=? AND version=?",
+                              (version, time.time(), code, version - 1))
+        if cur.rowcount != 1:
+            raise StoreError(f"table {code} is not at version {version - 1}")
+
+    def prune(self, now: float) -> int:
+        with self._transaction():
+            cur = self.db.execute("DELETE FROM tables WHERE (finished=1 AND updated<?) OR updated<?",
+                                  (now - FINISHED_KEPT, now - IDLE_KEPT))
+            return cur.rowcount
+
+    def close(self) -> None:
+        self._stop.set()
+        self._checkpointer.join(10)
+        with contextlib.suppress(sqlite3.Error):
+            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        self.db.close()
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any exception: all of a change or none of it."""
+
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: Any, *_: Any) -> None:
+        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+def _dump(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def _seats(record: TableRecord) -> str:
+    return _dump([s.to_json() for s in record.seats])
+
+
+def open_store(path: str | Path) -> tuple[SqliteTableStore, str | None]:
+    """The store at `path`, and a notice when the file there could not be used: a damaged file is
+    set aside (renamed beside it, kept for repair) and a new store begun. A store written by a newer
+    hexgames is never set aside: StoreError says to update."""
+    from hexgames.core.files import set_aside
+
+    try:
+        return SqliteTableStore(path), None
+    except NewerStore:
+        raise
+    except StoreError as e:
+        kept = set_aside(path)
+        if kept is None:
+            raise
+        return SqliteTableStore(path), f"{e} It was kept as {kept.name}; a new table store was begun."

@@ -1,0 +1,171 @@
+"""Helpers of the netplay tests: a server on 127.0.0.1 (port 0) that runs the privacy oracle on every
+frame it sends, and players that drive real `Client`s the way the app will (poll, then act)."""
+from __future__ import annotations
+
+import random
+import threading
+import time
+from typing import Any, Callable
+
+from hexgames.ai.agents import view_moves
+from hexgames.net.client import Client
+from hexgames.net.frames import Frame, write
+from hexgames.net.privacy import holds_secret_number, secret_numbers, view_leaks
+from hexgames.net.room import Room
+from hexgames.net.server import Limits, ServerThread
+from hexgames.net.store import SqliteTableStore
+from hexgames.net.views import encode_reason
+
+TIMEOUT = 60.0  # seconds any awaited frame may take on a loaded 2-core machine
+
+
+class Auditor:
+    """The server's audit hook: every frame sent to a seat or a spectator is checked against what
+    that audience may know, while the server still holds the state it was built from."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+        self.frames = 0
+        self.views = 0
+        self.by_type: dict[str, int] = {}
+        self.rng = random.Random(7)
+        self.lock = threading.Lock()
+
+    def __call__(self, room: Room, audience: int | None, frame: Frame) -> None:
+        try:
+            found = self.check(room, audience, frame)
+        except Exception as e:  # noqa: BLE001 - a failing check is a finding, never a server crash
+            found = [f"the audit failed: {e!r}"]
+        with self.lock:
+            self.frames += 1
+            self.by_type[frame.t] = self.by_type.get(frame.t, 0) + 1
+            self.problems += [f"{room.record.game} {room.code} {frame.t} to "
+                              f"{'a spectator' if audience is None else f'seat {audience}'}: {p}" for p in found]
+
+    def check(self, room: Room, audience: int | None, frame: Frame) -> list[str]:
+        if frame.t == "final":
+            return []  # the whole game, once it is over: public by then
+        match, rules = room.match, room.rules
+        numbers = set().union(*(secret_numbers(s, match.seed) for s in match.states))
+        problems = ["holds the seed or an RNG state"] if holds_secret_number(write(frame), numbers) else []
+        d = frame.d
+        if frame.t in ("sync", "update") and d.get("view") is not None:
+            self.views += 1
+            before, move = (match.states[-2], match.moves[-1]) if frame.t == "update" else (None, None)
+            problems += view_leaks(rules, room.policy, match.state, audience, room.seats, d["view"],
+                                   match.states[0], self.rng, before, move)
+        if frame.t in ("sync", "update"):
+            k = len(match.moves)
+            for i, line in zip(range(k - len(d["log"]), k), d["log"]):
+                words = encode_reason(rules.describe(match.states[i], match.moves[i], audience))
+                if line != {"by": match.mover(i), "w": words}:
+                    problems.append(f"log line {i} is not the move as this audience may know it")
+        return problems
+
+
+def start_server(path: Any, auditor: Auditor | None = None, **limits: Any) -> ServerThread:
+    server = ServerThread(SqliteTableStore(path), ai_in_process=False, audit=auditor, limits=Limits(**limits))
+    server.start()
+    return server
+
+
+class Player:
+    """A client as the app drives it: frames drained by poll(), requests that never block."""
+
+    def __init__(self, url: str, name: str, seed: int = 0):
+        self.name = name
+        self.client = Client(url).start()
+        self.frames: list[Frame] = []
+        self.last: Frame | None = None  # the newest sync or update
+        self.rng = random.Random(seed)
+
+    def pump(self) -> list[Frame]:
+        got = self.client.poll()
+        for f in got:
+            if f.t in ("sync", "update"):
+                self.last = f
+        self.frames += got
+        return got
+
+    def wait(self, predicate: Callable[[Frame], bool], timeout: float = TIMEOUT, start: int | None = None) -> Frame:
+        """The first frame received from now on (or from frame number `start`) that satisfies
+        `predicate`, waiting for it if need be."""
+        start = len(self.frames) if start is None else start
+        end = time.monotonic() + timeout
+        while True:
+            for f in self.frames[start:]:
+                if predicate(f):
+                    return f
+            start = len(self.frames)
+            if time.monotonic() > end:
+                raise TimeoutError(f"{self.name}: no such frame; got {[(f.t, f.d.get('code')) for f in self.frames[-8:]]}")
+            self.pump()
+            time.sleep(0.005)
+
+    def wait_type(self, kind: str, timeout: float = TIMEOUT) -> Frame:
+        return self.wait(lambda f: f.t == kind, timeout)
+
+    def first(self, kind: str) -> Frame:
+        """The first frame of that kind ever received (waiting for it if none came yet)."""
+        return self.wait(lambda f: f.t == kind, start=0)
+
+    @property
+    def seat(self) -> int | None:
+        return self.client.seat
+
+    def my_turn(self) -> bool:
+        f = self.last
+        return f is not None and f.d["state"] is not None and not f.d["over"] and f.d["to_move"] == self.seat \
+            and f.seq == self.client.version
+
+    def random_move(self) -> Any:
+        assert self.last is not None
+        rules, view = self.client.rules, self.last.d["state"]
+        return self.rng.choice(list(view_moves(rules, view, self.seat, self.rng)))
+
+    def close(self) -> None:
+        self.client.close()
+
+
+def table(url: str, game: str, seats: int = 2, seed: int = 0) -> tuple[list[Player], str]:
+    """A started table of `seats` human players; (players by seat, code)."""
+    host = Player(url, "host", seed)
+    host.client.create(game, ["human"] * seats, name="Ann")
+    host.wait_type("welcome")
+    players = [host]
+    for i in range(1, seats):
+        p = Player(url, f"guest{i}", seed + i)
+        p.client.sit(host.client.code, name=f"P{i}")
+        p.wait_type("welcome")
+        players.append(p)
+    host.client.start_game()
+    for p in players:
+        p.wait(lambda f: f.t == "sync" and f.d["started"], start=0)
+    return sorted(players, key=lambda p: p.seat), host.client.code
+
+
+def play_until(players: list[Player], done: Callable[[], bool], timeout: float = 120.0) -> int:
+    """Each player plays a random legal move from its own view whenever it is its turn, until
+    `done()`; returns the moves sent."""
+    sent = 0
+    end = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > end:
+            raise TimeoutError("the game did not get there in time")
+        for p in players:
+            p.pump()
+            if p.my_turn():
+                p.client.send_move(p.random_move())
+                p.last = None  # wait for the view that follows before moving again
+                sent += 1
+        time.sleep(0.002)
+    return sent
+
+
+def over(players: list[Player]) -> Callable[[], bool]:
+    """Whether every one of `players` (seats or spectators) has been sent the finished game."""
+    def done() -> bool:
+        for p in players:
+            p.pump()
+        return all(any(f.t == "final" for f in p.frames) for p in players)
+    return done

@@ -1,0 +1,130 @@
+"""A table on the server, without sockets: seats and credentials, turns, undo by consent, chat."""
+import json
+import random
+
+import pytest
+
+from hexgames.net.privacy import survey
+from hexgames.net.room import Room, RoomError, hash_secret, new_table
+
+
+def _room(game="clans", specs=("human", "human"), name="Ann") -> tuple[Room, str, str]:
+    record, token, key = new_table(game, {}, list(specs), None, name, True, [])
+    return Room(record, survey(game)), token, key
+
+
+def _code(call) -> str:
+    with pytest.raises(RoomError) as e:
+        call()
+    assert str(e.value.reason)
+    return e.value.code
+
+
+def test_credentials_are_random_128_bit_and_kept_only_as_hashes():
+    room, token, key = _room()
+    assert len(token) == len(key) == 32 and token != key
+    assert room.seat_of(token) == 0 and room.seat_of(key) is None and room.seat_of("0" * 32) is None
+    assert room.is_spectator_key(key) and not room.is_spectator_key(token)
+    stored = json.dumps([s.to_json() for s in room.record.seats]) + room.record.spectator_hash
+    assert token not in stored and key not in stored and hash_secret(token) in stored
+    assert len(room.code) == 6 and room.record.seed >= 2**62  # far too large to turn up by chance in a frame
+
+
+def test_the_lobby_fills_then_the_host_starts():
+    room, _, _ = _room("ingenious", ("human", "human", "human"))
+    assert _code(lambda: room.start(0)) == "not_full"
+    record, seat, token = room.sit(None, "  Bob\n\x00 ")
+    room.adopt(record)
+    assert seat == 1 and room.record.seats[1].name == "Bob" and room.seat_of(token) == 1
+    assert _code(lambda: room.sit(1, "Eve")) == "seat_taken"
+    assert _code(lambda: room.set_seat(1, 2, "ai:hard")) == "not_host"
+    assert _code(lambda: room.set_seat(0, 1, "ai:hard")) == "seat_taken"
+    assert _code(lambda: room.set_seat(0, 2, "ai:genius")) == "bad_level"
+    room.adopt(room.set_seat(0, 2, "ai:hard"))
+    assert room.match.seats[2].level == "hard" and room.version == 2
+    assert _code(lambda: room.check_move(0, ["swap", 1], room.version)) == "not_started"
+    room.adopt(room.start(0))
+    assert room.started and _code(lambda: room.sit(None, "Late")) == "started"
+
+
+def test_moves_are_checked_in_order_turn_version_form_and_rules():
+    room, _, _ = _room("toradama")
+    record, _, _ = room.sit(None, "Bob")
+    room.adopt(record)
+    room.adopt(room.start(0))
+    mover = room.match.to_move
+    assert _code(lambda: room.check_move(1 - mover, ["c", 0], room.version)) == "not_your_turn"
+    assert _code(lambda: room.check_move(mover, ["c", 0], room.version - 1)) == "stale"
+    assert _code(lambda: room.check_move(mover, {"evil": True}, room.version)) == "malformed"
+    later, rng = room.match.state, random.Random(5)
+    for _ in range(6):
+        later = room.rules.play(later, room.rules.random_move(later, rng))
+    wrong = next(m for m in room.rules.legal_moves(later) if room.match.check(m) is not None)
+    with pytest.raises(RoomError) as refused:
+        room.check_move(mover, room.rules.encode(wrong), room.version)
+    view_reason = room.rules.check(room.rules.observe(room.match.state, mover), wrong)
+    assert refused.value.code == "illegal" and refused.value.reason.params["why"] == view_reason  # the seat's own view's words
+    move = room.rules.random_move(room.match.state, random.Random(1))
+    checked, after = room.check_move(mover, room.rules.encode(move), room.version)
+    version = room.version
+    room.play(checked, after)
+    assert room.version == version + 1 and room.match.moves == [move]
+
+
+def test_undo_waits_for_every_other_human_and_a_no_ends_it():
+    room, _, _ = _room("clans", ("human", "human", "human"))
+    for _ in range(2):
+        record, _, _ = room.sit(None, "P")
+        room.adopt(record)
+    room.adopt(room.start(0))
+    mover = room.match.to_move
+    move = room.rules.random_move(room.match.state, random.Random(2))
+    room.play(move, room.played(move))
+    request = room.ask_undo(mover, room.version)
+    assert request.waiting == {0, 1, 2} - {mover}
+    assert _code(lambda: room.ask_undo(mover, room.version)) == "undo_pending"
+    assert _code(lambda: room.consent(mover, True, room.version)) == "not_asked"
+    first, second = sorted(request.waiting)
+    room.consent(first, True, room.version)
+    assert room.undo_request.waiting == {second}
+    room.consent(second, False, room.version)
+    assert room.undo_request is None  # refused: the game stays as it is
+    assert len(room.match.moves) == 1
+    room.ask_undo(mover, room.version)
+    room.consent(first, True, room.version)
+    room.consent(second, True, room.version)
+    assert room.undo_point() == 0
+    room.undo()
+    assert room.match.moves == [] and room.version == 5
+
+
+def test_chat_is_one_clean_line_and_a_seat_s_frames_carry_no_credentials():
+    room, token, key = _room()
+    record, _, guest = room.sit(None, "Bob")
+    room.adopt(record)
+    room.adopt(room.start(0))
+    line = room.say(1, "hi\u2028there\x1b[31m " + "x" * 500)
+    assert "\n" not in line["text"] and "\u2028" not in line["text"] and "\x1b" not in line["text"]
+    assert len(line["text"]) <= 200 and line["text"].startswith("hi there")
+    for audience in (0, 1, None):
+        text = json.dumps(room.sync(audience))
+        assert all(secret not in text for secret in (token, key, guest, hash_secret(token), str(room.record.seed)))
+
+
+def test_the_ai_plays_an_ai_seat_and_a_seat_away_too_long():
+    room, _, _ = _room("stickers", ("human", "ai:easy"))
+    room.adopt(room.start(0))
+    while room.match.to_move != 1:
+        move = room.rules.random_move(room.match.state, random.Random(3))
+        room.play(move, room.played(move))
+    assert room.ai_to_play(0.0, 300) == "easy"
+    room2, _, _ = _room("stickers")
+    record, _, _ = room2.sit(None, "Bob")
+    room2.adopt(record)
+    room2.adopt(room2.start(0))
+    seat = room2.match.to_move
+    room2.away_since[seat] = 100.0
+    assert room2.ai_to_play(200.0, 300) is None
+    assert room2.ai_to_play(401.0, 300) == "medium" and room2.stand_in == {seat}
+    room2.online[seat] = 1
+    assert room2.ai_to_play(402.0, 300) is None and room2.stand_in == set()
