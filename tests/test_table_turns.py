@@ -277,6 +277,16 @@ def test_a_hint_is_dropped_when_the_turn_moves_on_and_a_bad_one_is_told():
     assert heard[-1].reason.key == "ui.hint.failed" and table.match.hints == {}
 
 
+def test_a_hint_for_a_position_that_changed_meanwhile_is_dropped():
+    worker = FakeWorker()
+    table, heard = _table([ANN], worker=worker)
+    table.request_hint()
+    table.match.play("tap")  # changed outside the table (as a server's history is): Ann is to move again
+    worker.answer("draw")
+    table.poll_hint()
+    assert not table.hint_thinking and table.hint_move is None and worker.cancels == 1 and heard == []
+
+
 def test_no_hint_is_asked_for_a_seat_not_at_the_screen():
     worker = FakeWorker()
     table, _ = _table([ANN, BOB], worker=worker)
@@ -291,13 +301,17 @@ def _to_end(table: Table) -> None:
         table.play("tap", by_ai=not table.match.seat_to_move.is_human)
 
 
-def test_the_finished_game_is_recorded_once_per_end():
+def test_the_finished_game_is_recorded_once_per_end(monkeypatch):
+    recorded = []
+    real = records.record_match
+    monkeypatch.setattr(records, "record_match", lambda match: recorded.append(len(match.moves)) or real(match))
     table, _ = _table([ANN, CPU])
     _to_end(table)
     table.record()
-    assert len(records.load()) == 1
+    assert recorded == [12] and len(records.load()) == 1
     assert table.undo() is None and not table.match.is_over
     _to_end(table)
+    assert recorded == [12, 12]
     assert [r.uid for r in records.load()] == [table.match.uid]  # the end reached again replaces it
 
 
