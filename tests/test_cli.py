@@ -1,5 +1,6 @@
 """The command line refuses bad names with status 2 and one line, and its subcommands work."""
 import json
+import os
 
 import pytest
 
@@ -160,13 +161,11 @@ def test_version_prints_the_packages_version(capsys):
     assert capsys.readouterr().out == f"hexgames {__version__}\n"
 
 
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="the resident set is read from Linux's /proc")
 def test_arena_progress_tells_the_memory_the_arena_holds(capsys):
     """A long arena must stay flat in memory: each progress line says how much it holds now."""
     import re
-    from pathlib import Path
 
-    if not Path("/proc/self/status").exists():
-        pytest.skip("the resident set is read from Linux's /proc")
     _, _, err = _run(capsys, "arena", "--game", "dotlines", "--seats", "random,random", "--games", "10", "--seed", "3")
     lines = err.splitlines()
     assert len(lines) == 10 and all(re.fullmatch(r"\d+/10 games, RSS \d+ MiB", line) for line in lines), lines
