@@ -148,7 +148,7 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
         viewer = self.viewer
         if viewer is None:
             return [None] * s.seats
-        return list(self.rules.observe(s, viewer).colour_of)
+        return self.cached("shown_colours", lambda: list(self.rules.observe(s, viewer).colour_of))
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         """One neutral chip for every seat while colours are secret; the clan colour once revealed."""
