@@ -405,20 +405,11 @@ class GameScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.undo_button:
-                self.undo()
-                return True
-            if event.ui_element is self.menu_button:
-                self.open_pause()
-                return True
-            if event.ui_element is self.results_button:
-                self.show_results()
-                return True
-            if event.ui_element is self.hint_button:
-                self.request_hint()
-                return True
-            if event.ui_element is self.log_button:
-                self.toggle_log()
+            pressed = {self.undo_button: self.undo, self.menu_button: self.open_pause,
+                       self.results_button: self.show_results, self.hint_button: self.request_hint,
+                       self.log_button: self.toggle_log}.get(event.ui_element)
+            if pressed is not None:
+                pressed()
                 return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:

@@ -267,21 +267,18 @@ class TutorialMixin:
             elif not on and button.is_enabled:
                 button.disable()
 
+    def step_back(self) -> None:
+        """Back: the step before (once the tutorial is finished, its last step again)."""
+        self.go_to_step(self.k - 1 if self.phase != FINISHED else self.k)
+        self._sync_coach()
+
     # --- frame -----------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.next_button:
-                self.next_step()
-                return True
-            if event.ui_element is self.back_button:
-                self.go_to_step(self.k - 1 if self.phase != FINISHED else self.k)
-                self._sync_coach()
-                return True
-            if event.ui_element is self.replay_button:
-                self.undo()
-                return True
-            if event.ui_element is self.leave_button:
-                self.leave()
+            pressed = {self.next_button: self.next_step, self.back_button: self.step_back,
+                       self.replay_button: self.undo, self.leave_button: self.leave}.get(event.ui_element)
+            if pressed is not None:
+                pressed()
                 return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
                 and self.phase in (DONE, FINISHED):
