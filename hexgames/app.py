@@ -10,8 +10,9 @@ import contextlib
 import os
 import random
 import sys
+import time
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import pygame
 import pygame_gui
@@ -183,6 +184,17 @@ class App:
         self.scenes.update(dt)
         self.notices.update(dt)
         self.draw()
+
+    def step_until(self, condition: Callable[[], bool], max_frames: int = 3000) -> bool:
+        """Step frames (1/60 s each) until `condition` holds, at most `max_frames`: how headless
+        drivers (the tutorial's autoplay, the tests) wait for the app. The AI may think in another
+        thread or process, so a little real time passes with each frame too."""
+        for _ in range(max_frames):
+            if condition():
+                return True
+            self.step(1 / 60)
+            time.sleep(0.0005)
+        return condition()
 
     def _take_notices(self) -> None:
         """Show what the file readers reported (a damaged file set aside), each once, long enough

@@ -5,7 +5,6 @@ there, the button goes down, a frame passes, the button comes up.
 """
 from __future__ import annotations
 
-import time
 from typing import Callable
 
 import pygame
@@ -27,13 +26,8 @@ def step(app, frames: int = 1) -> None:
 
 
 def step_until(app, condition: Callable[[], bool], max_frames: int = 3000) -> bool:
-    """Step frames until `condition` holds; the AI may run in a thread, so real time passes too."""
-    for _ in range(max_frames):
-        if condition():
-            return True
-        app.step(1 / 60)
-        time.sleep(0.001)
-    return condition()
+    """Step frames until `condition` holds (`App.step_until`)."""
+    return app.step_until(condition, max_frames)
 
 
 def post(kind: int, **kw) -> None:

@@ -437,17 +437,6 @@ def start_tutorial(app: "App", game_id: str) -> str | None:
 
 
 # --- playing one by posted events -----------------------------------------------------------------
-def _wait(app: "App", condition: Callable[[], bool], frames: int) -> bool:
-    import time
-
-    for _ in range(frames):
-        if condition():
-            return True
-        app.step(1 / 60)
-        time.sleep(0.0005)
-    return condition()
-
-
 def play_step(app: "App", scene: Any, frames: int = 600) -> None:
     """Play the step on show by posting its gestures as a player's events, then press Next.
     Raises ScriptError naming the step when its input does not make the scripted move."""
@@ -456,7 +445,7 @@ def play_step(app: "App", scene: Any, frames: int = 600) -> None:
     rules = scene.rules
     while scene.phase == SAY and scene.expect:
         move = scene.expect[0]
-        if not _wait(app, lambda: scene.awaiting_move, frames):
+        if not app.step_until(lambda: scene.awaiting_move, frames):
             raise ScriptError(f"{where}: the player never got the turn for {rules.encode(move)}")
         try:
             marks = list(scene.input_points(move))
@@ -465,10 +454,10 @@ def play_step(app: "App", scene: Any, frames: int = 600) -> None:
         before = len(scene.match.moves)
         for g in marks:
             gestures.perform(app, g)
-        if not _wait(app, lambda: len(scene.match.moves) > before, 30):
+        if not app.step_until(lambda: len(scene.match.moves) > before, 30):
             said = " / ".join(scene.toasts.texts) or "nothing was said"
             raise ScriptError(f"{where}: the input {marks} did not make {rules.encode(move)} ({said})")
-    if not _wait(app, lambda: scene.next_button is not None and scene.next_button.is_enabled, frames):
+    if not app.step_until(lambda: scene.next_button is not None and scene.next_button.is_enabled, frames):
         raise ScriptError(f"{where}: Next never became available")
     gestures.perform(app, gestures.click(scene.next_button.rect.center))
     if scene.phase != FINISHED and scene.k == k:
