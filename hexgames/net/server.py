@@ -28,7 +28,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 import websockets
 from websockets.asyncio.server import ServerConnection, serve
@@ -118,6 +118,11 @@ class Server:
             if ai_in_process else futures.ThreadPoolExecutor(1, thread_name_prefix="hexgames-ai"))
         self._server: Any = None
         self._ticker: asyncio.Task[None] | None = None
+        # each request type's handler (the types a connection may send are checked first)
+        self.handlers: dict[str, Callable[[Connection, Frame], Awaitable[None]]] = {
+            "ping": self._on_ping, "list": self._on_list, "create": self._on_create, "sit": self._on_sit,
+            "resume": self._on_resume, "watch": self._on_watch, "seat": self._on_seat, "start": self._on_start,
+            "move": self._on_move, "undo": self._on_undo, "consent": self._on_consent, "chat": self._on_chat}
 
     # --- starting and stopping ------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 8765) -> int:
@@ -228,7 +233,7 @@ class Server:
             self._error(conn, "not_now", "That request is not possible now.", frame.seq)
             return
         try:
-            await getattr(self, f"_on_{frame.t}")(conn, frame)
+            await self.handlers[frame.t](conn, frame)
         except RoomError as e:
             self._error(conn, e.code, e.reason, frame.seq)
         except StoreError as e:

@@ -82,7 +82,6 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
         self.slide: dict[str, Any] | None = None  # a group moving from area to area
         self.score_steps: list[ScoreStep] = []
         self.score_timer = 0.0
-        self.shown_points: list[int] | None = None
         self.order_marks: dict[int, int] = {}  # area -> order number in the current multi-village turn
         self.picker_for: int | None = None  # the seat whose colour guess is being picked
         self.key_focus: int | None = None  # the area the keyboard points at (arrows / Tab, then Enter)
@@ -284,8 +283,6 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
                 base = len(self.order_marks)
                 for i, entry in enumerate(new):
                     self.order_marks[entry.area] = base + i + 1
-        if not self.score_steps:
-            self.shown_points = None
         if self._instant():
             self.slide = None
             self.score_steps.clear()
