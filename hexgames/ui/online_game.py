@@ -10,7 +10,7 @@ dialog asks this player to allow or refuse.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 import pygame_gui
@@ -33,9 +33,10 @@ OFFLINE = (231, 96, 84)
 CHAT_MAX = 200
 
 
-def open_online_game(app: "App", session: Session, sync: Frame) -> "GameScene":
-    """Show the started table of `session` (its "sync" frame `sync`) in its game's scene."""
-    table = RemoteTable.from_sync(session, sync, app.worker)
+def open_online_game(app: "App", session: Session, sync: Frame, later: Sequence[Frame] = ()) -> "GameScene":
+    """Show the started table of `session` (its "sync" frame `sync`, and the frames that came after
+    it in the same batch) in its game's scene."""
+    table = RemoteTable.from_sync(session, sync, app.worker, later)
     scene = table.match.info.scene_class()(app, table.match)
     scene.use_table(table, OnlineStatus())
     app.scenes.reset(scene)

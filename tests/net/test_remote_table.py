@@ -67,12 +67,15 @@ def started_tables(server, game: str, seats: list[str]) -> tuple[list[RemoteTabl
         pump_until([guest], lambda: guest.seat is not None)
         sessions.append(guest)
     syncs: dict[int, Any] = {}
+    later: dict[int, list[Any]] = {k: [] for k in range(len(sessions))}
 
     def collect() -> bool:
         for k, s in enumerate(sessions):
             for f in s.pump():
                 if f.t == "sync" and f.d.get("state") is not None:
-                    syncs[k] = f
+                    syncs[k], later[k] = f, []
+                elif k in syncs:
+                    later[k].append(f)  # a computer may move at once
         return len(syncs) == len(sessions)
 
     host.client.start_game()
@@ -80,7 +83,7 @@ def started_tables(server, game: str, seats: list[str]) -> tuple[list[RemoteTabl
     while not collect():
         assert time.monotonic() < end
         time.sleep(0.005)
-    tables = [RemoteTable.from_sync(s, syncs[k]) for k, s in enumerate(sessions)]
+    tables = [RemoteTable.from_sync(s, syncs[k], later=later[k]) for k, s in enumerate(sessions)]
     events: list[list[Any]] = []
     for t in tables:
         t.pace = 0.0
