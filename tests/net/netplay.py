@@ -169,3 +169,97 @@ def over(players: list[Player]) -> Callable[[], bool]:
             p.pump()
         return all(any(f.t == "final" for f in p.frames) for p in players)
     return done
+
+
+# --- online tables as the app drives them (RemoteTable) ----------------------------------------------
+def pump_until(sessions: list[Any], done: Callable[[], bool], timeout: float = TIMEOUT) -> None:
+    end = time.monotonic() + timeout
+    while not done():
+        for s in sessions:
+            s.pump()
+        assert time.monotonic() < end, "the server did not answer in time"
+        time.sleep(0.005)
+
+
+def started_sessions(server: ServerThread, game: str, seats: list[str]) -> tuple[list[Any], list[Frame], list[list[Frame]]]:
+    """A table of `game` whose human seats are taken by one `Session` each, started: (sessions,
+    each one's first sync, the frames each received after it)."""
+    from hexgames.net.session import Session
+
+    url = f"ws://127.0.0.1:{server.port}"
+    host = Session(Client(url).start(), "Ann")
+    host.client.create(game, seats, name="Ann")
+    pump_until([host], lambda: host.code is not None)
+    sessions = [host]
+    for i in range(1, seats.count("human")):
+        guest = Session(Client(url).start(), f"P{i}")
+        guest.client.sit(host.code, f"P{i}")
+        pump_until([guest], lambda: guest.seat is not None)
+        sessions.append(guest)
+    syncs: dict[int, Frame] = {}
+    later: dict[int, list[Frame]] = {k: [] for k in range(len(sessions))}
+
+    def collect() -> bool:
+        for k, s in enumerate(sessions):
+            for f in s.pump():
+                if f.t == "sync" and f.d.get("state") is not None:
+                    syncs[k], later[k] = f, []
+                elif k in syncs:
+                    later[k].append(f)  # a computer may move at once
+        return len(syncs) == len(sessions)
+
+    host.client.start_game()
+    end = time.monotonic() + TIMEOUT
+    while not collect():
+        assert time.monotonic() < end
+        time.sleep(0.005)
+    return sessions, [syncs[k] for k in range(len(sessions))], [later[k] for k in range(len(sessions))]
+
+
+def started_tables(server: ServerThread, game: str, seats: list[str]) -> tuple[list[Any], list[list[Any]]]:
+    """`started_sessions`, each as a RemoteTable (paced at 0), with the events each table told."""
+    from hexgames.net.remote_table import RemoteTable
+
+    sessions, syncs, later = started_sessions(server, game, seats)
+    tables = [RemoteTable.from_sync(s, sync, later=rest) for s, sync, rest in zip(sessions, syncs, later)]
+    events: list[list[Any]] = []
+    for t in tables:
+        t.pace = 0.0
+        told: list[Any] = []
+        t.listeners.append(told.append)
+        events.append(told)
+    return tables, events
+
+
+def step(tables: list[Any]) -> None:
+    for t in tables:
+        t.receive()
+        while t.poll_remote():
+            pass
+
+
+def settle(tables: list[Any], done: Callable[[], bool], timeout: float = TIMEOUT) -> None:
+    end = time.monotonic() + timeout
+    while not done():
+        step(tables)
+        assert time.monotonic() < end, "the tables did not settle in time"
+        time.sleep(0.005)
+
+
+def random_move(t: Any, rng: random.Random) -> Any:
+    return rng.choice(list(view_moves(t.match.rules, t.match.state, t.seat, rng)))
+
+
+def play_one(tables: list[Any], rng: random.Random) -> Any:
+    """The player to move makes a random move; returns their table once every table has it."""
+    settle(tables, lambda: any(t.can_act for t in tables) or all(t.match.is_over for t in tables))
+    mover = next(t for t in tables if t.can_act)
+    ply = len(mover.match.moves)
+    assert mover.play(random_move(mover, rng)) is None
+    settle(tables, lambda: all(len(t.match.moves) > ply for t in tables))
+    return mover
+
+
+def close(tables: list[Any]) -> None:
+    for t in tables:
+        t.close()
