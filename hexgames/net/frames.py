@@ -16,9 +16,9 @@ The requests a client may send are `CLIENT_FRAMES` (with their fields). What the
                 the seat's secret, to keep for "resume", and the spectators' key, to give to watchers}
     lobby       {code, game, options, seats: [{kind, level, name, taken, online, stand_in}], host,
                 started, listed}: the table changed before the start
-    sync        lobby's fields and {you, view, to_move, over, ply, log: [{by, w}], undo, chat}: all of
-                it, after a (re)join, the start, or an undo
-    update      {view, to_move, over, ply, log: [{by, w}]}: after each move
+    sync        lobby's fields and {you, view, to_move, over, ply, log: [{by, w, m?}], undo, chat}: all
+                of it, after a (re)join, the start, or an undo
+    update      {view, to_move, over, ply, log: [{by, w, m?}]}: after each move
     presence    {seats}: who is connected, and where the computer plays for an absent player
     undo_asked  {by, at, waiting}; undo_done {done, by, and refused_by or reason when not done}
     chat        {by, name, text}
@@ -26,7 +26,10 @@ The requests a client may send are `CLIENT_FRAMES` (with their fields). What the
     error       {code, reason, re}: a request refused (`re` is its seq), nothing changed
     pong        {re}
 `view` is `views.encode_state` of the audience's own view (None before the start, or for spectators
-of a game without a public view); `w` is `views.encode_reason` of the move as the audience may know it.
+of a game without a public view). A log line names the seat that moved (`by`), the move in words as
+the audience may know it (`w`, `views.encode_reason`), and the move itself (`m`, `match.encode_entry`:
+a resignation is `{"resign": seat}`) only where the audience may know it: its mover, or anyone for a
+public move (`privacy.move_is_public`).
 
 A frame from a client is read by `read_client_frame` before anything else looks at it: at most
 MAX_FRAME bytes, strict JSON (no NaN), exactly the four keys, the protocol version, a known type,

@@ -64,7 +64,7 @@ def test_two_clients_play_a_whole_game_and_every_frame_keeps_each_seat_s_secrets
     players[1].client.chat("good luck\u2028\x07 all")
     line = players[0].wait_type("chat")
     assert line.d == {"by": 1, "name": "P1", "text": "good luck all"}
-    views_before = auditor.views
+    views_before, moves_before = auditor.views, auditor.moves
     sent = play_until(players, over(players + [watcher]))
     room = server.call(lambda: server.server.rooms.get(code))
     record = players[0].first("final").d["match"]
@@ -73,6 +73,7 @@ def test_two_clients_play_a_whole_game_and_every_frame_keeps_each_seat_s_secrets
     last = watcher.first("final").d["match"]
     assert last.digest() == record.digest()
     assert auditor.views - views_before >= 2 * sent  # every update to both seats went through the oracle
+    assert auditor.moves > moves_before  # and every move sent to a seat or spectator that did not make it
     spectator_views = [f.d["state"] for f in watcher.frames if f.t in ("sync", "update")]
     assert spectator_views and all(v is not None for v in spectator_views)  # every game has a public view
     token = players[1].client.token
