@@ -147,6 +147,10 @@ class Client:
         data = move if plain_json(move) else self.rules.encode(move)
         return self._request("move", move=data, at=self.seen)
 
+    def resign(self) -> int:
+        """Give up now, whoever is to move (the server refuses it in a game without resignation)."""
+        return self._request("resign", at=self.seen)
+
     def ask_undo(self) -> int:
         return self._request("undo", at=self.seen)
 

@@ -18,7 +18,7 @@ The requests a client may send are `CLIENT_FRAMES` (with their fields). What the
                 started, listed}: the table changed before the start
     sync        lobby's fields and {you, view, to_move, over, ply, log: [{by, w, m?}], undo, chat}: all
                 of it, after a (re)join, the start, or an undo
-    update      {view, to_move, over, ply, log: [{by, w, m?}]}: after each move
+    update      {view, to_move, over, ply, log: [{by, w, m?}]}: after each move or resignation
     presence    {seats}: who is connected, and where the computer plays for an absent player
     undo_asked  {by, at, waiting}; undo_done {done, by, and refused_by or reason when not done}
     chat        {by, name, text}
@@ -127,6 +127,7 @@ CLIENT_FRAMES: dict[str, dict[str, Check]] = {
     "seat": {"seat": SEAT, "spec": SEAT_SPEC},  # the host: "open" or "ai:LEVEL" before the start
     "start": {},  # the host starts the game once every seat is filled
     "move": {"move": data, "at": VERSION},
+    "resign": {"at": VERSION},  # give up now, whoever is to move (in a game whose rules allow it)
     "undo": {"at": VERSION},  # ask to take back one's last move(s)
     "consent": {"yes": flag, "at": VERSION},  # answer another player's undo request
     "chat": {"text": text(200, 1)},

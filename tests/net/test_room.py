@@ -225,3 +225,54 @@ def test_the_client_reads_each_log_line_s_move_or_none():
         assert bad["moves"] == [None, None, Resignation(1), None, None]  # what is no entry of this table: None
     finally:
         client._loop.close()
+
+
+# --- resignation --------------------------------------------------------------------------------
+def test_either_player_resigns_at_any_time_and_everyone_is_told():
+    room, _, _ = _room("toradama")
+    record, _, _ = room.sit(None, "Bob")
+    room.adopt(record)
+    assert _code(lambda: room.check_resign(0, room.version)) == "not_started"
+    room.adopt(room.start(0))
+    rng = random.Random(3)
+    for _ in range(5):
+        _play_random(room, rng)
+    waiting = 1 - room.match.to_move  # not its turn: it may give up all the same
+    assert _code(lambda: room.check_resign(waiting, room.version - 1)) == "stale"
+    resignation, after = room.check_resign(waiting, room.version)
+    version = room.version
+    room.play(resignation, after)
+    assert room.over and room.version == version + 1 and room.record.finished
+    for audience in (0, 1, None):
+        (line,) = room.update(audience)["log"]
+        assert line["by"] == waiting and line["m"] == {"resign": waiting} and line["w"]["k"].endswith("resign")
+    assert room.final()["record"]["moves"][-1] == {"resign": waiting}
+    assert _code(lambda: room.check_resign(1 - waiting, room.version)) == "over"
+
+
+def test_resigning_is_refused_with_the_rules_reason_where_the_game_has_none():
+    room = _started("ingenious")
+    with pytest.raises(RoomError) as refused:
+        room.check_resign(1, room.version)
+    assert refused.value.code == "resign_refused" and refused.value.reason.params["why"].key == "core.no_resign"
+    assert room.match.moves == [] and not room.over
+
+
+def test_a_stored_resignation_is_replayed_when_the_table_is_loaded_again(tmp_path):
+    from hexgames.core.match import encode_entry
+    from hexgames.net.store import SqliteTableStore
+
+    room = _started("toradama")
+    rng = random.Random(1)
+    for _ in range(3):
+        _play_random(room, rng)
+    room.play(*room.check_resign(0, room.version))
+    store = SqliteTableStore(tmp_path / "tables.sqlite3")
+    record = room.record
+    record.moves = [encode_entry(room.rules, m) for m in room.match.moves]
+    store.create(record)
+    store.close()
+    store = SqliteTableStore(tmp_path / "tables.sqlite3")
+    again = Room(store.load_table(room.code), room.policy)
+    store.close()
+    assert again.over and again.match.moves == room.match.moves and again.match.digest() == room.match.digest()
