@@ -1,0 +1,178 @@
+"""One player's place in online play, as the app holds it: the connection to a server, the server
+this app hosts (if it hosts), and what the lobby and the game screens need to know of the table.
+
+Why one object: the connection outlives the screens (the lobby hands it to the game, the game back
+to the menu), and exactly one place may drain the client's queue, or a screen would miss frames the
+other took. The screens call `pump()` once a frame; it never blocks (the network runs on the
+client's thread), keeps what every screen shows (the table, who is connected, the chat, the
+connection's state) and returns the frames for the screen to act on.
+
+    session = host_session(name="Ann")                        # a server in this app, on every address
+    session = join_session("192.168.1.5:8765", name="Bob")   # or another's
+    session.client.create("clans", ["human", "human", "ai:hard"], name="Ann")
+    each frame:  for frame in session.pump(): ...
+    session.close()                                            # leaving online play
+
+Nothing here imports pygame.
+"""
+from __future__ import annotations
+
+import socket
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hexgames.net.client import Client
+from hexgames.net.frames import Frame
+
+DEFAULT_PORT = 8765
+CHAT_SHOWN = 50  # chat lines a screen can show
+
+
+class AddressError(ValueError):
+    """An address that names no server (the words say why, for the player)."""
+
+
+def server_url(address: str) -> str:
+    """The websocket URL of what a player typed: "192.168.1.5", "host:8765" or "ws://host:port"."""
+    text = address.strip()
+    if not text:
+        raise AddressError("Type the host's address, such as 192.168.1.5:8765.")
+    if "://" in text:
+        scheme, _, rest = text.partition("://")
+        if scheme not in ("ws", "wss"):
+            raise AddressError("The address must start with ws:// or name a host.")
+    else:
+        scheme, rest = "ws", text
+    host, port = _host_port(rest.rstrip("/"))
+    if not host or any(c.isspace() for c in host):
+        raise AddressError("The address must start with ws:// or name a host.")
+    return f"{scheme}://{host}:{port}"
+
+
+def _host_port(rest: str) -> tuple[str, int]:
+    if rest.startswith("["):  # an IPv6 literal: [::1]:8765
+        host, _, tail = rest[1:].partition("]")
+        host = f"[{host}]"
+        port_text = tail.removeprefix(":")
+    elif rest.count(":") == 1:
+        host, port_text = rest.split(":")
+    else:
+        host, port_text = rest, ""
+    if not port_text:
+        return host, DEFAULT_PORT
+    if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        raise AddressError("The port must be a number from 1 to 65535.")
+    return host, int(port_text)
+
+
+def lan_address() -> str:
+    """This machine's address on its local network, as others would type it (no packet is sent:
+    connecting a datagram socket only picks the interface a route would use)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.255.255.255", 1))
+            return s.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+@dataclass
+class Session:
+    """See the module docstring. `table` is the newest lobby data of the table this player is at
+    (code, game, options, seats, host, started), or None before one is joined."""
+
+    client: Client
+    name: str
+    server: Any = None  # the ServerThread this app hosts, or None
+    share: str | None = None  # what the others type to join this app's server
+    table: dict[str, Any] | None = None
+    seat: int | None = None
+    chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_SHOWN))
+    connection: str = "connecting"  # "online", "reconnecting" or "closed", as the client says
+    why: str = ""  # the last reason the connection dropped
+
+    @property
+    def code(self) -> str | None:
+        return self.table["code"] if self.table else None
+
+    @property
+    def is_host(self) -> bool:
+        return self.table is not None and self.seat is not None and self.table.get("host") == self.seat
+
+    @property
+    def started(self) -> bool:
+        return bool(self.table and self.table.get("started"))
+
+    def pump(self) -> list[Frame]:
+        """Every frame that arrived since the last call (never blocks), after keeping what the
+        screens share of them."""
+        frames = self.client.poll()
+        for frame in frames:
+            self._keep(frame)
+        return frames
+
+    def _keep(self, frame: Frame) -> None:
+        d = frame.d
+        if frame.t == "welcome":
+            self.seat = d.get("seat")
+            self.chat.clear()
+        elif frame.t in ("lobby", "sync"):
+            self.table = {k: d[k] for k in ("code", "game", "options", "seats", "host", "started") if k in d}
+            if frame.t == "sync":
+                self.chat.clear()
+                self.chat.extend(d.get("chat") or [])
+        elif frame.t == "presence" and self.table is not None:
+            self.table = {**self.table, "seats": d.get("seats", self.table.get("seats", []))}
+        elif frame.t == "chat":
+            self.chat.append(d)
+        elif frame.t == "connection":
+            self.connection = d.get("state", self.connection)
+            self.why = d.get("why", "")
+
+    def close(self) -> None:
+        """Leave: the connection ends, and the server this app hosts stops (its tables stay stored,
+        so hosting again resumes them)."""
+        self.client.close()
+        if self.server is not None:
+            self.server.stop()
+            self.server = None
+
+
+def join_session(address: str, name: str) -> Session:
+    """A connection to the server at `address` (AddressError if it names none); the connection is
+    made on the client's thread, so this returns at once."""
+    return Session(Client(server_url(address)).start(), name)
+
+
+def host_session(name: str, store_path: Path | None = None, port: int = DEFAULT_PORT,
+                 ai_in_process: bool = True) -> Session:
+    """A server in this app on every address of this machine (on `port`, or any free port if that
+    one is taken), its tables in the data folder, and a connection to it. Its computer players
+    think in a process of their own (`ai_in_process`), so the app's frames never wait on them.
+    Raises OSError (or StoreError) when no server can be started."""
+    from hexgames.core.saves import data_location
+    from hexgames.net.server import STORE_NAME
+
+    path = store_path or data_location() / STORE_NAME
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        server, bound = _serve(path, port, ai_in_process)
+    except OSError:  # the port is taken (another hexgames hosting here): any free one
+        server, bound = _serve(path, 0, ai_in_process)
+    client = Client(f"ws://127.0.0.1:{bound}").start()
+    return Session(client, name, server, f"{lan_address()}:{bound}")
+
+
+def _serve(path: Path, port: int, ai_in_process: bool) -> tuple[Any, int]:
+    from hexgames.net.server import ServerThread
+    from hexgames.net.store import open_store
+
+    store, _ = open_store(path)
+    server = ServerThread(store, "0.0.0.0", port, ai_in_process=ai_in_process)
+    try:
+        return server, server.start()
+    except BaseException:
+        store.close()
+        raise
