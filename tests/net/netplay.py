@@ -10,23 +10,25 @@ from typing import Any, Callable
 from hexgames.ai.agents import view_moves
 from hexgames.net.client import Client
 from hexgames.net.frames import Frame, write
-from hexgames.net.privacy import holds_secret_number, secret_numbers, view_leaks
+from hexgames.net.privacy import holds_secret_number, log_line_leaks, secret_numbers, view_leaks
 from hexgames.net.room import Room
 from hexgames.net.server import Limits, ServerThread
 from hexgames.net.store import SqliteTableStore
-from hexgames.net.views import encode_reason
 
 TIMEOUT = 60.0  # seconds any awaited frame may take on a loaded 2-core machine
 
 
 class Auditor:
     """The server's audit hook: every frame sent to a seat or a spectator is checked against what
-    that audience may know, while the server still holds the state it was built from."""
+    that audience may know, while the server still holds the state it was built from: views by
+    `view_leaks`, and every move sent in a log line to an audience that did not make it by
+    `move_leaks`."""
 
     def __init__(self) -> None:
         self.problems: list[str] = []
         self.frames = 0
         self.views = 0
+        self.moves = 0  # moves sent to an audience that did not make them, checked by `move_leaks`
         self.by_type: dict[str, int] = {}
         self.rng = random.Random(7)
         self.lock = threading.Lock()
@@ -57,10 +59,17 @@ class Auditor:
         if frame.t in ("sync", "update"):
             k = len(match.moves)
             for i, line in zip(range(k - len(d["log"]), k), d["log"]):
-                words = encode_reason(rules.describe(match.states[i], match.moves[i], audience))
-                if line != {"by": match.mover(i), "w": words}:
-                    problems.append(f"log line {i} is not the move as this audience may know it")
+                problems += self.check_line(room, audience, i, line)
         return problems
+
+    def check_line(self, room: Room, audience: int | None, i: int, line: Any) -> list[str]:
+        """Log line `i` as `privacy.log_line_leaks` judges it."""
+        match = room.match
+        if "m" in line and audience != match.mover(i):
+            self.moves += 1
+        problems = log_line_leaks(room.rules, match.states[i], match.moves[i], match.states[i + 1], match.mover(i),
+                                  audience, room.seats, line, self.rng)
+        return [f"log line {i}: {p}" for p in problems]
 
 
 def start_server(path: Any, auditor: Auditor | None = None, **limits: Any) -> ServerThread:
