@@ -74,9 +74,10 @@ class OnlineStatus:
         self.entry.hide()
         scene.widgets += [self.chat_button, self.entry]
 
-    def open_chat(self) -> None:
+    def open_chat(self, scene: "GameScene") -> None:
+        """The entry shows with the keyboard: letters are text now, not the game's shortcuts."""
         self.entry.show()
-        self.entry.focus()
+        scene.app.ui.set_focus_set(self.entry)
 
     def close_chat(self) -> None:
         self.entry.set_text("")
@@ -86,7 +87,7 @@ class OnlineStatus:
     def handle(self, scene: "GameScene", event: pygame.event.Event) -> bool:
         """The Chat button, Enter in the entry (says it), Esc in it (closes it)."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.chat_button:
-            self.close_chat() if self.entry.visible else self.open_chat()
+            self.close_chat() if self.entry.visible else self.open_chat(scene)
             return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
             scene.table.chat(event.text)  # type: ignore[attr-defined]
