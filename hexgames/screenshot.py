@@ -3,7 +3,8 @@ display, and how tests check that rendering works.
 
 Shared screens (`SCENES`): the menu, settings, a game's setup, the game itself, the hot-seat hand-over,
 pause, rules help, results, the game with its move log open, the replay viewer (the seeded game
-played to its end and shown at move `--moves`), and the players' records. The records screen is shown
+played to its end and shown at move `--moves`), the players' records, and a client's screen of an
+online table (`online_screens`: a real server in this process). The records screen is shown
 over a temporary data folder (never the user's) filled first with a few seeded games finished through
 the game's own scene, as a player's would be (`fill_records`). Each game adds its own dialogs through its scene's `screens()` hook
 (Ingenious' swap prompt, Clans' village-order choice): a name and a test on the state that tells when
@@ -25,7 +26,7 @@ import tempfile
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 SCENES = ("menu", "settings", "setup", "game", "handover", "pause", "rules", "results", "records", "hint", "log",
-          "replay", "refusal", "quickstart", "tutorial")
+          "replay", "refusal", "quickstart", "tutorial", "online_game")
 NO_GAME_SCENES = ("menu", "settings", "records")  # scenes that need no --game
 SAMPLE_GAMES = 8  # seeded games the records screenshot records first (its --moves)
 SEARCH_GAMES = 40  # seeded games tried to find a position where a game's dialog is up
@@ -55,6 +56,9 @@ def default_seats(info: Any, scene: str, options: Mapping[str, Any] | None = Non
     count = 2 if 2 in allowed else min(allowed)
     if scene == "handover":
         return [Seat("human", None, "") for _ in range(count)]
+    if scene == "online_game":  # two people at two machines
+        return [Seat("human", None, "Ann"), Seat("human", None, "Bob")] + [
+            Seat("ai", "medium", f"CPU {i + 1}") for i in range(2, count)]
     return [Seat("ai", "medium", f"CPU {i + 1}") for i in range(count)]
 
 
@@ -132,6 +136,13 @@ def screenshot(out: str, game_id: str | None = None, scene: str = "game", seed: 
         with temporary_data_dir():
             _render(out, size, language, lambda app: _show_records(app, info, seed, SAMPLE_GAMES if moves is None
                                                                     else moves))
+        return
+    if scene == "online_game":  # a real server in this process, its tables in a folder of its own
+        from hexgames.online_screens import show_online_game
+
+        with temporary_data_dir():
+            _render(out, size, language, lambda app: show_online_game(app, info, seed, moves or 0,
+                                                                      list(seats or default_seats(info, scene))))
         return
     _render(out, size, language, lambda app: show_screen(app, info, scene, seed, moves or 0, seats, options))
 

@@ -114,9 +114,14 @@ class RemoteTable(Table):
 
     # --- who may do what -------------------------------------------------------------------------
     @property
+    def caught_up(self) -> bool:
+        """Every move and view that arrived is the mirror's."""
+        return not self._incoming
+
+    @property
     def can_act(self) -> bool:
         """This seat is to move, the mirror is up to date, and no request of ours is unanswered."""
-        return super().can_act and not self._incoming and self._sent is None
+        return super().can_act and self.caught_up and self._sent is None
 
     @property
     def end_known(self) -> bool:

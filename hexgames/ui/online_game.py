@@ -165,31 +165,32 @@ class OnlineStatus:
         r = draw.text(surface, font, words, (cx + 14, cy), hud.TEXT, anchor="midleft")
         return r.right + 22
 
-    def _draw_seat(self, scene: "GameScene", surface: pygame.Surface, seat: int, info: dict[str, Any], box: pygame.Rect) -> None:
-        """One seat: its chip, its name, and whether its player is here (a shape as well as a colour)."""
+    def _draw_seat(self, scene: "GameScene", surface: pygame.Surface, seat: int, info: dict[str, Any],
+                   box: pygame.Rect) -> None:
+        """One seat: its chip with a badge saying whether its player is here (a filled dot, or a
+        hollow ring while away: a shape as well as a colour), its name, and a word when away."""
         app = scene.app
         table: RemoteTable = scene.table  # type: ignore[assignment]
         cy = box.centery
-        scene.draw_seat_chip(surface, seat, (box.x + 9, cy), 7)
+        chip = (box.x + 10, cy)
+        scene.draw_seat_chip(surface, seat, chip, 7)
+        mark = ""
         if info.get("kind") == "ai":
-            mark, colour = tr_play(app, "computer"), hud.MUTED
+            mark = tr_play(app, "computer")
         elif info.get("stand_in"):
-            mark, colour = tr_play(app, "computer_stands_in"), AWAY
-        elif info.get("online"):
-            mark, colour = "", ONLINE
-        else:
-            mark, colour = tr_play(app, "away"), AWAY
-        name = scene.seat_name(seat) + (tr_play(app, "you") if seat == table.seat else "")
-        text = f"{name} {mark}".strip()
-        x = box.x + 22
-        dot = (x + 5, cy)
+            mark = tr_play(app, "computer_stands_in")
+        elif not info.get("online"):
+            mark = tr_play(app, "away")
         if info.get("kind") != "ai":
-            if info.get("online") and not info.get("stand_in"):
-                draw.aa_circle(surface, colour, dot, 5)
+            badge = (chip[0] + 7, cy + 6)
+            draw.aa_circle(surface, hud.STRIP_BG, badge, 5)
+            if mark:
+                pygame.draw.circle(surface, AWAY, badge, 4, 2)
             else:
-                pygame.draw.circle(surface, colour, dot, 5, 2)
-            x += 16
-        font, content = draw.fit_line(app.font, text, box.right - x - 8, 14, 12)
+                draw.aa_circle(surface, ONLINE, badge, 4)
+        name = scene.seat_name(seat) + (tr_play(app, "you") if seat == table.seat else "")
+        x = box.x + 26
+        font, content = draw.fit_line(app.font, f"{name} {mark}".strip(), box.right - x - 8, 14, 12)
         draw.text(surface, font, content, (x, cy), hud.TEXT if seat == table.seat else hud.MUTED, anchor="midleft")
 
 
