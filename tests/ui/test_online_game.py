@@ -229,3 +229,26 @@ def test_the_undo_button_of_the_online_screen_says_why_when_the_last_move_is_ano
     scene.sync_buttons()
     assert not scene.undo_button.is_enabled
     assert scene.undo_reason == app.tr_reason(scene.table.undo_refusal())
+
+
+@pytest.mark.parametrize("online", ["toradama"], indirect=True)
+def test_at_the_end_the_results_show_the_whole_game_with_its_replay_and_no_local_rematch(online):
+    from hexgames.ui.replay import ReplayScene
+    from hexgames.ui.results import ResultsScene
+
+    app, scene, guest = online
+    rng = random.Random(6)
+    while not scene.match.is_over:
+        assert frames_until(app, [guest], lambda: scene.can_act or guest.can_act or scene.match.is_over)
+        if scene.can_act:
+            scene.table.play(random_move(scene.table, rng))
+        elif guest.can_act:
+            guest.play(random_move(guest, rng))
+    assert frames_until(app, [guest], lambda: isinstance(app.scenes.top, ResultsScene))
+    results = app.scenes.top
+    assert scene.match.complete and scene.table.final.digest() == scene.match.digest()
+    assert "rematch" not in results.buttons.values()
+    review = next(b for b, action in results.buttons.items() if action == "review")
+    click(app, review)
+    assert isinstance(app.scenes.top, ReplayScene)
+    assert app.scenes.top.full.digest() == scene.table.final.digest() and app.scenes.top.total == len(scene.match.moves)
