@@ -160,3 +160,30 @@ def test_a_computer_seat_s_moves_arrive_like_anyone_else_s(server):
         assert me.ai_moves  # the strip words the computer's last move
     finally:
         close(tables)
+
+
+def test_a_player_may_resign_out_of_turn_and_both_screens_end_with_the_whole_game(server):
+    tables, events = started_tables(server, "toradama", ["human", "human"])
+    rng = random.Random(8)
+    try:
+        for _ in range(3):
+            play_one(tables, rng)
+        settle(tables, lambda: any(t.can_act for t in tables))
+        waiting = next(t for t in tables if not t.can_act)
+        assert waiting.resign(1 - waiting.seat) is not None  # only one's own seat
+        assert waiting.resign(waiting.seat) is None
+        settle(tables, lambda: all(t.end_known and t.match.is_over for t in tables))
+        for t in tables:
+            assert t.match.complete and t.match.moves[-1].seat == waiting.seat
+            assert t.match.outcome().ranks[waiting.seat] > t.match.outcome().ranks[1 - waiting.seat]
+    finally:
+        close(tables)
+
+
+def test_a_game_without_resignation_refuses_it_here_in_words(server):
+    tables, _ = started_tables(server, "dotlines", ["human", "human"])
+    try:
+        reason = tables[0].resign(tables[0].seat)
+        assert reason is not None and reason.key  # the rules' own refusal, nothing sent
+    finally:
+        close(tables)
