@@ -152,7 +152,7 @@ class RemoteTable(Table):
         return None
 
     def undo_refusal(self) -> Reason | None:
-        if self.undo_request is not None:
+        if self.undo_request is not None or self._sent == "undo":
             return _words("undo_waiting", "An undo is waiting for the players' answers.")
         if self.match.is_over:
             return Reason("core.game_over", "The game is over.")
@@ -171,6 +171,7 @@ class RemoteTable(Table):
         refusal = self._busy() or self.undo_refusal()
         if refusal is not None:
             return refusal
+        self._sent = "undo"  # until the server says the request stands (or refuses it)
         self.session.client.ask_undo()
         if self.others_human():
             self._tell(Notice(_words("undo_asked_others", "Asking the other players to agree to the undo…")))
@@ -217,11 +218,15 @@ class RemoteTable(Table):
 
     def _on_undo_asked(self, frame: Frame) -> None:
         self.undo_request = frame.d
+        if frame.d.get("by") == self.seat and self._sent == "undo":
+            self._sent = None
         self._tell(UndoAsked(frame.d["by"], tuple(frame.d.get("waiting", ()))))
 
     def _on_undo_done(self, frame: Frame) -> None:
         d = frame.d
         self.undo_request = None
+        if self._sent == "undo":
+            self._sent = None
         reason = None
         if d.get("reason") is not None:
             from hexgames.net.views import WireError, decode_reason
