@@ -25,8 +25,10 @@ import tempfile
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 SCENES = ("menu", "settings", "setup", "game", "handover", "pause", "rules", "results", "records", "hint", "log",
-          "replay", "refusal", "quickstart", "tutorial")
-NO_GAME_SCENES = ("menu", "settings", "records")  # scenes that need no --game
+          "replay", "refusal", "quickstart", "tutorial", "online", "lobby", "lobby_guest")
+NO_GAME_SCENES = ("menu", "settings", "records", "online")  # scenes that need no --game
+LOBBY_SCENES = ("lobby", "lobby_guest")  # a table hosted on a real server in this process, as host or guest
+LOBBY_WAIT = 30.0  # seconds the lobby screenshot waits for its server's answers
 SAMPLE_GAMES = 8  # seeded games the records screenshot records first (its --moves)
 SEARCH_GAMES = 40  # seeded games tried to find a position where a game's dialog is up
 
@@ -53,6 +55,9 @@ def default_seats(info: Any, scene: str, options: Mapping[str, Any] | None = Non
     mode = (options or {}).get("mode")
     allowed = set(info.mode(mode).seats) if mode else {n for m in info.modes for n in m.seats}
     count = 2 if 2 in allowed else min(allowed)
+    if scene in LOBBY_SCENES:  # the host, an open seat, and a computer where a third seat fits
+        count = 3 if 3 in allowed else count
+        return [Seat("human", None, "") for _ in range(2)] + [Seat("ai", "medium", "CPU 3")][:count - 2]
     if scene == "handover":
         return [Seat("human", None, "") for _ in range(count)]
     return [Seat("ai", "medium", f"CPU {i + 1}") for i in range(count)]
@@ -132,6 +137,10 @@ def screenshot(out: str, game_id: str | None = None, scene: str = "game", seed: 
         with temporary_data_dir():
             _render(out, size, language, lambda app: _show_records(app, info, seed, SAMPLE_GAMES if moves is None
                                                                     else moves))
+        return
+    if scene in LOBBY_SCENES:
+        with temporary_data_dir():  # the hosted server's tables, never the user's
+            _render(out, size, language, lambda app: show_lobby(app, info, seats, options, scene == "lobby_guest"))
         return
     _render(out, size, language, lambda app: show_screen(app, info, scene, seed, moves or 0, seats, options))
 
@@ -220,6 +229,11 @@ def show_screen(app: Any, info: Any, scene: str, seed: int, moves: int, seats: S
 
         app.scenes.push(SettingsScene(app))
         return
+    if scene == "online":
+        from hexgames.ui.online import OnlineScene
+
+        app.scenes.push(OnlineScene(app))
+        return
     if scene == "setup":
         app.scenes.push(_setup_scene(app, info, seats, options))
         return
@@ -251,6 +265,43 @@ def show_screen(app: Any, info: Any, scene: str, seed: int, moves: int, seats: S
         why = app.open_replay(match, moves)
         if why is not None:
             raise NoSuchScreen(why)
+
+
+def show_lobby(app: Any, info: Any, seats: Sequence[Any] | None, options: Mapping[str, Any] | None,
+               guest: bool) -> None:
+    """The lobby of a table hosted by Ann on a real server in this process (on a free port, its
+    tables in the data folder): Ann's view, or with `guest` the view of Bob, who joined the first
+    open seat by the table's code. Every human seat after the first is open until Bob takes one;
+    the sessions close when the app does."""
+    from hexgames.core.saves import data_location
+    from hexgames.net.server import STORE_NAME
+    from hexgames.net.session import host_session, join_session
+    from hexgames.ui.lobby import LobbyScene
+
+    seats = list(seats) if seats else default_seats(info, "lobby", options)
+    specs = ["human" if s.is_human else f"ai:{s.level}" for s in seats]
+    host = app.close_on_exit(host_session("Ann", data_location() / STORE_NAME, port=0, ai_in_process=False))
+    host.client.create(info.id, specs, name="Ann", options=dict(options or {}))
+    session = host
+    if guest:
+        _wait_for(host, lambda: host.code is not None)
+        session = app.close_on_exit(join_session(f"127.0.0.1:{host.server.port}", "Bob"))
+        session.client.sit(host.code, "Bob")
+    app.scenes.push(LobbyScene(app, session))
+    if not app.step_until(lambda: session.table is not None and session.seat is not None
+                          and all(s["online"] for s in session.table["seats"] if s["taken"]), 60 * round(LOBBY_WAIT)):
+        raise NoSuchScreen(f"the hosted {info.id} table did not answer: {session.connection} {session.why}")
+
+
+def _wait_for(session: Any, condition: Callable[[], bool]) -> None:
+    import time
+
+    deadline = time.monotonic() + LOBBY_WAIT
+    while not condition():
+        if time.monotonic() > deadline:
+            raise NoSuchScreen(f"the hosted server did not answer: {session.connection} {session.why}")
+        session.pump()
+        time.sleep(0.01)
 
 
 def _show_tutorial(app: Any, info: Any, steps: int) -> None:
