@@ -186,6 +186,7 @@ class Table:
         self._hint_at = -1  # the move count the pending hint was asked at
         self._recorded = False  # this end of the match is in the players' records
         self._highscore_recorded = False
+        self.online = False  # the moves of remote seats come from a server (`net.remote_table`)
 
     def _tell(self, event: Any) -> None:
         for listener in list(self.listeners):
@@ -252,6 +253,24 @@ class Table:
         self.spectator = True
         self._watched = seat
         self.keeps_records = False
+        self.stop_thinking()
+
+    # --- moves from elsewhere (a local table has none; an online one overrides these) --------------
+    def receive(self) -> None:
+        """Take what arrived for this table since the last frame, without waiting."""
+
+    def poll_remote(self) -> bool:
+        """Make the next move that arrived from elsewhere the match's (while the board is still);
+        whether anything changed."""
+        return False
+
+    @property
+    def end_known(self) -> bool:
+        """The finished match is known whole, so its results may show."""
+        return True
+
+    def close(self) -> None:
+        """The players leave the table."""
         self.stop_thinking()
 
     # --- moves ----------------------------------------------------------------------------------

@@ -138,6 +138,10 @@ class Match:
         move = self.moves[i]
         return move.seat if isinstance(move, Resignation) else self.rules.to_move(self.states[i])
 
+    def describe(self, i: int, viewer: int | None) -> Any:
+        """`moves[i]` in words as `viewer` may know it (the move log, the computer's last move)."""
+        return self.rules.describe(self.states[i], self.moves[i], viewer)
+
     def resign_refusal(self, seat: int) -> str | None:
         """Why `seat` may not resign now (the game is over, or its rules have no resignation), or None."""
         if self.is_over:

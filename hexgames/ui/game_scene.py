@@ -121,7 +121,18 @@ class GameScene(Scene):
         self._toast_clock = 0.0
         self._cache: dict[Any, Any] = {}
         self._cache_stamp: tuple[Any, ...] = ()
+        self.online: Any = None  # online play's status row, chat and undo answers (`ui.online_game`)
         self.compute_rects(app.screen.get_size())
+
+    def use_table(self, table: Table, online: Any = None) -> None:
+        """Drive this scene by `table` instead of the local one made with it (online play: a
+        `RemoteTable`, with `online` its status row under the top bar)."""
+        self.table.listeners.remove(self.on_table_event)
+        self.table = table
+        table.clock = lambda: self.show_time
+        table.listeners.append(self.on_table_event)
+        self.online = online
+        self.compute_rects(self.app.screen.get_size())
 
     # --- the table's, as games and tools read (and pin) them on the scene ---------------------------
     hot_seat = table_attribute("hot_seat", "Several humans share this screen.")
@@ -189,10 +200,11 @@ class GameScene(Scene):
         m = self.MARGIN
         self.top_rect = pygame.Rect(0, 0, w, self.TOP_BAR)
         self.bottom_rect = pygame.Rect(0, h - self.BOTTOM_BAR, w, self.BOTTOM_BAR)
+        top = self.TOP_BAR + (self.online.height if self.online is not None else 0)
         panel_w = max(240, min(340, w // 4))
-        middle_h = h - self.TOP_BAR - self.BOTTOM_BAR - 2 * m
-        self.panel_rect = pygame.Rect(w - panel_w - m, self.TOP_BAR + m, panel_w, middle_h)
-        self.board_rect = pygame.Rect(m, self.TOP_BAR + m, w - panel_w - 3 * m, middle_h - MESSAGE_H - m // 2)
+        middle_h = h - top - self.BOTTOM_BAR - 2 * m
+        self.panel_rect = pygame.Rect(w - panel_w - m, top + m, panel_w, middle_h)
+        self.board_rect = pygame.Rect(m, top + m, w - panel_w - 3 * m, middle_h - MESSAGE_H - m // 2)
         self.message_rect = pygame.Rect(m, self.board_rect.bottom + m // 2, self.board_rect.w, MESSAGE_H)
         bw, bh = self.BUTTON_SIZE
         self.actions_rect = pygame.Rect(16 + bw + 24, self.bottom_rect.y + (self.BOTTOM_BAR - bh) // 2,
@@ -220,11 +232,13 @@ class GameScene(Scene):
         self.widgets += [self.undo_button, self.menu_button, self.results_button, self.log_button,
                          self.hint_button]
         self.build_widgets()
+        if self.online is not None:
+            self.online.build(self)
         self.sync_buttons()
         self._sync_log_button()
 
     def exit(self) -> None:
-        self.table.stop_thinking()
+        self.table.close()
         super().exit()
 
     def on_resize(self, size: tuple[int, int]) -> None:
@@ -313,6 +327,8 @@ class GameScene(Scene):
             self.show_hint(event.move)
         elif isinstance(event, Notice):
             self.toast(self.app.tr_reason(event.reason), error=event.error)
+        if self.online is not None:
+            self.online.on_table_event(self, event)
 
     def open_pause(self) -> None:
         from hexgames.ui.pause import PauseScene
@@ -404,6 +420,8 @@ class GameScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
+        if self.online is not None and self.online.handle(self, event):
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             pressed = {self.undo_button: self.undo, self.menu_button: self.open_pause,
                        self.results_button: self.show_results, self.hint_button: self.request_hint,
@@ -481,6 +499,7 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> None:
         """Runs only while this scene is on top, so no overlay is up here."""
+        self.table.receive()
         self.toasts.update(dt)
         self.animator.update(dt)
         speed = self.app.settings.anim_speed
@@ -492,11 +511,11 @@ class GameScene(Scene):
         self.table.poll_hint()
         if self.app.scenes.top is self:  # a game's update may have opened a dialog over us
             self._sync_hint_button()
-        if self.is_animating():
+        if self.is_animating() or self.table.poll_remote():
             return
         m = self.match
         if m.is_over:
-            if not self.results_shown:
+            if not self.results_shown and self.table.end_known:
                 self.show_results()
             return
         if not m.seat_to_move.is_human:
@@ -530,6 +549,8 @@ class GameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(self.app.BG)
         self.draw_game(surface)
+        if self.online is not None:
+            self.online.draw(self, surface)
         m = self.match
         seat = self.banner_seat()
         thinking = seat is not None and seat == m.to_move and not m.is_over and not m.seat_to_move.is_human
@@ -554,8 +575,8 @@ class GameScene(Scene):
         before = self.match.states[i]
         key = (i, id(before), self.viewer, self.app.settings.language)
         if self._ai_line is None or self._ai_line[0] != key:
-            seat = self.rules.to_move(before)
-            words = self.app.tr_reason(self.rules.describe(before, self.match.moves[i], self.viewer))
+            seat = self.match.mover(i)
+            words = self.app.tr_reason(self.match.describe(i, self.viewer))
             self._ai_line = (key, seat, self.app.tr("ui.game.ai_moved", name=self.seat_name(seat), text=words))
         return self._ai_line[1], self._ai_line[2]
 

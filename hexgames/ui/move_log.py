@@ -62,7 +62,7 @@ class MoveLog:
         while cache and (len(cache) > n or cache[-1][0] is not m.states[len(cache)]):
             cache.pop()  # undone moves, or a history that changed under us
         for i in range(len(cache), n):
-            reason = m.rules.describe(m.states[i], m.moves[i], key[0])
+            reason = m.describe(i, key[0])
             cache.append((m.states[i + 1], self.app.tr_reason(reason)))
         return [Entry(i + 1, m.mover(i), cache[i][1]) for i in range(n)]
 

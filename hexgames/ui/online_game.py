@@ -1,16 +1,247 @@
-"""The game screen of online play (being built by the lead): `open_online_game` turns a started
-table's first sync into the game's own scene, driven by the server through a `RemoteTable`."""
+"""The game screen of online play: the game's own scene, driven by the server through a
+`RemoteTable` (hexgames/net/remote_table.py), with a status row under the top bar.
+
+The status row says what a player at a shared table needs at a glance and never covers the board:
+whether this app is connected ("reconnecting…" while the client retries on its own), the table's
+code, and each seat with its chip and name, marked connected (a filled dot), away (a hollow ring)
+or played by the computer meanwhile. At its right, Chat opens a one-line entry; lines said at the
+table show in the message strip like any other message. When another player asks to undo, a small
+dialog asks this player to allow or refuse.
+"""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
 
 from hexgames.net.frames import Frame
+from hexgames.net.remote_table import ChatSaid, ConnectionChanged, RemoteTable, UndoAnswered, UndoAsked
 from hexgames.net.session import Session
+from hexgames.ui import draw, hud
+from hexgames.ui.scenes import Scene
 
 if TYPE_CHECKING:
     from hexgames.app import App
+    from hexgames.ui.game_scene import GameScene
+
+ROW_H = 30
+PANEL_BG = (36, 42, 54)
+ONLINE = (110, 200, 120)
+AWAY = (235, 180, 80)
+OFFLINE = (231, 96, 84)
+CHAT_MAX = 200
 
 
-def open_online_game(app: "App", session: Session, sync: Frame) -> None:
+def open_online_game(app: "App", session: Session, sync: Frame) -> "GameScene":
     """Show the started table of `session` (its "sync" frame `sync`) in its game's scene."""
-    raise NotImplementedError("the online game screen is not merged yet")
+    table = RemoteTable.from_sync(session, sync, app.worker)
+    scene = table.match.info.scene_class()(app, table.match)
+    scene.use_table(table, OnlineStatus())
+    app.scenes.reset(scene)
+    return scene
+
+
+def tr_play(app: "App", key: str, **params: Any) -> str:
+    return app.tr(f"net.play.{key}", **params)
+
+
+class OnlineStatus:
+    """The status row, the chat entry and the undo answers of an online game scene."""
+
+    height = ROW_H
+
+    def __init__(self) -> None:
+        self.chat_button: Any = None
+        self.entry: Any = None
+
+    def rect(self, scene: "GameScene") -> pygame.Rect:
+        return pygame.Rect(0, scene.top_rect.bottom, scene.top_rect.w, ROW_H)
+
+    # --- widgets --------------------------------------------------------------------------------
+    def build(self, scene: "GameScene") -> None:
+        from pygame_gui.elements import UIButton, UITextEntryLine
+
+        row, ui, app = self.rect(scene), scene.app.ui, scene.app
+        bw = 90
+        self.chat_button = UIButton(pygame.Rect(row.right - bw - 10, row.y + 2, bw, ROW_H - 4),
+                                    tr_play(app, "chat"), ui, tool_tip_text=tr_play(app, "chat_tip"))
+        width = min(520, row.w // 2)
+        self.entry = UITextEntryLine(pygame.Rect(row.right - bw - 20 - width, row.y + 1, width, ROW_H - 2), ui,
+                                     placeholder_text=tr_play(app, "chat_placeholder"))
+        self.entry.set_text_length_limit(CHAT_MAX)
+        self.entry.hide()
+        scene.widgets += [self.chat_button, self.entry]
+
+    def open_chat(self) -> None:
+        self.entry.show()
+        self.entry.focus()
+
+    def close_chat(self) -> None:
+        self.entry.set_text("")
+        self.entry.unfocus()
+        self.entry.hide()
+
+    def handle(self, scene: "GameScene", event: pygame.event.Event) -> bool:
+        """The Chat button, Enter in the entry (says it), Esc in it (closes it)."""
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.chat_button:
+            self.close_chat() if self.entry.visible else self.open_chat()
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
+            scene.table.chat(event.text)  # type: ignore[attr-defined]
+            self.close_chat()
+            return True
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.entry is not None
+                and self.entry.visible):
+            self.close_chat()
+            return True
+        return False
+
+    # --- what the table tells ---------------------------------------------------------------------
+    def on_table_event(self, scene: "GameScene", event: Any) -> None:
+        app = scene.app
+        table: RemoteTable = scene.table  # type: ignore[assignment]
+        if isinstance(event, ChatSaid):
+            scene.toast(tr_play(app, "chat_line", name=event.name or scene.seat_name(event.seat), text=event.text))
+        elif isinstance(event, UndoAsked):
+            if table.seat in event.waiting:
+                app.scenes.push(ConsentScene(app, scene, event.by))
+        elif isinstance(event, UndoAnswered):
+            scene.toast(self._undo_answer(scene, event), error=not event.done)
+            scene.sync_buttons()
+        elif isinstance(event, ConnectionChanged):
+            if event.state == "reconnecting":
+                scene.toast(tr_play(app, "reconnecting"), error=True)
+            elif event.state == "online":
+                scene.toast(tr_play(app, "back_online"))
+            elif event.state == "closed":
+                scene.toast(tr_play(app, "closed"), error=True)
+
+    @staticmethod
+    def _undo_answer(scene: "GameScene", event: UndoAnswered) -> str:
+        app = scene.app
+        if event.done:
+            return tr_play(app, "undo_done", name=scene.seat_name(event.by))
+        if event.refused_by is not None:
+            return tr_play(app, "undo_refused_by", name=scene.seat_name(event.refused_by))
+        return app.tr_reason(event.reason) if event.reason is not None else tr_play(app, "undo_not_done")
+
+    # --- drawing --------------------------------------------------------------------------------
+    def draw(self, scene: "GameScene", surface: pygame.Surface) -> None:
+        app = scene.app
+        table: RemoteTable = scene.table  # type: ignore[assignment]
+        row = self.rect(scene)
+        pygame.draw.rect(surface, hud.STRIP_BG, row)
+        pygame.draw.line(surface, (60, 70, 86), row.bottomleft, row.bottomright)
+        right = (self.entry.rect.left if self.entry is not None and self.entry.visible
+                 else self.chat_button.rect.left if self.chat_button is not None else row.right) - 12
+        x = self._draw_connection(scene, surface, row)
+        seats = table.presence or []
+        width = max(60, min(240, (right - x) // max(1, len(seats))))
+        for i, seat in enumerate(seats):
+            self._draw_seat(scene, surface, i, seat, pygame.Rect(x, row.y, width, row.h))
+            x += width
+
+    def _draw_connection(self, scene: "GameScene", surface: pygame.Surface, row: pygame.Rect) -> int:
+        """The connection's state, as a shape and a colour and words; returns where the seats start."""
+        app = scene.app
+        table: RemoteTable = scene.table  # type: ignore[assignment]
+        state = table.session.connection
+        cx, cy = row.x + 18, row.centery
+        if state == "online":
+            draw.aa_circle(surface, ONLINE, (cx, cy), 6)
+            words = tr_play(app, "table_code", code=table.session.code or "")
+        elif state == "closed":
+            pygame.draw.line(surface, OFFLINE, (cx - 5, cy - 5), (cx + 5, cy + 5), 3)
+            pygame.draw.line(surface, OFFLINE, (cx - 5, cy + 5), (cx + 5, cy - 5), 3)
+            words = tr_play(app, "offline")
+        else:
+            pygame.draw.circle(surface, AWAY, (cx, cy), 6, 2)
+            dots = "." * (1 + int(app.clock_time * 2) % 3)
+            words = tr_play(app, "reconnecting_short", dots=dots)
+        font = app.font(14, bold=True)
+        r = draw.text(surface, font, words, (cx + 14, cy), hud.TEXT, anchor="midleft")
+        return r.right + 22
+
+    def _draw_seat(self, scene: "GameScene", surface: pygame.Surface, seat: int, info: dict[str, Any], box: pygame.Rect) -> None:
+        """One seat: its chip, its name, and whether its player is here (a shape as well as a colour)."""
+        app = scene.app
+        table: RemoteTable = scene.table  # type: ignore[assignment]
+        cy = box.centery
+        scene.draw_seat_chip(surface, seat, (box.x + 9, cy), 7)
+        if info.get("kind") == "ai":
+            mark, colour = tr_play(app, "computer"), hud.MUTED
+        elif info.get("stand_in"):
+            mark, colour = tr_play(app, "computer_stands_in"), AWAY
+        elif info.get("online"):
+            mark, colour = "", ONLINE
+        else:
+            mark, colour = tr_play(app, "away"), AWAY
+        name = scene.seat_name(seat) + (tr_play(app, "you") if seat == table.seat else "")
+        text = f"{name} {mark}".strip()
+        x = box.x + 22
+        dot = (x + 5, cy)
+        if info.get("kind") != "ai":
+            if info.get("online") and not info.get("stand_in"):
+                draw.aa_circle(surface, colour, dot, 5)
+            else:
+                pygame.draw.circle(surface, colour, dot, 5, 2)
+            x += 16
+        font, content = draw.fit_line(app.font, text, box.right - x - 8, 14, 12)
+        draw.text(surface, font, content, (x, cy), hud.TEXT if seat == table.seat else hud.MUTED, anchor="midleft")
+
+
+class ConsentScene(Scene):
+    """Another player asks to undo: allow or refuse (the board stays in view, dimmed)."""
+
+    opaque = False
+
+    def __init__(self, app: "App", game: "GameScene", by: int):
+        super().__init__(app)
+        self.game = game
+        self.by = by
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.buttons: dict[Any, bool] = {}
+
+    def enter(self) -> None:
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton
+
+        w, h = self.app.screen.get_size()
+        self.box = pygame.Rect(0, 0, min(560, w - 40), 190)
+        self.box.center = (w // 2, h // 2)
+        bw = (self.box.w - 60) // 2
+        for i, (yes, cls) in enumerate(((True, "@primary"), (False, None))):
+            b = UIButton(pygame.Rect(self.box.x + 20 + i * (bw + 20), self.box.bottom - 66, bw, 46),
+                         tr_play(self.app, "allow" if yes else "refuse"), self.app.ui, object_id=ObjectID(class_id=cls))
+            self.buttons[b] = yes
+            self.widgets.append(b)
+
+    def answer(self, yes: bool) -> None:
+        self.game.table.consent(yes)  # type: ignore[attr-defined]
+        self.app.scenes.pop()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self.answer(self.buttons[event.ui_element])
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.answer(False)
+            return True
+        return True  # the board beneath takes nothing while the question is open
+
+    def update(self, dt: float) -> None:
+        table = self.game.table
+        table.receive()  # the table keeps up; the question goes if it was settled meanwhile
+        if getattr(table, "undo_request", None) is None and self.app.scenes.top is self:
+            self.app.scenes.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw.dim(surface, 150)
+        draw.rounded_panel(surface, self.box, PANEL_BG, 12, border=(90, 104, 128))
+        text = tr_play(self.app, "undo_question", name=self.game.seat_name(self.by))
+        font, lines = draw.fit_wrapped(self.app.font, text, self.box.w - 40, 3, 20, 13)
+        y = self.box.y + 28
+        for line in lines:
+            draw.text(surface, font, line, (self.box.centerx, y), hud.TEXT, anchor="midtop")
+            y += font.get_linesize()

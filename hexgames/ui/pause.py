@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from hexgames.ui.game_scene import GameScene
 
 ACTIONS = ("resume", "save", "load", "undo", "review", "rules", "settings", "quit")
+LOCAL_ONLY = frozenset({"save", "load", "review"})  # an online game is the server's: its history too
 LABELS = {"review": "ui.replay.review"}  # actions whose label lives outside ui.pause
 
 
@@ -40,12 +41,13 @@ class PauseScene(Scene):
 
         w, h = self.app.screen.get_size()
         bw, bh, gap = 300, 46, 10
-        total = len(ACTIONS) * (bh + gap) - gap
+        actions = [a for a in ACTIONS if not (self.game.table.online and a in LOCAL_ONLY)]
+        total = len(actions) * (bh + gap) - gap
         self.box = pygame.Rect(0, 0, bw + 60, total + 110)
         self.box.center = (w // 2, h // 2)
         y = self.box.y + 80
         self.buttons.clear()
-        for action in ACTIONS:
+        for action in actions:
             cls = "@primary" if action == "resume" else ("@danger" if action == "quit" else None)
             label = self.app.tr(LABELS.get(action, f"ui.pause.{action}"))
             b = UIButton(pygame.Rect(self.box.x + 30, y, bw, bh), label, self.app.ui, object_id=ObjectID(class_id=cls))

@@ -77,6 +77,8 @@ class ResultsScene(Scene):
                                       bh - 110) if self.panels else pygame.Rect(0, 0, 0, 0)
         self.buttons.clear()
         labels = (("rematch", "@primary"), ("review", None), ("board", None), ("menu", None))
+        if self.game.table.online:  # a rematch online is a new table, made in the lobby
+            labels = labels[1:]
         btn_w = (bw - 20 - 20 * len(labels)) // len(labels)
         for i, (action, cls) in enumerate(labels):
             text = self.app.tr("ui.replay.review" if action == "review" else f"ui.results.{action}")

@@ -46,13 +46,10 @@ class RecapMixin:
         return self._recap_cache[1]
 
     def _turn_text(self, turn: recap.Turn) -> str:
-        """"Name: what they did", each move worded by the rules' `describe` from what the viewer
-        observed before it (the viewer's own colour marked, nobody else's named)."""
+        """"Name: what they did", each move worded as the viewer may know it, as in the move log
+        (the viewer's own colour marked, nobody else's named)."""
         m, viewer, tr = self.match, self.viewer, self.app.tr
-        parts = []
-        for i in turn.steps:
-            seen = self.rules.observe(m.states[i], viewer) if viewer is not None else m.states[i]
-            parts.append(self.app.tr_reason(self.rules.describe(seen, m.moves[i], viewer)))
+        parts = [self.app.tr_reason(m.describe(i, viewer)) for i in turn.steps]
         return tr("clans.recap.line", name=self.seat_name(turn.seat), text=tr("clans.recap.part_sep").join(parts))
 
     def _draw_recap_arrows(self, surface: pygame.Surface) -> None:

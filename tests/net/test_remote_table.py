@@ -1,0 +1,247 @@
+"""The online table as the app drives it (`RemoteTable` over a `MirrorMatch`), over real sockets on
+127.0.0.1, without pygame: each player's mirror follows the server move by move, refusals come back
+in words and change nothing, undo waits for the other human's consent, a dropped connection comes
+back without disturbing the screen, and the finished game is adopted whole and recorded."""
+from __future__ import annotations
+
+import random
+import time
+from typing import Any, Callable
+
+import pytest
+
+from hexgames.ai.agents import view_moves
+from hexgames.core import records
+from hexgames.net.client import Client
+from hexgames.net.mirror import MirrorMatch
+from hexgames.net.privacy import seat_wire
+from hexgames.net.remote_table import ChatSaid, ConnectionChanged, RemoteTable, UndoAnswered, UndoAsked
+from hexgames.net.session import Session
+from hexgames.net.views import encode_state
+from hexgames.table import Played, Undone
+from tests.net.netplay import Auditor, start_server
+
+pytestmark = pytest.mark.netplay
+TIMEOUT = 60.0
+
+
+@pytest.fixture(scope="module")
+def auditor() -> Auditor:
+    return Auditor()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory, auditor):
+    s = start_server(tmp_path_factory.mktemp("remote") / "tables.sqlite3", auditor, rate=200.0, burst=400)
+    yield s
+    s.stop()
+
+
+@pytest.fixture(autouse=True)
+def _clean_audit(auditor):
+    auditor.problems.clear()
+    yield
+    assert auditor.problems == []
+
+
+def pump_until(sessions: list[Session], done: Callable[[], bool], timeout: float = TIMEOUT) -> None:
+    end = time.monotonic() + timeout
+    while not done():
+        for s in sessions:
+            s.pump()
+        assert time.monotonic() < end, "the server did not answer in time"
+        time.sleep(0.005)
+
+
+def started_tables(server, game: str, seats: list[str]) -> tuple[list[RemoteTable], list[list[Any]]]:
+    """A table of `game` (its human seats taken by one session each), started; each player's
+    RemoteTable from its first sync, and the events each table told."""
+    url = f"ws://127.0.0.1:{server.port}"
+    host = Session(Client(url).start(), "Ann")
+    host.client.create(game, seats, name="Ann")
+    pump_until([host], lambda: host.code is not None)
+    sessions = [host]
+    for i in range(1, seats.count("human")):
+        guest = Session(Client(url).start(), f"P{i}")
+        guest.client.sit(host.code, f"P{i}")
+        pump_until([guest], lambda: guest.seat is not None)
+        sessions.append(guest)
+    syncs: dict[int, Any] = {}
+
+    def collect() -> bool:
+        for k, s in enumerate(sessions):
+            for f in s.pump():
+                if f.t == "sync" and f.d.get("state") is not None:
+                    syncs[k] = f
+        return len(syncs) == len(sessions)
+
+    host.client.start_game()
+    end = time.monotonic() + TIMEOUT
+    while not collect():
+        assert time.monotonic() < end
+        time.sleep(0.005)
+    tables = [RemoteTable.from_sync(s, syncs[k]) for k, s in enumerate(sessions)]
+    events: list[list[Any]] = []
+    for t in tables:
+        t.pace = 0.0
+        told: list[Any] = []
+        t.listeners.append(told.append)
+        events.append(told)
+    return tables, events
+
+
+def step(tables: list[RemoteTable]) -> None:
+    for t in tables:
+        t.receive()
+        while t.poll_remote():
+            pass
+
+
+def settle(tables: list[RemoteTable], done: Callable[[], bool], timeout: float = TIMEOUT) -> None:
+    end = time.monotonic() + timeout
+    while not done():
+        step(tables)
+        assert time.monotonic() < end, "the tables did not settle in time"
+        time.sleep(0.005)
+
+
+def random_move(t: RemoteTable, rng: random.Random) -> Any:
+    return rng.choice(list(view_moves(t.match.rules, t.match.state, t.seat, rng)))
+
+
+def play_one(tables: list[RemoteTable], rng: random.Random) -> RemoteTable:
+    """The player to move makes a random move; returns their table once every table has it."""
+    settle(tables, lambda: any(t.can_act for t in tables) or all(t.match.is_over for t in tables))
+    mover = next(t for t in tables if t.can_act)
+    ply = len(mover.match.moves)
+    assert mover.play(random_move(mover, rng)) is None
+    settle(tables, lambda: all(len(t.match.moves) > ply for t in tables))
+    return mover
+
+
+def close(tables: list[RemoteTable]) -> None:
+    for t in tables:
+        t.close()
+
+
+@pytest.mark.parametrize("game", ["ingenious", "clans", "toradama", "dotlines", "stickers"])
+def test_each_mirror_follows_the_server_to_the_end_and_keeps_the_whole_game(server, game):
+    tables, events = started_tables(server, game, ["human", "human"])
+    rng = random.Random(3)
+    try:
+        while not all(t.match.is_over for t in tables):
+            play_one(tables, rng)
+            for t in tables:  # what each screen holds is that seat's own view of the server's state
+                room = server.call(lambda: server.server.rooms.get(t.session.code))
+                if room is not None and len(room.match.moves) == len(t.match.moves) and not t.match.complete:
+                    sent = seat_wire(room.rules, room.policy, room.match.state, t.seat, room.match.states[0])
+                    assert encode_state(room.rules, t.match.state) == sent
+        settle(tables, lambda: all(t.end_known for t in tables))
+        whole = tables[0].final
+        for t, told in zip(tables, events):
+            m = t.match
+            assert isinstance(m, MirrorMatch) and m.complete
+            assert m.digest() == whole.digest() and len(m.moves) == len(whole.moves)
+            played = [e for e in told if isinstance(e, Played)]
+            assert len(played) == len(whole.moves)  # each move was told once, in order
+            assert [e.seat for e in played] == [whole.mover(i) for i in range(len(whole.moves))]
+            assert all(e.by_ai == (e.seat != t.seat) for e in played)  # others' moves animate like a computer's
+        assert records.flush(10)
+        kept = [r for r in records.load(game)]
+        assert kept and kept[0].game == game
+    finally:
+        close(tables)
+
+
+def test_a_move_the_own_view_refuses_is_refused_here_in_words_and_sends_nothing(server):
+    tables, _ = started_tables(server, "ingenious", ["human", "human"])
+    try:
+        settle(tables, lambda: any(t.can_act for t in tables))
+        mover = next(t for t in tables if t.can_act)
+        other = next(t for t in tables if t is not mover)
+        version = server.call(lambda: server.server.rooms[mover.session.code].version)
+        legal = random_move(mover, random.Random(1))
+        bad = type(legal)(legal.tile, (40, 40), (40, 41))  # off the board
+        reason = mover.play(bad)
+        assert reason is not None and str(reason)
+        assert other.play(legal) is not None  # not their turn: refused before the server is asked
+        time.sleep(0.2)
+        assert server.call(lambda: server.server.rooms[mover.session.code].version) == version
+        assert mover.can_act  # nothing is waiting for an answer
+    finally:
+        close(tables)
+
+
+def test_undo_asks_the_other_human_and_happens_only_when_they_agree(server):
+    tables, events = started_tables(server, "clans", ["human", "human"])
+    rng = random.Random(5)
+    try:
+        for _ in range(3):
+            play_one(tables, rng)
+        mover = play_one(tables, rng)
+        other = next(t for t in tables if t is not mover)
+        ply = len(mover.match.moves)
+        assert other.undo_refusal() is not None  # the last move is not theirs
+        assert mover.undo_refusal() is None
+        assert mover.undo() is None
+        settle(tables, lambda: any(isinstance(e, UndoAsked) for e in events[tables.index(other)]))
+        asked = next(e for e in events[tables.index(other)] if isinstance(e, UndoAsked))
+        assert asked.by == mover.seat and other.seat in asked.waiting
+        assert mover.undo_refusal() is not None  # one request at a time
+        other.consent(False)
+        settle(tables, lambda: any(isinstance(e, UndoAnswered) for e in events[tables.index(mover)]))
+        refused = next(e for e in events[tables.index(mover)] if isinstance(e, UndoAnswered))
+        assert not refused.done and refused.refused_by == other.seat
+        assert len(mover.match.moves) == ply  # refused: nothing taken back
+        assert mover.undo() is None
+        settle(tables, lambda: other.undo_request is not None)
+        other.consent(True)
+        settle(tables, lambda: all(len(t.match.moves) < ply for t in tables))
+        for t, told in zip(tables, events):
+            assert any(isinstance(e, Undone) for e in told)  # the screen drops what it showed
+        assert mover.can_act and len(mover.match.moves) == ply - 1
+    finally:
+        close(tables)
+
+
+def test_chat_reaches_every_seat_and_a_dropped_connection_comes_back_without_a_fresh_start(server):
+    tables, events = started_tables(server, "dotlines", ["human", "human"])
+    rng = random.Random(2)
+    try:
+        for _ in range(2):
+            play_one(tables, rng)
+        tables[1].chat("  well played  ")
+        settle(tables, lambda: all(any(isinstance(e, ChatSaid) for e in told) for told in events))
+        said = next(e for e in events[0] if isinstance(e, ChatSaid))
+        assert (said.seat, said.name, said.text) == (1, "P1", "well played")
+        a = tables[0]
+        client = a.session.client
+        mark = len(events[0])
+        client._loop.call_soon_threadsafe(lambda: client._ws.transport.abort())
+        settle(tables, lambda: any(isinstance(e, ConnectionChanged) and e.state == "online"
+                                   for e in events[0][mark:]))
+        states = [e.state for e in events[0][mark:] if isinstance(e, ConnectionChanged)]
+        assert states[0] == "reconnecting" and a.session.connection == "online"
+        time.sleep(0.3)
+        step(tables)
+        assert not any(isinstance(e, Undone) for e in events[0][mark:])  # nothing was missed: the screen stays
+        while not all(t.match.is_over for t in tables):
+            play_one(tables, rng)
+    finally:
+        close(tables)
+
+
+def test_a_computer_seat_s_moves_arrive_like_anyone_else_s(server):
+    tables, events = started_tables(server, "ingenious", ["human", "ai:easy"])
+    rng = random.Random(4)
+    try:
+        (me,) = tables
+        for _ in range(3):
+            play_one(tables, rng)
+        settle(tables, lambda: me.can_act)  # the computer answered the last move
+        played = [e for e in events[0] if isinstance(e, Played)]
+        assert any(e.seat == 1 and e.by_ai for e in played)
+        assert me.match.seats[1].level == "easy" and not me.match.seats[1].is_human
+        assert me.ai_moves  # the strip words the computer's last move
+    finally:
+        close(tables)
