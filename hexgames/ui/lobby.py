@@ -17,15 +17,15 @@ import pygame_gui
 from hexgames import games
 from hexgames.net.frames import Frame
 from hexgames.net.session import Session
-from hexgames.ui import draw, hud
+from hexgames.ui import draw, hud, online_game
+from hexgames.ui.online_game import AWAY as AWAY_COLOUR, ONLINE
 from hexgames.ui.scenes import Scene
 
 if TYPE_CHECKING:
     from hexgames.app import App
 
 LEVELS = ("easy", "medium", "hard")  # what the host may give a seat to
-CONNECTED = (120, 200, 135)
-AWAY = (225, 120, 105)
+CONNECTED, AWAY = ONLINE, AWAY_COLOUR  # as the game's status row marks them
 COMPUTER = (120, 170, 235)
 OPEN = (150, 160, 176)
 MESSAGE_SECONDS = 8.0
@@ -63,8 +63,10 @@ def table_line(app: "App", table: dict[str, Any]) -> str:
     """One open table in a list: game, mode, seats taken of all, and its host."""
     seats = table.get("seats") or []
     host = table.get("host")
-    parts = [game_name(app, str(table.get("game")))]
-    parts += option_words(app, str(table.get("game")), table.get("options") or {})[:1]
+    game_id, mode = str(table.get("game")), str((table.get("options") or {}).get("mode", ""))
+    parts = [game_name(app, game_id)]
+    if game_id in {g.id for g in games.registered()} and len(games.get(game_id).modes) > 1:
+        parts.append(app.tr(f"{game_id}.mode.{mode}", default=mode))
     parts.append(app.tr("ui.lobby.filled", n=sum(bool(s.get("taken")) for s in seats), of=len(seats)))
     if isinstance(host, int) and 0 <= host < len(seats) and seats[host].get("name"):
         parts.append(app.tr("ui.lobby.hosted_by", name=seats[host]["name"]))
@@ -152,22 +154,26 @@ class LobbyScene(Scene):
             self.widgets.append(menu)
 
     def layout(self, w: int, h: int) -> None:
-        """Where each part goes: the code and the words to share at the top, the options, the seats,
-        then the connection's state, the message strip and the buttons at the bottom."""
+        """Where each part goes: the code and the words to share at the top, the options, the seats
+        and the connection's state under them (the whole a third of the way down a tall window),
+        the message strip and the buttons at the bottom."""
         col = pygame.Rect(0, 0, min(980, w - 40), 0)
         col.centerx = w // 2
-        top = 14 if h < 720 else 30
+        big = h >= 900
+        n = max(1, len(self.seats))
         buttons = pygame.Rect(col.x, h - 16 - 48, col.w, 48)
         message = pygame.Rect(col.x, buttons.y - 10 - 44, col.w, 44)
-        status = pygame.Rect(col.x, message.y - 8 - 28, col.w, 28)
-        code = pygame.Rect(col.x, top + 50, 250 if w < 1000 else 300, 108)
+        code_h, row_h = (124, 64) if big else (108, 56)
+        head = 44 + 6 + code_h + 10 + 46 + 8  # title, code, options: above the seats
+        top = max(14 if h < 720 else 30, (message.y - 8 - head - n * row_h - 36) // 3)
+        row_h = min(row_h, (message.y - 8 - 36 - top - head) // n)
+        code = pygame.Rect(col.x, top + 50, 250 if w < 1000 else 300, code_h)
         share = pygame.Rect(code.right + 16, code.y, col.right - code.right - 16, code.h)
         options = pygame.Rect(col.x, code.bottom + 10, col.w, 46)
-        seats = pygame.Rect(col.x, options.bottom + 8, col.w, status.y - 8 - options.bottom - 8)
+        seats = pygame.Rect(col.x, options.bottom + 8, col.w, n * row_h)
         self.rects = {"title": pygame.Rect(col.x, top, col.w, 44), "code": code, "share": share, "options": options,
-                      "seats": seats, "status": status, "message": message, "buttons": buttons}
-        n = max(1, len(self.seats))
-        row_h = min(56, seats.h // n)
+                      "seats": seats, "status": pygame.Rect(col.x, seats.bottom + 4, col.w, 28), "message": message,
+                      "buttons": buttons}
         self.seat_rows = [pygame.Rect(seats.x, seats.y + i * row_h, seats.w, row_h - 6) for i in range(len(self.seats))]
 
     # --- input --------------------------------------------------------------------------------
@@ -206,9 +212,7 @@ class LobbyScene(Scene):
             if frame.t == "error":
                 self.tell(self.app.tr_reason(frame.d.get("why")))
             elif frame.t == "sync" and frame.d.get("started") and frame.d.get("view") is not None:
-                from hexgames.ui.online_game import open_online_game
-
-                open_online_game(self.app, self.session, frame)
+                online_game.open_online_game(self.app, self.session, frame)
                 return
         if self._widget_state() != self.shown:
             self.rebuild()

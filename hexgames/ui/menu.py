@@ -395,8 +395,8 @@ class SetupScene(Scene):
         self.buttons.clear()
         col = pygame.Rect(0, 0, min(900, w - 80), 0)
         col.centerx = w // 2
-        self.widgets.append(UILabel(pygame.Rect(col.x, 24, col.w, 56),
-                                    tr("ui.setup.title", game=game_title(app, self.info)), ui,
+        title = "ui.online.setup_title" if self.online else "ui.setup.title"
+        self.widgets.append(UILabel(pygame.Rect(col.x, 24, col.w, 56), tr(title, game=game_title(app, self.info)), ui,
                                     object_id=ObjectID(class_id="@heading")))
         y = 100
         lw = 200

@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 
 ROW = 40  # height of a field or a button
 GAP = 10
-EXAMPLE_ADDRESS = "192.168.1.5:8765"  # shown in the empty fields
-EXAMPLE_CODE = "ABC234"
+NOTE_LINES = 2
+BUTTON_FONT = 17  # the theme's button type, in px (a table's line is cut to fit its button)
 
 
 def online_games() -> list["GameInfo"]:
@@ -64,7 +64,7 @@ class OnlineScene(Scene):
         self.message = ""  # what the player is told: progress, or why something failed
         self.failed = False
         self.boxes: list[tuple[pygame.Rect, str]] = []  # the Join and Host panels, with their titles
-        self.host_note: pygame.Rect | None = None
+        self.notes: list[tuple[pygame.Rect, str]] = []  # muted words in the boxes: where, and what
         self.message_rect = pygame.Rect(0, 0, 0, 0)
 
     @property
@@ -87,6 +87,7 @@ class OnlineScene(Scene):
         col = pygame.Rect(0, 0, min(1100, w - 40), 0)
         col.centerx = w // 2
         self.buttons.clear()
+        self.notes.clear()
         self.game_buttons.clear()
         self.table_buttons.clear()
         top = 12 if compact else 30
@@ -112,10 +113,10 @@ class OnlineScene(Scene):
         self.widgets.append(back)
         self.message_rect = pygame.Rect(back.rect.right + 16, back.rect.y + 2, col.right - back.rect.right - 16, 44)
 
-    def _entry(self, rect: pygame.Rect, text: str, limit: int, tip: str, example: str | None = None) -> Any:
+    def _entry(self, rect: pygame.Rect, text: str, limit: int, tip: str) -> Any:
         from pygame_gui.elements import UITextEntryLine
 
-        entry = UITextEntryLine(rect, self.app.ui, placeholder_text=example)
+        entry = UITextEntryLine(rect, self.app.ui)
         entry.set_text_length_limit(limit)
         entry.set_text(text)
         entry.set_tooltip(tip)
@@ -133,13 +134,13 @@ class OnlineScene(Scene):
         y = inner.y
         self.widgets.append(UILabel(pygame.Rect(inner.x, y, label_w, ROW), tr("ui.online.address"), ui))
         self.address_entry = self._entry(pygame.Rect(inner.x + label_w, y, inner.w - label_w, ROW), old_address,
-                                         MAX_ADDRESS, tr("learn.tip.online_address"), EXAMPLE_ADDRESS)
+                                         MAX_ADDRESS, tr("learn.tip.online_address"))
         self.address_entry.set_forbidden_characters([" "])
         y += ROW + GAP
         self.widgets.append(UILabel(pygame.Rect(inner.x, y, label_w, ROW), tr("ui.online.code"), ui))
         code_w = min(150, (inner.w - label_w) // 2)
         self.code_entry = self._entry(pygame.Rect(inner.x + label_w, y, code_w, ROW), old_code, CODE_LENGTH,
-                                      tr("learn.tip.online_code"), EXAMPLE_CODE)
+                                      tr("learn.tip.online_code"))
         x = inner.x + label_w + code_w + GAP
         join = UIButton(pygame.Rect(x, y, inner.right - x, ROW), tr("ui.online.join"), ui,
                         object_id=ObjectID(class_id="@primary"), tool_tip_text=tr("learn.tip.online_join"))
@@ -150,7 +151,8 @@ class OnlineScene(Scene):
         self.buttons[listing] = "list"
         self.widgets += [join, listing]
         y += ROW + GAP
-        self._table_buttons(pygame.Rect(inner.x, y, inner.w, inner.bottom - y))
+        note = self._note(inner, tr("ui.online.join_note"), bottom=True)
+        self._table_buttons(pygame.Rect(inner.x, y, inner.w, note.y - GAP - y))
 
     def _table_buttons(self, area: pygame.Rect) -> None:
         """The open tables last listed, one button each (as many as fit), or a word that none are."""
@@ -165,7 +167,8 @@ class OnlineScene(Scene):
             return
         fit = max(1, (area.h + 6) // (36 + 6))
         for i, table in enumerate(self.tables[:fit]):
-            b = UIButton(pygame.Rect(area.x, area.y + i * 42, area.w, 36), table_line(self.app, table), self.app.ui,
+            _, line = draw.fit_line(self.app.font, table_line(self.app, table), area.w - 20, BUTTON_FONT, BUTTON_FONT)
+            b = UIButton(pygame.Rect(area.x, area.y + i * 42, area.w, 36), line, self.app.ui,
                          tool_tip_text=self.app.tr("learn.tip.online_table", code=table["code"]))
             self.table_buttons[b] = table["code"]
             self.widgets.append(b)
@@ -174,9 +177,7 @@ class OnlineScene(Scene):
         from pygame_gui.elements import UIButton
 
         tr = self.app.tr
-        font, lines = draw.fit_wrapped(self.app.font, tr("ui.online.host_note"), inner.w, 2, 15, 12)
-        self.host_note = pygame.Rect(inner.x, inner.y, inner.w, font.get_linesize() * len(lines))
-        y = self.host_note.bottom + GAP
+        y = self._note(inner, tr("ui.online.host_note")).bottom + GAP
         infos = online_games()
         bh = max(34, min(48, (inner.bottom - y) // max(1, len(infos)) - 6))
         for info in infos:
@@ -185,6 +186,14 @@ class OnlineScene(Scene):
             self.game_buttons[b] = info
             self.widgets.append(b)
             y += bh + 6
+
+    def _note(self, box: pygame.Rect, text: str, bottom: bool = False) -> pygame.Rect:
+        """Muted words at the top (or the bottom) of `box`; returns where they go."""
+        font, lines = draw.fit_wrapped(self.app.font, text, box.w, NOTE_LINES, 15, 12)
+        h = font.get_linesize() * min(NOTE_LINES, len(lines))
+        rect = pygame.Rect(box.x, box.bottom - h if bottom else box.y, box.w, h)
+        self.notes.append((rect, text))
+        return rect
 
     def button_for(self, key: str) -> Any:
         """The widget for "join", "list", "back", a game id or a listed table's code (tests click it)."""
@@ -323,11 +332,10 @@ class OnlineScene(Scene):
         surface.fill(self.app.BG)
         for rect, title in self.boxes:
             hud.panel(surface, rect, title, self.app)
-        if self.host_note is not None:
-            font, lines = draw.fit_wrapped(self.app.font, self.app.tr("ui.online.host_note"), self.host_note.w, 2, 15, 12)
-            for i, line in enumerate(lines):
-                draw.text(surface, font, line, (self.host_note.x, self.host_note.y + i * font.get_linesize()),
-                          hud.MUTED, anchor="topleft")
+        for rect, text in self.notes:
+            font, lines = draw.fit_wrapped(self.app.font, text, rect.w, NOTE_LINES, 15, 12)
+            for i, line in enumerate(lines[:NOTE_LINES]):
+                draw.text(surface, font, line, (rect.x, rect.y + i * font.get_linesize()), hud.MUTED, anchor="topleft")
         if self.message:
             bg = hud.ERROR_BG if self.failed else hud.INFO_BG
             hud.message_strip(surface, self.app, self.message_rect, self.message, bg)

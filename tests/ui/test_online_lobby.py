@@ -9,8 +9,10 @@ import errno
 import pygame
 import pytest
 
+from hexgames.net.remote_table import RemoteTable
 from hexgames.net.session import Session, host_session, join_session
 from hexgames.ui import online
+from hexgames.ui.game_scene import GameScene
 from hexgames.ui.lobby import LobbyScene, option_words, table_line
 from hexgames.ui.menu import MenuScene, SetupScene
 from hexgames.ui.online import OnlineScene
@@ -126,7 +128,7 @@ def choose(app, dropdown, text: str) -> None:
 
 # --- hosting ----------------------------------------------------------------------------------------
 @pytest.mark.netplay
-def test_host_a_table_a_guest_takes_the_open_seat_and_start_hands_the_game_over(app, hosting, sessions, started):
+def test_host_a_table_a_guest_takes_the_open_seat_and_start_opens_the_online_game(app, hosting, sessions):
     lobby = host_from_the_app(app)
     host = hosting[0]
     code = lobby.session.code
@@ -149,10 +151,11 @@ def test_host_a_table_a_guest_takes_the_open_seat_and_start_hands_the_game_over(
     assert lobby.status_text() == "Every seat is taken: start when you are ready."
     assert before.get_size() == app.screen.get_size()
     click(app, lobby.start_button)
-    assert step_until(app, lambda: bool(started), WAIT)
-    session, frame = started[0]
-    assert session is host and frame.t == "sync" and frame.d["started"] and frame.d["state"] is not None
-    assert frame.d["you"] == 0
+    assert step_until(app, lambda: isinstance(app.scenes.top, GameScene), WAIT)
+    game = app.scenes.top
+    assert isinstance(game.table, RemoteTable) and game.table.session is host and game.table.seat == 0
+    assert game.match.info.id == "ingenious" and [s.name for s in game.match.seats] == ["Ann", "Bob"]
+    assert len(app.scenes.stack) == 1 and app.open_things == [host]  # the game holds the session now
 
 
 @pytest.mark.netplay
@@ -289,7 +292,7 @@ def test_the_open_tables_are_listed_and_one_is_joined_by_a_click(app, tmp_path, 
     click(app, scene.button_for("list"))
     assert step_until(app, lambda: scene.tables is not None, WAIT)
     button = scene.button_for(host.code)
-    assert button is not None and button.text == "Ingenious · Mode: Standard · 1/2 seats · host Ann"
+    assert button is not None and button.text == "Ingenious · Standard · 1/2 seats · host Ann"
     assert app.open_things == []  # listing leaves no connection open
     click(app, button)
     assert step_until(app, lambda: isinstance(app.scenes.top, LobbyScene), WAIT)
@@ -330,8 +333,8 @@ def test_a_table_is_worded_by_its_game_mode_options_and_seats(app):
                        {"kind": "human", "name": "", "taken": False}], "host": 0}
     assert option_words(app, "ingenious", table["options"]) == [
         "Mode: Standard", "Swapping your tiles: Also when several colours tie for lowest (published rules)"]
-    assert table_line(app, table) == "Ingenious · Mode: Standard · 2/3 seats · host Ann"
-    assert table_line(app, {**table, "game": "not_here"}).startswith("not_here · mode: standard")
+    assert table_line(app, table) == "Ingenious · Standard · 2/3 seats · host Ann"
+    assert table_line(app, {**table, "game": "not_here"}) == "not_here · 2/3 seats · host Ann"
 
 
 def _inside_and_apart(app, rects):
@@ -387,5 +390,31 @@ def test_the_lobby_fits_and_keeps_messages_off_the_seats(size, language, tmp_pat
         assert all(any(row.contains(m.rect) for row in lobby.seat_rows) for m in lobby.seat_menus)
         code = lobby.rects["code"]
         assert app.screen.get_rect().contains(code) and not code.colliderect(lobby.rects["share"])
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.netplay
+@pytest.mark.parametrize("scene", ["lobby", "lobby_guest"])
+def test_the_lobby_screenshots_show_a_table_hosted_in_a_folder_of_their_own(scene, tmp_path):
+    import os
+
+    from hexgames.core.saves import data_location
+    from hexgames.net.server import STORE_NAME
+    from hexgames.screenshot import screenshot
+
+    out = tmp_path / f"{scene}.png"
+    screenshot(str(out), game_id="ingenious", scene=scene, size=(800, 600), language="ja")
+    assert pygame.image.load(str(out)).get_size() == (800, 600)
+    assert not (data_location() / STORE_NAME).exists() and os.environ["HEXGAMES_DATA_DIR"] == str(data_location())
+
+
+def test_the_online_screenshot_is_the_online_screen():
+    from hexgames.screenshot import show_screen
+
+    app = make_app("en")
+    try:
+        show_screen(app, None, "online", 1, 0, None, None)
+        assert isinstance(app.scenes.top, OnlineScene) and app.scenes.top.button_for("ingenious") is not None
     finally:
         app.shutdown()
