@@ -16,8 +16,8 @@ from hexgames.ui.game_scene import GameScene
 from hexgames.ui.lobby import LobbyScene, option_words, table_line
 from hexgames.ui.menu import MenuScene, SetupScene
 from hexgames.ui.online import OnlineScene
-from tests.drive import make_app, post
-from tests.ui.conftest import click, key, step, step_until, visible_texts
+from tests.drive import changed_pixels, make_app, move_to, post
+from tests.ui.conftest import choose, click, key, step, step_until, visible_texts
 
 WAIT = 60 * 60  # frames: a minute for a server's answer on a loaded machine
 
@@ -115,17 +115,6 @@ def address_of(session: Session) -> str:
     return f"127.0.0.1:{session.server.port}"
 
 
-def choose(app, dropdown, text: str) -> None:
-    """Open a drop-down and click the option showing `text`."""
-    import pygame_gui
-
-    click(app, dropdown)
-    option = next(el for el in app.ui.get_sprite_group().sprites()
-                  if isinstance(el, pygame_gui.elements.UIButton) and el.text == text and el.visible
-                  and el.rect.top > dropdown.rect.top)
-    click(app, option)
-
-
 # --- hosting ----------------------------------------------------------------------------------------
 @pytest.mark.netplay
 def test_host_a_table_a_guest_takes_the_open_seat_and_start_opens_the_online_game(app, hosting, sessions):
@@ -139,6 +128,12 @@ def test_host_a_table_a_guest_takes_the_open_seat_and_start_opens_the_online_gam
     assert lobby.status_text() == "Waiting for players (open seats: 1)."
     assert not lobby.start_button.is_enabled
     assert "Every seat must be taken first" in lobby.start_refusal()
+    start = lobby.start_button.rect
+    move_to(app, (start.x - 200, start.y - 200))
+    quiet = app.screen.copy()
+    move_to(app, start.center)  # the reason shows above the disabled button
+    above = pygame.Rect(start.right - 440, start.y - 90, 440, 84)
+    assert len(changed_pixels(quiet, app.screen, above)) > 200
     port = str(host.server.port)
     assert host.share.endswith(":" + port)
     before = app.screen.copy()
@@ -204,10 +199,7 @@ def test_a_server_that_cannot_start_is_told_in_words_and_the_setup_stays(app, mo
     scene = open_online(app)
     click(app, scene.button_for("ingenious"))
     setup = app.scenes.top
-    click(app, setup.control_for("count"))
-    choose_count = next(el for el in app.ui.get_sprite_group().sprites()
-                        if getattr(el, "text", None) == "3" and el.visible and el.rect.top > setup.control_for("count").rect.top)
-    click(app, choose_count)
+    choose(app, setup.control_for("count"), "3")
     click(app, setup.button_for("start"))
     assert app.scenes.top is setup and setup.count == 3
     assert setup.toasts.texts == ["Could not host the table: permission denied"]
@@ -369,7 +361,7 @@ def test_the_online_screen_fits_from_800x600_up(size, language):
 @pytest.mark.netplay
 @pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
 @pytest.mark.parametrize("language", ["en", "ja"])
-def test_the_lobby_fits_and_keeps_messages_off_the_seats(size, language, tmp_path, sessions, monkeypatch):
+def test_the_lobby_fits_and_keeps_messages_off_the_seats(size, language, tmp_path):
     app = make_app(language)
     try:
         app.resize(size)
