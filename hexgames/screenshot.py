@@ -3,7 +3,8 @@ display, and how tests check that rendering works.
 
 Shared screens (`SCENES`): the menu, settings, a game's setup, the game itself, the hot-seat hand-over,
 pause, rules help, results, the game with its move log open, the replay viewer (the seeded game
-played to its end and shown at move `--moves`), and the players' records. The records screen is shown
+played to its end and shown at move `--moves`), the players' records, and a client's screen of an
+online table (`online_screens`: a real server in this process). The records screen is shown
 over a temporary data folder (never the user's) filled first with a few seeded games finished through
 the game's own scene, as a player's would be (`fill_records`). Each game adds its own dialogs through its scene's `screens()` hook
 (Ingenious' swap prompt, Clans' village-order choice): a name and a test on the state that tells when
@@ -25,10 +26,9 @@ import tempfile
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 SCENES = ("menu", "settings", "setup", "game", "handover", "pause", "rules", "results", "records", "hint", "log",
-          "replay", "refusal", "quickstart", "tutorial", "online", "lobby", "lobby_guest")
+          "replay", "refusal", "quickstart", "tutorial", "online_game", "online", "lobby", "lobby_guest")
 NO_GAME_SCENES = ("menu", "settings", "records", "online")  # scenes that need no --game
 LOBBY_SCENES = ("lobby", "lobby_guest")  # a table hosted on a real server in this process, as host or guest
-LOBBY_WAIT = 30.0  # seconds the lobby screenshot waits for its server's answers
 SAMPLE_GAMES = 8  # seeded games the records screenshot records first (its --moves)
 SEARCH_GAMES = 40  # seeded games tried to find a position where a game's dialog is up
 
@@ -60,6 +60,9 @@ def default_seats(info: Any, scene: str, options: Mapping[str, Any] | None = Non
         return [Seat("human", None, "") for _ in range(2)] + [Seat("ai", "medium", "CPU 3")][:count - 2]
     if scene == "handover":
         return [Seat("human", None, "") for _ in range(count)]
+    if scene == "online_game":  # two people at two machines
+        return [Seat("human", None, "Ann"), Seat("human", None, "Bob")] + [
+            Seat("ai", "medium", f"CPU {i + 1}") for i in range(2, count)]
     return [Seat("ai", "medium", f"CPU {i + 1}") for i in range(count)]
 
 
@@ -139,8 +142,18 @@ def screenshot(out: str, game_id: str | None = None, scene: str = "game", seed: 
                                                                     else moves))
         return
     if scene in LOBBY_SCENES:
+        from hexgames.online_screens import show_lobby
+
         with temporary_data_dir():  # the hosted server's tables, never the user's
-            _render(out, size, language, lambda app: show_lobby(app, info, seats, options, scene == "lobby_guest"))
+            _render(out, size, language, lambda app: show_lobby(app, info, list(seats or default_seats(info, scene)),
+                                                                options, scene == "lobby_guest"))
+        return
+    if scene == "online_game":  # a real server in this process, its tables in a folder of its own
+        from hexgames.online_screens import show_online_game
+
+        with temporary_data_dir():
+            _render(out, size, language, lambda app: show_online_game(app, info, seed, moves or 0,
+                                                                      list(seats or default_seats(info, scene))))
         return
     _render(out, size, language, lambda app: show_screen(app, info, scene, seed, moves or 0, seats, options))
 
@@ -265,43 +278,6 @@ def show_screen(app: Any, info: Any, scene: str, seed: int, moves: int, seats: S
         why = app.open_replay(match, moves)
         if why is not None:
             raise NoSuchScreen(why)
-
-
-def show_lobby(app: Any, info: Any, seats: Sequence[Any] | None, options: Mapping[str, Any] | None,
-               guest: bool) -> None:
-    """The lobby of a table hosted by Ann on a real server in this process (on a free port, its
-    tables in the data folder): Ann's view, or with `guest` the view of Bob, who joined the first
-    open seat by the table's code. Every human seat after the first is open until Bob takes one;
-    the sessions close when the app does."""
-    from hexgames.core.saves import data_location
-    from hexgames.net.server import STORE_NAME
-    from hexgames.net.session import host_session, join_session
-    from hexgames.ui.lobby import LobbyScene
-
-    seats = list(seats) if seats else default_seats(info, "lobby", options)
-    specs = ["human" if s.is_human else f"ai:{s.level}" for s in seats]
-    host = app.close_on_exit(host_session("Ann", data_location() / STORE_NAME, port=0, ai_in_process=False))
-    host.client.create(info.id, specs, name="Ann", options=dict(options or {}))
-    session = host
-    if guest:
-        _wait_for(host, lambda: host.code is not None)
-        session = app.close_on_exit(join_session(f"127.0.0.1:{host.server.port}", "Bob"))
-        session.client.sit(host.code, "Bob")
-    app.scenes.push(LobbyScene(app, session))
-    if not app.step_until(lambda: session.table is not None and session.seat is not None
-                          and all(s["online"] for s in session.table["seats"] if s["taken"]), 60 * round(LOBBY_WAIT)):
-        raise NoSuchScreen(f"the hosted {info.id} table did not answer: {session.connection} {session.why}")
-
-
-def _wait_for(session: Any, condition: Callable[[], bool]) -> None:
-    import time
-
-    deadline = time.monotonic() + LOBBY_WAIT
-    while not condition():
-        if time.monotonic() > deadline:
-            raise NoSuchScreen(f"the hosted server did not answer: {session.connection} {session.why}")
-        session.pump()
-        time.sleep(0.01)
 
 
 def _show_tutorial(app: Any, info: Any, steps: int) -> None:

@@ -259,24 +259,25 @@ def audit_games(played: list[Game], jobs: int = 2) -> dict[str, Any]:
 def audit_game(game_id: str, record: Any, seen: dict[int, list[Seen]]) -> tuple[int, int, list[str]]:
     """(frames checked, frames that held what their seat may not see, a few examples) for one
     finished game: no frame may hold the seed or an RNG state of the game in decimal, and every view
-    and log line must be exactly the seat's own and pass `privacy.view_leaks` (each distinct view
-    once). The final frame, the whole game sent once it is over, is public by then."""
+    and log line must be exactly the seat's own and pass `privacy.view_leaks` or
+    `privacy.log_line_leaks` (each distinct one once). The final frame, the whole game sent once it
+    is over, is public by then."""
     from hexgames.core.saves import match_from_dict
-    from hexgames.net.privacy import holds_secret_number, secret_numbers, survey, view_leaks
-    from hexgames.net.views import encode_reason
+    from hexgames.net.privacy import holds_secret_number, log_line_leaks, secret_numbers, survey, view_leaks
 
     match = match_from_dict(record, games.get)
     rules, seats, states = match.rules, len(match.seats), match.states
     policy = survey(game_id)
     numbers = set().union(*(secret_numbers(s, match.seed) for s in states))
     rng = random.Random(0)
-    lines: dict[tuple[int, int], Any] = {}
     judged: dict[tuple[int, int, str], list[str]] = {}
 
-    def line(i: int, seat: int) -> Any:
-        if (i, seat) not in lines:
-            lines[i, seat] = {"by": match.mover(i), "w": encode_reason(rules.describe(states[i], match.moves[i], seat))}
-        return lines[i, seat]
+    def line_leaks(i: int, seat: int, line: Any) -> list[str]:
+        key = (i, seat, "log:" + json.dumps(line, sort_keys=True))
+        if key not in judged:
+            judged[key] = log_line_leaks(rules, states[i], match.moves[i], states[i + 1], match.mover(i), seat,
+                                         seats, line, rng)
+        return judged[key]
 
     checked = leaks = 0
     examples: list[str] = []
@@ -295,8 +296,8 @@ def audit_game(game_id: str, record: Any, seen: dict[int, list[Seen]]) -> tuple[
                     judged[key] = view_leaks(rules, policy, states[k], seat, seats, view, states[0], rng, before, move)
                 problems += judged.get(key, [])
                 first = k - len(d["log"])
-                if d["log"] != [line(i, seat) for i in range(first, k)]:
-                    problems.append("a log line is not the move as this seat may know it")
+                for i, line in zip(range(first, k), d["log"]):
+                    problems += line_leaks(i, seat, line)
             if problems:
                 leaks += 1
                 if len(examples) < 5:

@@ -14,7 +14,10 @@ From a pygame loop:
 data), and "connection" frames the client makes itself, d = {"state": "online" | "reconnecting" |
 "closed", "why": text}. The client adds what the screens need to what it received:
 - "sync" and "update": `d["state"]`, the view as the game's state object (None before the start,
-  or for a spectator of a game without a public view), and `d["words"]`, the log lines as Reasons;
+  or for a spectator of a game without a public view), `d["words"]`, the log lines as Reasons, and
+  `d["moves"]`, aligned with them: each line's move as a history entry (a move of the game, or a
+  `Resignation`), or None where the server did not send it (another seat's secret) or sent
+  something that is not one;
 - "final": `d["match"]`, the whole game replayed and checked like a save (`saves.match_from_dict`),
   or None if it does not check;
 - "error": `d["why"]`, the reason as a Reason the app translates.
@@ -39,6 +42,7 @@ import websockets
 from websockets.asyncio.client import connect
 
 from hexgames import games
+from hexgames.core.match import decode_entry
 from hexgames.core.protocol import plain_json
 from hexgames.net import frames
 from hexgames.net.frames import Frame, FrameError
@@ -66,6 +70,7 @@ class Client:
         self.token: str | None = None
         self.key: str | None = None
         self.game: str | None = None
+        self.seats = 0  # the table's seat count, from the last sync or lobby (resignations name a seat)
         self.version = 0  # the table's newest version received
         self.seen = 0  # the version of the newest view handed out by poll(): what moves are made at
         self._inbox: queue.Queue[Frame] = queue.Queue()
@@ -141,6 +146,10 @@ class Client:
         """Play `move` (a move object of the game, or its JSON) on the view last handed out by poll()."""
         data = move if plain_json(move) else self.rules.encode(move)
         return self._request("move", move=data, at=self.seen)
+
+    def resign(self) -> int:
+        """Give up now, whoever is to move (the server refuses it in a game without resignation)."""
+        return self._request("resign", at=self.seen)
 
     def ask_undo(self) -> int:
         return self._request("undo", at=self.seen)
@@ -273,8 +282,13 @@ class Client:
             if d.get("key"):
                 self.key = d["key"]
         elif frame.t in ("sync", "update"):
+            if frame.t == "sync":
+                self.seats = len(d["seats"])
             d["state"] = None if d.get("view") is None else decode_state(self.rules, d["view"])
             d["words"] = [decode_reason(line["w"]) for line in d["log"]]
+            d["moves"] = [self._entry(line.get("m")) for line in d["log"]]
+        elif frame.t == "lobby":
+            self.seats = len(d["seats"])
         elif frame.t == "final":
             from hexgames.core.saves import SaveError, match_from_dict
 
@@ -286,3 +300,12 @@ class Client:
             d["why"] = decode_reason(d["reason"])
             if d.get("code") == "auth":
                 self.token = self.key = None  # a refused credential is not offered again
+
+    def _entry(self, data: Any) -> Any:
+        """A log line's move as a history entry, or None when it has none or none of this game."""
+        if data is None:
+            return None
+        try:
+            return decode_entry(self.rules, data, self.seats)
+        except ValueError:
+            return None

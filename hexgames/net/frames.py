@@ -16,9 +16,9 @@ The requests a client may send are `CLIENT_FRAMES` (with their fields). What the
                 the seat's secret, to keep for "resume", and the spectators' key, to give to watchers}
     lobby       {code, game, options, seats: [{kind, level, name, taken, online, stand_in}], host,
                 started, listed}: the table changed before the start
-    sync        lobby's fields and {you, view, to_move, over, ply, log: [{by, w}], undo, chat}: all of
-                it, after a (re)join, the start, or an undo
-    update      {view, to_move, over, ply, log: [{by, w}]}: after each move
+    sync        lobby's fields and {you, view, to_move, over, ply, log: [{by, w, m?}], undo, chat}: all
+                of it, after a (re)join, the start, or an undo
+    update      {view, to_move, over, ply, log: [{by, w, m?}]}: after each move or resignation
     presence    {seats}: who is connected, and where the computer plays for an absent player
     undo_asked  {by, at, waiting}; undo_done {done, by, and refused_by or reason when not done}
     chat        {by, name, text}
@@ -26,7 +26,10 @@ The requests a client may send are `CLIENT_FRAMES` (with their fields). What the
     error       {code, reason, re}: a request refused (`re` is its seq), nothing changed
     pong        {re}
 `view` is `views.encode_state` of the audience's own view (None before the start, or for spectators
-of a game without a public view); `w` is `views.encode_reason` of the move as the audience may know it.
+of a game without a public view). A log line names the seat that moved (`by`), the move in words as
+the audience may know it (`w`, `views.encode_reason`), and the move itself (`m`, `match.encode_entry`:
+a resignation is `{"resign": seat}`) only where the audience may know it: its mover, or anyone for a
+public move (`privacy.move_is_public`).
 
 A frame from a client is read by `read_client_frame` before anything else looks at it: at most
 MAX_FRAME bytes, strict JSON (no NaN), exactly the four keys, the protocol version, a known type,
@@ -124,6 +127,7 @@ CLIENT_FRAMES: dict[str, dict[str, Check]] = {
     "seat": {"seat": SEAT, "spec": SEAT_SPEC},  # the host: "open" or "ai:LEVEL" before the start
     "start": {},  # the host starts the game once every seat is filled
     "move": {"move": data, "at": VERSION},
+    "resign": {"at": VERSION},  # give up now, whoever is to move (in a game whose rules allow it)
     "undo": {"at": VERSION},  # ask to take back one's last move(s)
     "consent": {"yes": flag, "at": VERSION},  # answer another player's undo request
     "chat": {"text": text(200, 1)},

@@ -23,7 +23,7 @@ from __future__ import annotations
 import collections
 import time
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterable, Sequence
 
 from hexgames import games
 from hexgames.core.match import Seat
@@ -90,7 +90,6 @@ class RemoteTable(Table):
         self.session = session
         self.seat = seat
         self.version = version
-        self.keeps_records = True
         self.online = True
         self.presence: list[dict[str, Any]] = list((session.table or {}).get("seats", []))
         self.undo_request: dict[str, Any] | None = None
@@ -99,8 +98,10 @@ class RemoteTable(Table):
         self._sent: str | None = None  # the request of ours the server has not answered yet
 
     @classmethod
-    def from_sync(cls, session: Session, sync: Frame, worker: Worker | None = None) -> "RemoteTable":
-        """The table of a started game, from the server's sync for this seat."""
+    def from_sync(cls, session: Session, sync: Frame, worker: Worker | None = None,
+                  later: Sequence[Frame] = ()) -> "RemoteTable":
+        """The table of a started game, from the server's sync for this seat and the frames that
+        arrived after it in the same batch (a computer may have moved at once: none may be lost)."""
         d = sync.d
         info = games.get(d["game"])
         match = MirrorMatch(info, seats_of(d), d.get("options", {}), d["state"], d["words"],
@@ -108,13 +109,19 @@ class RemoteTable(Table):
         table = cls(session, match, d["you"], sync.seq, worker)
         if d.get("undo"):
             table.undo_request = d["undo"]
+        table.take(later)
         return table
 
     # --- who may do what -------------------------------------------------------------------------
     @property
+    def caught_up(self) -> bool:
+        """Every move and view that arrived is the mirror's."""
+        return not self._incoming
+
+    @property
     def can_act(self) -> bool:
         """This seat is to move, the mirror is up to date, and no request of ours is unanswered."""
-        return super().can_act and not self._incoming and self._sent is None
+        return super().can_act and self.caught_up and self._sent is None
 
     @property
     def end_known(self) -> bool:
@@ -189,7 +196,10 @@ class RemoteTable(Table):
     def receive(self) -> None:
         """Take every frame that arrived (never blocks): moves and views are queued for
         `poll_remote`; everything else is told now."""
-        for frame in self.session.pump():
+        self.take(self.session.pump())
+
+    def take(self, frames: Iterable[Frame]) -> None:
+        for frame in frames:
             handler = self._handlers.get(frame.t)
             if handler is not None:
                 handler(self, frame)

@@ -5,8 +5,10 @@ The server asks a room to check a request (`check_move`, `ask_undo`, ...), store
 tells the room to make it (`play`, `undo`, ...), so a room never holds a change the store refused.
 
 What an audience is sent is built here and only here, from `privacy.seat_wire` (the seat's own
-`observe`) or `privacy.spectator_wire`, and from the log as `describe` words it for that viewer:
-never from the state itself. A refused move is explained by the mover's own view (`played`). What is public about the table (its seats and names, whether each is
+`observe`) or `privacy.spectator_wire`, and from the log as `describe` words it for that viewer,
+with the move itself where that viewer may know it (its own, or a public one:
+`privacy.move_is_public`): never from the state itself. A refused move is explained by the
+mover's own view (`played`). What is public about the table (its seats and names, whether each is
 connected, the version, whose turn it is when every seat's view agrees) goes to everyone.
 
 Credentials: a table has a short join code (anyone with it may take an open seat before the start);
@@ -24,11 +26,11 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from hexgames import games, table
-from hexgames.core.match import AI_LEVELS, Match, Seat, clean_name, decode_entry
-from hexgames.core.protocol import IllegalMove, Reason, clip
+from hexgames.core.match import AI_LEVELS, Match, Seat, clean_name, decode_entry, encode_entry
+from hexgames.core.protocol import IllegalMove, Reason, Resignation, clip
 from hexgames.core.saves import match_to_dict
 from hexgames.net.frames import CODE_ALPHABET, CODE_LENGTH
-from hexgames.net.privacy import WirePolicy, spectator_wire, wire_view
+from hexgames.net.privacy import WirePolicy, move_is_public, spectator_wire, wire_view
 from hexgames.net.store import SeatRecord, TableRecord
 from hexgames.net.views import encode_reason
 
@@ -272,17 +274,30 @@ class Room:
                 from None
 
     def _check_turn(self, seat: int, at: int) -> None:
+        self._check_in_play(at)
+        if self.match.to_move != seat:
+            raise RoomError("not_your_turn", "It is not your turn.")
+
+    def _check_in_play(self, at: int) -> None:
         if not self.started:
             raise RoomError("not_started", "The game has not started yet.")
         if self.over:
             raise RoomError("over", "The game is over.")
         if at != self.version:
             raise RoomError("stale", "The table has moved on since; your view is being brought up to date.")
-        if self.match.to_move != seat:
-            raise RoomError("not_your_turn", "It is not your turn.")
+
+    def check_resign(self, seat: int, at: int) -> tuple[Resignation, Any]:
+        """(the resignation, state after it) if `seat` may give up now, whoever is to move; else
+        RoomError with the reason (the rules' own where they have no resignation)."""
+        self._check_in_play(at)
+        refusal = self.rules.resign_refusal(self.match.state, seat)
+        if refusal is not None:
+            raise RoomError("resign_refused", "{why}", why=refusal)
+        return Resignation(seat), self.rules.resign(self.match.state, seat)
 
     def play(self, move: Any, after: Any) -> None:
-        """Make a checked move (`check_move`, or the AI's) part of the game, once the store holds it."""
+        """Make a checked move (`check_move`, the AI's) or resignation (`check_resign`) part of the
+        game, once the store holds it."""
         self.match.push(move, after)
         self.record.version += 1
         self.record.finished = self.over
@@ -370,9 +385,13 @@ class Room:
                 "over": ends.pop() if len(ends) == 1 else None}
 
     def _log_line(self, i: int, audience: int | None) -> dict[str, Any]:
-        before = self.match.states[i]
-        return {"by": self.match.mover(i),
-                "w": encode_reason(self.rules.describe(before, self.match.moves[i], audience))}
+        """Move `i` as `audience` may know it: who made it, its words, and the move itself (a history
+        entry, `encode_entry`) for its mover, or for anyone when it is public."""
+        move, by = self.match.moves[i], self.match.mover(i)
+        line = {"by": by, "w": encode_reason(self.rules.describe(self.match.states[i], move, audience))}
+        if audience == by or move_is_public(self.policy, move):
+            line["m"] = encode_entry(self.rules, move)
+        return line
 
     def sync(self, audience: int | None) -> dict[str, Any]:
         """Everything a (re)joining player or spectator is shown: the table, its view and the log."""
@@ -382,7 +401,7 @@ class Room:
                 "undo": self.undo_request.to_json() if self.undo_request else None, "chat": list(self.chat)}
 
     def update(self, audience: int | None) -> dict[str, Any]:
-        """After a move: the new view and the move in the viewer's words."""
+        """After a move or a resignation: the new view and the log line of what was done."""
         ply = len(self.match.moves)
         return {**self._view(audience), "ply": ply, "log": [self._log_line(ply - 1, audience)]}
 

@@ -35,6 +35,7 @@ from websockets.asyncio.server import ServerConnection, serve
 
 from hexgames import games
 from hexgames.ai.worker import decide, exit_with_parent
+from hexgames.core.match import encode_entry
 from hexgames.core.protocol import Reason
 from hexgames.net import frames
 from hexgames.net.frames import Frame, FrameError
@@ -47,7 +48,7 @@ log = logging.getLogger("hexgames.net")
 STORE_NAME = "tables.sqlite3"
 
 ANYONE = frozenset({"list", "create", "sit", "resume", "watch", "ping"})  # before a seat is held
-SEATED = frozenset({"list", "seat", "start", "move", "undo", "consent", "chat", "ping"})
+SEATED = frozenset({"list", "seat", "start", "move", "resign", "undo", "consent", "chat", "ping"})
 WATCHING = frozenset({"list", "ping"})
 
 
@@ -122,7 +123,8 @@ class Server:
         self.handlers: dict[str, Callable[[Connection, Frame], Awaitable[None]]] = {
             "ping": self._on_ping, "list": self._on_list, "create": self._on_create, "sit": self._on_sit,
             "resume": self._on_resume, "watch": self._on_watch, "seat": self._on_seat, "start": self._on_start,
-            "move": self._on_move, "undo": self._on_undo, "consent": self._on_consent, "chat": self._on_chat}
+            "move": self._on_move, "resign": self._on_resign, "undo": self._on_undo, "consent": self._on_consent,
+            "chat": self._on_chat}
 
     # --- starting and stopping ------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 8765) -> int:
@@ -364,9 +366,15 @@ class Server:
         move, after = room.check_move(conn.seat, frame.d["move"], frame.d["at"])
         self._play(room, move, after)
 
+    async def _on_resign(self, conn: Connection, frame: Frame) -> None:
+        room = self._seated(conn)
+        resignation, after = room.check_resign(conn.seat, frame.d["at"])
+        self._play(room, resignation, after)
+
     def _play(self, room: Room, move: Any, after: Any) -> None:
-        """Store a checked move, make it the table's, and send each audience its update."""
-        self.store.add_move(room.code, len(room.match.moves), room.rules.encode(move), room.version + 1,
+        """Store a checked move or resignation, make it the table's, and send each audience its update
+        (an AI still thinking about the table finds it moved on, and its answer is dropped)."""
+        self.store.add_move(room.code, len(room.match.moves), encode_entry(room.rules, move), room.version + 1,
                             room.rules.is_over(after))
         room.play(move, after)
         self._broadcast(room, "update", room.update)

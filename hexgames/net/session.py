@@ -92,6 +92,7 @@ class Session:
     chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_SHOWN))
     connection: str = "connecting"  # "online", "reconnecting" or "closed", as the client says
     why: str = ""  # the last reason the connection dropped
+    companions: list["Session"] = field(default_factory=list)  # sessions that leave with this one
 
     @property
     def code(self) -> str | None:
@@ -134,6 +135,9 @@ class Session:
     def close(self) -> None:
         """Leave: the connection ends, and the server this app hosts stops (its tables stay stored,
         so hosting again resumes them)."""
+        for other in self.companions:
+            other.close()
+        self.companions.clear()
         self.client.close()
         if self.server is not None:
             self.server.stop()

@@ -1,10 +1,11 @@
 """Where a server's tables live between runs: `TableStore`, and `SqliteTableStore` in the data folder.
 
 A table is stored as how to rebuild it, never as a state: the game, options, seed, seats (with the
-SHA-256 of each seat's token, never the token) and the encoded moves, like a save file. Every change
-is one transaction that also moves the table's version on by one, and a move is stored under its
-ply number, which the database keeps unique: a server killed at any instant (kill -9) restarts with
-every table at its last stored move, and no move can be stored twice.
+SHA-256 of each seat's token, never the token) and the encoded moves (`match.encode_entry`:
+resignations too), like a save file. Every change is one transaction that also moves the table's
+version on by one, and a move is stored under its ply number, which the database keeps unique: a
+server killed at any instant (kill -9) restarts with every table at its last stored move, and no
+move can be stored twice.
 
 The server only calls the methods of `TableStore`, from its event loop. When one machine is outgrown
 the store becomes a new module against the same interface (Postgres: the same three tables, the

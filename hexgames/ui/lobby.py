@@ -208,11 +208,11 @@ class LobbyScene(Scene):
     def update(self, dt: float) -> None:
         self.messages.update(dt)
         frames, self.inbox = self.inbox + self.session.pump(), []
-        for frame in frames:
+        for i, frame in enumerate(frames):
             if frame.t == "error":
                 self.tell(self.app.tr_reason(frame.d.get("why")))
             elif frame.t == "sync" and frame.d.get("started") and frame.d.get("view") is not None:
-                online_game.open_online_game(self.app, self.session, frame)
+                online_game.open_online_game(self.app, self.session, frame, frames[i + 1:])
                 return
         if self._widget_state() != self.shown:
             self.rebuild()

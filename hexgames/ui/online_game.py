@@ -10,7 +10,7 @@ dialog asks this player to allow or refuse.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 import pygame_gui
@@ -33,9 +33,10 @@ OFFLINE = (231, 96, 84)
 CHAT_MAX = 200
 
 
-def open_online_game(app: "App", session: Session, sync: Frame) -> "GameScene":
-    """Show the started table of `session` (its "sync" frame `sync`) in its game's scene."""
-    table = RemoteTable.from_sync(session, sync, app.worker)
+def open_online_game(app: "App", session: Session, sync: Frame, later: Sequence[Frame] = ()) -> "GameScene":
+    """Show the started table of `session` (its "sync" frame `sync`, and the frames that came after
+    it in the same batch) in its game's scene."""
+    table = RemoteTable.from_sync(session, sync, app.worker, later)
     scene = table.match.info.scene_class()(app, table.match)
     scene.use_table(table, OnlineStatus())
     app.scenes.reset(scene)
@@ -73,9 +74,10 @@ class OnlineStatus:
         self.entry.hide()
         scene.widgets += [self.chat_button, self.entry]
 
-    def open_chat(self) -> None:
+    def open_chat(self, scene: "GameScene") -> None:
+        """The entry shows with the keyboard: letters are text now, not the game's shortcuts."""
         self.entry.show()
-        self.entry.focus()
+        scene.app.ui.set_focus_set(self.entry)
 
     def close_chat(self) -> None:
         self.entry.set_text("")
@@ -85,7 +87,7 @@ class OnlineStatus:
     def handle(self, scene: "GameScene", event: pygame.event.Event) -> bool:
         """The Chat button, Enter in the entry (says it), Esc in it (closes it)."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.chat_button:
-            self.close_chat() if self.entry.visible else self.open_chat()
+            self.close_chat() if self.entry.visible else self.open_chat(scene)
             return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
             scene.table.chat(event.text)  # type: ignore[attr-defined]
@@ -163,31 +165,32 @@ class OnlineStatus:
         r = draw.text(surface, font, words, (cx + 14, cy), hud.TEXT, anchor="midleft")
         return r.right + 22
 
-    def _draw_seat(self, scene: "GameScene", surface: pygame.Surface, seat: int, info: dict[str, Any], box: pygame.Rect) -> None:
-        """One seat: its chip, its name, and whether its player is here (a shape as well as a colour)."""
+    def _draw_seat(self, scene: "GameScene", surface: pygame.Surface, seat: int, info: dict[str, Any],
+                   box: pygame.Rect) -> None:
+        """One seat: its chip with a badge saying whether its player is here (a filled dot, or a
+        hollow ring while away: a shape as well as a colour), its name, and a word when away."""
         app = scene.app
         table: RemoteTable = scene.table  # type: ignore[assignment]
         cy = box.centery
-        scene.draw_seat_chip(surface, seat, (box.x + 9, cy), 7)
+        chip = (box.x + 10, cy)
+        scene.draw_seat_chip(surface, seat, chip, 7)
+        mark = ""
         if info.get("kind") == "ai":
-            mark, colour = tr_play(app, "computer"), hud.MUTED
+            mark = tr_play(app, "computer")
         elif info.get("stand_in"):
-            mark, colour = tr_play(app, "computer_stands_in"), AWAY
-        elif info.get("online"):
-            mark, colour = "", ONLINE
-        else:
-            mark, colour = tr_play(app, "away"), AWAY
-        name = scene.seat_name(seat) + (tr_play(app, "you") if seat == table.seat else "")
-        text = f"{name} {mark}".strip()
-        x = box.x + 22
-        dot = (x + 5, cy)
+            mark = tr_play(app, "computer_stands_in")
+        elif not info.get("online"):
+            mark = tr_play(app, "away")
         if info.get("kind") != "ai":
-            if info.get("online") and not info.get("stand_in"):
-                draw.aa_circle(surface, colour, dot, 5)
+            badge = (chip[0] + 7, cy + 6)
+            draw.aa_circle(surface, hud.STRIP_BG, badge, 5)
+            if mark:
+                pygame.draw.circle(surface, AWAY, badge, 4, 2)
             else:
-                pygame.draw.circle(surface, colour, dot, 5, 2)
-            x += 16
-        font, content = draw.fit_line(app.font, text, box.right - x - 8, 14, 12)
+                draw.aa_circle(surface, ONLINE, badge, 4)
+        name = scene.seat_name(seat) + (tr_play(app, "you") if seat == table.seat else "")
+        x = box.x + 26
+        font, content = draw.fit_line(app.font, f"{name} {mark}".strip(), box.right - x - 8, 14, 12)
         draw.text(surface, font, content, (x, cy), hud.TEXT if seat == table.seat else hud.MUTED, anchor="midleft")
 
 

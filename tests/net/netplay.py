@@ -10,23 +10,25 @@ from typing import Any, Callable
 from hexgames.ai.agents import view_moves
 from hexgames.net.client import Client
 from hexgames.net.frames import Frame, write
-from hexgames.net.privacy import holds_secret_number, secret_numbers, view_leaks
+from hexgames.net.privacy import holds_secret_number, log_line_leaks, secret_numbers, view_leaks
 from hexgames.net.room import Room
 from hexgames.net.server import Limits, ServerThread
 from hexgames.net.store import SqliteTableStore
-from hexgames.net.views import encode_reason
 
 TIMEOUT = 60.0  # seconds any awaited frame may take on a loaded 2-core machine
 
 
 class Auditor:
     """The server's audit hook: every frame sent to a seat or a spectator is checked against what
-    that audience may know, while the server still holds the state it was built from."""
+    that audience may know, while the server still holds the state it was built from: views by
+    `view_leaks`, and every move sent in a log line to an audience that did not make it by
+    `move_leaks`."""
 
     def __init__(self) -> None:
         self.problems: list[str] = []
         self.frames = 0
         self.views = 0
+        self.moves = 0  # moves sent to an audience that did not make them, checked by `move_leaks`
         self.by_type: dict[str, int] = {}
         self.rng = random.Random(7)
         self.lock = threading.Lock()
@@ -57,10 +59,17 @@ class Auditor:
         if frame.t in ("sync", "update"):
             k = len(match.moves)
             for i, line in zip(range(k - len(d["log"]), k), d["log"]):
-                words = encode_reason(rules.describe(match.states[i], match.moves[i], audience))
-                if line != {"by": match.mover(i), "w": words}:
-                    problems.append(f"log line {i} is not the move as this audience may know it")
+                problems += self.check_line(room, audience, i, line)
         return problems
+
+    def check_line(self, room: Room, audience: int | None, i: int, line: Any) -> list[str]:
+        """Log line `i` as `privacy.log_line_leaks` judges it."""
+        match = room.match
+        if "m" in line and audience != match.mover(i):
+            self.moves += 1
+        problems = log_line_leaks(room.rules, match.states[i], match.moves[i], match.states[i + 1], match.mover(i),
+                                  audience, room.seats, line, self.rng)
+        return [f"log line {i}: {p}" for p in problems]
 
 
 def start_server(path: Any, auditor: Auditor | None = None, **limits: Any) -> ServerThread:
@@ -169,3 +178,97 @@ def over(players: list[Player]) -> Callable[[], bool]:
             p.pump()
         return all(any(f.t == "final" for f in p.frames) for p in players)
     return done
+
+
+# --- online tables as the app drives them (RemoteTable) ----------------------------------------------
+def pump_until(sessions: list[Any], done: Callable[[], bool], timeout: float = TIMEOUT) -> None:
+    end = time.monotonic() + timeout
+    while not done():
+        for s in sessions:
+            s.pump()
+        assert time.monotonic() < end, "the server did not answer in time"
+        time.sleep(0.005)
+
+
+def started_sessions(server: ServerThread, game: str, seats: list[str]) -> tuple[list[Any], list[Frame], list[list[Frame]]]:
+    """A table of `game` whose human seats are taken by one `Session` each, started: (sessions,
+    each one's first sync, the frames each received after it)."""
+    from hexgames.net.session import Session
+
+    url = f"ws://127.0.0.1:{server.port}"
+    host = Session(Client(url).start(), "Ann")
+    host.client.create(game, seats, name="Ann")
+    pump_until([host], lambda: host.code is not None)
+    sessions = [host]
+    for i in range(1, seats.count("human")):
+        guest = Session(Client(url).start(), f"P{i}")
+        guest.client.sit(host.code, f"P{i}")
+        pump_until([guest], lambda: guest.seat is not None)
+        sessions.append(guest)
+    syncs: dict[int, Frame] = {}
+    later: dict[int, list[Frame]] = {k: [] for k in range(len(sessions))}
+
+    def collect() -> bool:
+        for k, s in enumerate(sessions):
+            for f in s.pump():
+                if f.t == "sync" and f.d.get("state") is not None:
+                    syncs[k], later[k] = f, []
+                elif k in syncs:
+                    later[k].append(f)  # a computer may move at once
+        return len(syncs) == len(sessions)
+
+    host.client.start_game()
+    end = time.monotonic() + TIMEOUT
+    while not collect():
+        assert time.monotonic() < end
+        time.sleep(0.005)
+    return sessions, [syncs[k] for k in range(len(sessions))], [later[k] for k in range(len(sessions))]
+
+
+def started_tables(server: ServerThread, game: str, seats: list[str]) -> tuple[list[Any], list[list[Any]]]:
+    """`started_sessions`, each as a RemoteTable (paced at 0), with the events each table told."""
+    from hexgames.net.remote_table import RemoteTable
+
+    sessions, syncs, later = started_sessions(server, game, seats)
+    tables = [RemoteTable.from_sync(s, sync, later=rest) for s, sync, rest in zip(sessions, syncs, later)]
+    events: list[list[Any]] = []
+    for t in tables:
+        t.pace = 0.0
+        told: list[Any] = []
+        t.listeners.append(told.append)
+        events.append(told)
+    return tables, events
+
+
+def step(tables: list[Any]) -> None:
+    for t in tables:
+        t.receive()
+        while t.poll_remote():
+            pass
+
+
+def settle(tables: list[Any], done: Callable[[], bool], timeout: float = TIMEOUT) -> None:
+    end = time.monotonic() + timeout
+    while not done():
+        step(tables)
+        assert time.monotonic() < end, "the tables did not settle in time"
+        time.sleep(0.005)
+
+
+def random_move(t: Any, rng: random.Random) -> Any:
+    return rng.choice(list(view_moves(t.match.rules, t.match.state, t.seat, rng)))
+
+
+def play_one(tables: list[Any], rng: random.Random) -> Any:
+    """The player to move makes a random move; returns their table once every table has it."""
+    settle(tables, lambda: any(t.can_act for t in tables) or all(t.match.is_over for t in tables))
+    mover = next(t for t in tables if t.can_act)
+    ply = len(mover.match.moves)
+    assert mover.play(random_move(mover, rng)) is None
+    settle(tables, lambda: all(len(t.match.moves) > ply for t in tables))
+    return mover
+
+
+def close(tables: list[Any]) -> None:
+    for t in tables:
+        t.close()

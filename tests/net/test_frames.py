@@ -22,6 +22,7 @@ def test_well_formed_frames_are_read():
     assert (f.t, f.seq, f.d) == ("move", 7, {"move": ["p", 0, 5, 0, 4, 1, 4], "at": 12})
     assert read_client_frame(client_frame("resume", 1, code="ABC234", token=TOKEN, since=0)).t == "resume"
     assert read_client_frame(client_frame("sit", 2, code="ABC234", name="Ann")).d == {"code": "ABC234", "name": "Ann"}
+    assert read_client_frame(client_frame("resign", 3, at=9)).d == {"at": 9}
 
 
 @pytest.mark.parametrize("raw,code", [
@@ -43,6 +44,8 @@ def test_well_formed_frames_are_read():
     ('{"t":"ping","v":1,"seq":1,"d":{"x":1}}', "bad_field"),
     ('{"t":"move","v":1,"seq":1,"d":{"move":[1]}}', "bad_field"),
     ('{"t":"move","v":1,"seq":1,"d":{"move":[1],"at":true}}', "bad_field"),
+    ('{"t":"resign","v":1,"seq":1,"d":{}}', "bad_field"),
+    ('{"t":"resign","v":1,"seq":1,"d":{"at":0,"seat":1}}', "bad_field"),  # only one's own seat resigns
     ('{"t":"resume","v":1,"seq":1,"d":{"code":"abc234","token":"' + TOKEN + '","since":0}}', "bad_field"),
     ('{"t":"resume","v":1,"seq":1,"d":{"code":"ABC234","token":"' + TOKEN[:-1] + '","since":0}}', "bad_field"),
     ('{"t":"resume","v":1,"seq":1,"d":{"code":"ABC234","token":"' + TOKEN.upper() + '","since":0}}', "bad_field"),

@@ -14,6 +14,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -21,8 +22,9 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from hexgames.core.protocol import Resignation
 from hexgames.net.frames import MAX_FRAME, client_frame
-from tests.net.netplay import Auditor, Player, over, play_until, start_server, table
+from tests.net.netplay import TIMEOUT, Auditor, Player, over, play_until, start_server, table
 
 pytestmark = pytest.mark.netplay
 
@@ -64,7 +66,7 @@ def test_two_clients_play_a_whole_game_and_every_frame_keeps_each_seat_s_secrets
     players[1].client.chat("good luck\u2028\x07 all")
     line = players[0].wait_type("chat")
     assert line.d == {"by": 1, "name": "P1", "text": "good luck all"}
-    views_before = auditor.views
+    views_before, moves_before = auditor.views, auditor.moves
     sent = play_until(players, over(players + [watcher]))
     room = server.call(lambda: server.server.rooms.get(code))
     record = players[0].first("final").d["match"]
@@ -73,6 +75,7 @@ def test_two_clients_play_a_whole_game_and_every_frame_keeps_each_seat_s_secrets
     last = watcher.first("final").d["match"]
     assert last.digest() == record.digest()
     assert auditor.views - views_before >= 2 * sent  # every update to both seats went through the oracle
+    assert auditor.moves > moves_before  # and every move sent to a seat or spectator that did not make it
     spectator_views = [f.d["state"] for f in watcher.frames if f.t in ("sync", "update")]
     assert spectator_views and all(v is not None for v in spectator_views)  # every game has a public view
     token = players[1].client.token
@@ -147,6 +150,75 @@ def test_undo_is_refused_where_it_would_reach_into_the_other_player_s_turn(url):
     assert err.d["code"] == "undo_refused" and err.d["why"].params["why"].key == "core.undo_not_yours"
     for p in players:
         p.close()
+
+
+def test_a_player_resigns_mid_game_out_of_turn_and_both_are_sent_the_end(url, server):
+    players, code = table(url, "toradama", seed=12)
+    a, b = players
+    _play_until_turn_of(players, a, 4)
+    ply = a.last.d["ply"]
+    b.wait(lambda f: f.t == "update" and f.d["ply"] == ply, start=0)  # b has seen the table as it is
+    marks = [len(p.frames) for p in players]
+    b.client.resign()  # while a is to move
+    for p, mark in zip(players, marks):
+        update = p.wait(lambda f: f.t == "update", start=mark)
+        assert update.d["ply"] == ply + 1 and update.d["over"] is True
+        assert update.d["log"][-1]["by"] == b.seat and update.d["moves"][-1] == Resignation(b.seat)
+        record = p.wait(lambda f: f.t == "final", start=mark).d["match"]
+        assert record.is_over and record.moves[-1] == Resignation(b.seat)
+        assert record.outcome().ranks[a.seat] < record.outcome().ranks[b.seat]
+    assert server.call(lambda: server.server.store.load_table(code).moves[-1]) == {"resign": b.seat}
+    for p in players:
+        p.close()
+    refusing, _ = table(url, "dotlines", seed=13)
+    refusing[1].client.resign()
+    refused = refusing[1].wait_type("error")
+    assert refused.d["code"] == "resign_refused" and refused.d["why"].params["why"].key == "core.no_resign"
+    for p in refusing:
+        p.close()
+
+
+def test_a_computer_s_answer_that_comes_after_a_resignation_is_dropped(url, server, monkeypatch):
+    from hexgames.net import server as server_module
+
+    asked, answer = threading.Event(), threading.Event()
+    decide = server_module.decide
+
+    def slow(*args):  # the computer thinks until the test lets it answer
+        asked.set()
+        answer.wait(TIMEOUT)
+        return decide(*args)
+
+    monkeypatch.setattr(server_module, "decide", slow)
+    host = Player(url, "host", 3)
+    try:
+        host.client.create("toradama", ["human", "ai:easy"], name="Ann")
+        host.wait_type("welcome")
+        host.client.start_game()
+        end = time.monotonic() + TIMEOUT
+        while not asked.is_set():  # the player moves until the computer is asked for a move
+            assert time.monotonic() < end
+            host.pump()
+            if host.my_turn():
+                host.client.send_move(host.random_move())
+                host.last = None
+            time.sleep(0.005)
+        code = host.client.code
+        room = server.call(lambda: server.server.rooms[code])
+        version = server.call(lambda: room.version)
+        host.wait(lambda f: f.t in ("sync", "update") and f.seq == version, start=0)
+        host.client.resign()
+        assert host.wait_type("final").d["match"].moves[-1] == Resignation(0)
+        moves = server.call(lambda: list(room.match.moves))
+        answer.set()
+        while server.call(lambda: code in server.server.thinking):
+            assert time.monotonic() < end
+            time.sleep(0.01)
+        assert server.call(lambda: list(room.match.moves)) == moves and room.over  # the answer was dropped
+        assert not any(f.t == "error" for f in host.frames)
+    finally:
+        answer.set()
+        host.close()
 
 
 def test_a_client_killed_mid_turn_resumes_its_seat_with_no_move_lost_or_played_twice(url, server):

@@ -6,23 +6,18 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any, Callable
 
 import pytest
 
-from hexgames.ai.agents import view_moves
 from hexgames.core import records
-from hexgames.net.client import Client
 from hexgames.net.mirror import MirrorMatch
 from hexgames.net.privacy import seat_wire
-from hexgames.net.remote_table import ChatSaid, ConnectionChanged, RemoteTable, UndoAnswered, UndoAsked
-from hexgames.net.session import Session
+from hexgames.net.remote_table import ChatSaid, ConnectionChanged, UndoAnswered, UndoAsked
 from hexgames.net.views import encode_state
 from hexgames.table import Played, Undone
-from tests.net.netplay import Auditor, start_server
+from tests.net.netplay import Auditor, close, play_one, random_move, settle, start_server, started_tables, step
 
 pytestmark = pytest.mark.netplay
-TIMEOUT = 60.0
 
 
 @pytest.fixture(scope="module")
@@ -42,86 +37,6 @@ def _clean_audit(auditor):
     auditor.problems.clear()
     yield
     assert auditor.problems == []
-
-
-def pump_until(sessions: list[Session], done: Callable[[], bool], timeout: float = TIMEOUT) -> None:
-    end = time.monotonic() + timeout
-    while not done():
-        for s in sessions:
-            s.pump()
-        assert time.monotonic() < end, "the server did not answer in time"
-        time.sleep(0.005)
-
-
-def started_tables(server, game: str, seats: list[str]) -> tuple[list[RemoteTable], list[list[Any]]]:
-    """A table of `game` (its human seats taken by one session each), started; each player's
-    RemoteTable from its first sync, and the events each table told."""
-    url = f"ws://127.0.0.1:{server.port}"
-    host = Session(Client(url).start(), "Ann")
-    host.client.create(game, seats, name="Ann")
-    pump_until([host], lambda: host.code is not None)
-    sessions = [host]
-    for i in range(1, seats.count("human")):
-        guest = Session(Client(url).start(), f"P{i}")
-        guest.client.sit(host.code, f"P{i}")
-        pump_until([guest], lambda: guest.seat is not None)
-        sessions.append(guest)
-    syncs: dict[int, Any] = {}
-
-    def collect() -> bool:
-        for k, s in enumerate(sessions):
-            for f in s.pump():
-                if f.t == "sync" and f.d.get("state") is not None:
-                    syncs[k] = f
-        return len(syncs) == len(sessions)
-
-    host.client.start_game()
-    end = time.monotonic() + TIMEOUT
-    while not collect():
-        assert time.monotonic() < end
-        time.sleep(0.005)
-    tables = [RemoteTable.from_sync(s, syncs[k]) for k, s in enumerate(sessions)]
-    events: list[list[Any]] = []
-    for t in tables:
-        t.pace = 0.0
-        told: list[Any] = []
-        t.listeners.append(told.append)
-        events.append(told)
-    return tables, events
-
-
-def step(tables: list[RemoteTable]) -> None:
-    for t in tables:
-        t.receive()
-        while t.poll_remote():
-            pass
-
-
-def settle(tables: list[RemoteTable], done: Callable[[], bool], timeout: float = TIMEOUT) -> None:
-    end = time.monotonic() + timeout
-    while not done():
-        step(tables)
-        assert time.monotonic() < end, "the tables did not settle in time"
-        time.sleep(0.005)
-
-
-def random_move(t: RemoteTable, rng: random.Random) -> Any:
-    return rng.choice(list(view_moves(t.match.rules, t.match.state, t.seat, rng)))
-
-
-def play_one(tables: list[RemoteTable], rng: random.Random) -> RemoteTable:
-    """The player to move makes a random move; returns their table once every table has it."""
-    settle(tables, lambda: any(t.can_act for t in tables) or all(t.match.is_over for t in tables))
-    mover = next(t for t in tables if t.can_act)
-    ply = len(mover.match.moves)
-    assert mover.play(random_move(mover, rng)) is None
-    settle(tables, lambda: all(len(t.match.moves) > ply for t in tables))
-    return mover
-
-
-def close(tables: list[RemoteTable]) -> None:
-    for t in tables:
-        t.close()
 
 
 @pytest.mark.parametrize("game", ["ingenious", "clans", "toradama", "dotlines", "stickers"])
@@ -243,5 +158,32 @@ def test_a_computer_seat_s_moves_arrive_like_anyone_else_s(server):
         assert any(e.seat == 1 and e.by_ai for e in played)
         assert me.match.seats[1].level == "easy" and not me.match.seats[1].is_human
         assert me.ai_moves  # the strip words the computer's last move
+    finally:
+        close(tables)
+
+
+def test_a_player_may_resign_out_of_turn_and_both_screens_end_with_the_whole_game(server):
+    tables, events = started_tables(server, "toradama", ["human", "human"])
+    rng = random.Random(8)
+    try:
+        for _ in range(3):
+            play_one(tables, rng)
+        settle(tables, lambda: any(t.can_act for t in tables))
+        waiting = next(t for t in tables if not t.can_act)
+        assert waiting.resign(1 - waiting.seat) is not None  # only one's own seat
+        assert waiting.resign(waiting.seat) is None
+        settle(tables, lambda: all(t.end_known and t.match.is_over for t in tables))
+        for t in tables:
+            assert t.match.complete and t.match.moves[-1].seat == waiting.seat
+            assert t.match.outcome().ranks[waiting.seat] > t.match.outcome().ranks[1 - waiting.seat]
+    finally:
+        close(tables)
+
+
+def test_a_game_without_resignation_refuses_it_here_in_words(server):
+    tables, _ = started_tables(server, "dotlines", ["human", "human"])
+    try:
+        reason = tables[0].resign(tables[0].seat)
+        assert reason is not None and reason.key  # the rules' own refusal, nothing sent
     finally:
         close(tables)

@@ -5,8 +5,9 @@ import pytest
 
 from hexgames import games
 from hexgames.bench import random_game
-from hexgames.net.privacy import WirePolicy, holds_secret_number, public_view, secret_numbers, seat_wire, survey, \
-    view_leaks
+from hexgames.core.protocol import Resignation
+from hexgames.net.privacy import WirePolicy, holds_secret_number, move_is_public, move_leaks, public_view, \
+    secret_numbers, seat_wire, survey, view_leaks
 from hexgames.net.views import encode_state
 
 pytestmark = pytest.mark.privacy
@@ -16,7 +17,26 @@ def test_the_survey_sends_every_game_s_views_whole_spectators_included():
     """Every game's observe hides what it must (Dot Lines' last move, once a secret chip choice,
     included; a seat nobody holds sees neither hand), so the survey withholds nothing."""
     policies = {g.id: survey(g.id) for g in games.registered()}
-    assert set(policies.values()) == {WirePolicy()}
+    assert {(p.withheld, p.spectators) for p in policies.values()} == {(frozenset(), True)}
+
+
+def test_the_survey_keeps_secret_choices_to_their_mover_and_finds_the_rest_public():
+    """A chip chosen in secret and a deck pick have twins another seat cannot tell apart; a tile
+    laid, a stone moved, a tama cleared (two cells of one group clear the same: one move) do not."""
+    dotlines, stickers, ingenious = survey("dotlines"), survey("stickers"), survey("ingenious")
+    clans, toradama = survey("clans"), survey("toradama")
+    assert "Chip" in dotlines.secret_moves and {"Draw", "Place", "Stack", "Exchange"} <= dotlines.public_moves
+    assert "Pick" in stickers.secret_moves and "Place" in stickers.public_moves
+    assert ingenious.public_moves == {"Place", "Swap"} and not ingenious.secret_moves
+    assert "Move" in clans.public_moves and not clans.secret_moves
+    assert {"Choose", "Place", "Give", "Clear"} <= toradama.public_moves and not toradama.secret_moves
+    for policy in (dotlines, stickers, ingenious, clans, toradama):
+        assert not policy.secret_moves & policy.public_moves
+    from hexgames.games.dotlines.rules import Chip, Draw
+
+    assert not move_is_public(dotlines, Chip(0)) and move_is_public(dotlines, Draw())
+    assert move_is_public(dotlines, Resignation(1))  # giving up is done in the open
+    assert not move_is_public(WirePolicy(public_moves=frozenset({"Chip"})), Draw())  # never judged: mover only
 
 
 def leaky_dotlines(monkeypatch) -> None:
@@ -47,6 +67,21 @@ def _chip_position():
                 return rules, rules.setup(options, 2, seed), s, m, after, rules.to_move(s)
             s = after
     raise AssertionError("no secret chip choice in 50 games")
+
+
+def test_the_move_oracle_finds_a_secret_chip_choice_and_passes_a_public_move():
+    rules, first, before, move, after, chooser = _chip_position()
+    rng = random.Random(4)
+    problems = move_leaks(rules, before, move, after, 1 - chooser, 2, rng)
+    assert problems and "cannot tell it from" in problems[0] and "chip" in problems[0]
+    assert move_leaks(rules, before, move, after, None, 2, rng)  # nor can a spectator
+    assert move_leaks(rules, before, move, after, chooser, 2, rng) == []  # the chooser knows its own choice
+    s = after
+    while type(rules.legal_moves(s)[0]).__name__ != "Draw":
+        s = rules.play(s, rules.random_move(s, rng))
+    draw, drawer = rules.legal_moves(s)[0], rules.to_move(s)  # the only move there: nothing to tell apart
+    assert move_leaks(rules, s, draw, rules.play(s, draw), 1 - drawer, 2, rng) == []
+    assert move_leaks(rules, after, Resignation(1), after, 0, 2, rng) == []  # a resignation: no twin to search
 
 
 def test_the_oracle_catches_a_secret_kept_outside_the_fingerprint(monkeypatch):

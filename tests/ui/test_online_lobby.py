@@ -52,7 +52,7 @@ def started(monkeypatch):
     """The frames `open_online_game` is handed (the game screen itself is not this test's)."""
     calls: list = []
 
-    def open_game(app, session, frame):
+    def open_game(app, session, frame, later=()):
         calls.append((session, frame))
         app.open_menu()
 

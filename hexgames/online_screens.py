@@ -1,0 +1,103 @@
+"""The screens of online play for `hexgames screenshot`, made the way a player reaches them: a real
+server in this process on 127.0.0.1 (any free port, its tables in the screenshot's temporary data
+folder), this app's player at seat 1, every other human seat taken by a second client, the moves
+played over the sockets, and the client's own game screen shown once the board is still; or the
+table's lobby before the start, as its host or as a guest sees it (`show_lobby`).
+
+Moves are chosen in this process by the medium agent from each seat's own view (no worker, no
+clock), so, like every screenshot, the same game, seats, seed and move count give the same picture.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any, Sequence
+
+from hexgames.net.frames import Frame
+
+WAIT = 30.0  # seconds any answer of the server may take
+
+
+def show_online_game(app: Any, info: Any, seed: int, moves: int, seats: Sequence[Any]) -> None:
+    """The client's screen of an online table of `info` after `moves` moves, on `app`'s stack."""
+    from hexgames.net.remote_table import RemoteTable
+    from hexgames.net.session import host_session, join_session
+    from hexgames.ui.online_game import open_online_game
+
+    specs = ["human" if s.is_human else f"ai:{s.level}" for s in seats]
+    specs[0] = "human"
+    host = host_session(seats[0].name or "Ann", port=0, ai_in_process=False)
+    others: list[Any] = host.companions  # the other players leave when this app's player does
+    try:
+        host.client.create(info.id, specs, name=seats[0].name or "Ann")
+        _wait(lambda: host.pump() and False or host.code is not None)
+        for i in range(1, specs.count("human")):
+            guest = join_session(f"127.0.0.1:{host.share.rsplit(':', 1)[1]}", seats[i].name or f"P{i + 1}")
+            guest.client.sit(host.code, seats[i].name or f"P{i + 1}")
+            _wait(lambda: guest.pump() and False or guest.seat is not None)
+            others.append(guest)
+        host.client.start_game()
+        first = [_first_sync(s) for s in [host, *others]]
+        scene = open_online_game(app, host, *first[0])
+        tables = [scene.table] + [RemoteTable.from_sync(s, *f) for s, f in zip(others, first[1:])]
+        _play(app, scene, tables, seed, moves)
+    except BaseException:
+        host.close()
+        raise
+
+
+def _wait(done: Any) -> None:
+    end = time.monotonic() + WAIT
+    while not done():
+        if time.monotonic() > end:
+            raise RuntimeError("the server did not answer in time")
+        time.sleep(0.005)
+
+
+def _first_sync(session: Any) -> tuple[Frame, list[Frame]]:
+    """The started table's first sync for `session`, and the frames that came after it."""
+    got: list[Frame] = []
+    _wait(lambda: got.extend(session.pump()) or any(f.t == "sync" and f.d.get("state") is not None for f in got))
+    k = max(i for i, f in enumerate(got) if f.t == "sync" and f.d.get("state") is not None)
+    return got[k], got[k + 1:]
+
+
+def _play(app: Any, scene: Any, tables: list[Any], seed: int, moves: int) -> None:
+    """Play until `moves` moves are made (or the game ends), each seat's move from its own view."""
+    from hexgames.app import choose_move
+
+    end = time.monotonic() + WAIT * max(1, moves)
+    while len(scene.match.moves) < moves and not scene.match.is_over:
+        app.step(1 / 60)
+        for t in tables[1:]:
+            t.receive()
+            while t.poll_remote():
+                pass
+        mover = next((t for t in tables if t.can_act and not (t is scene.table and scene.is_animating())), None)
+        if mover is not None:
+            m = mover.match
+            mover.play(choose_move(m.game_id, "medium", m.state, mover.seat, seed + len(m.moves)))
+        if time.monotonic() > end:
+            raise RuntimeError("the online game did not reach its move in time")
+        time.sleep(0.002)
+    _wait(lambda: app.step(1 / 60) or (not scene.is_animating() and scene.table.caught_up))
+
+
+def show_lobby(app: Any, info: Any, seats: Sequence[Any], options: Any, guest: bool) -> None:
+    """The lobby of a table hosted by Ann: her view, or with `guest` the view of Bob, who took the
+    first open seat by the table's code. Every human seat after the first is open until Bob takes
+    one; the sessions close when the app does."""
+    from hexgames.net.session import host_session, join_session
+    from hexgames.ui.lobby import LobbyScene
+
+    specs = ["human" if s.is_human else f"ai:{s.level}" for s in seats]
+    host = app.close_on_exit(host_session("Ann", port=0, ai_in_process=False))
+    host.client.create(info.id, specs, name="Ann", options=dict(options or {}))
+    session = host
+    if guest:
+        _wait(lambda: host.pump() and False or host.code is not None)
+        session = app.close_on_exit(join_session(f"127.0.0.1:{host.server.port}", "Bob"))
+        session.client.sit(host.code, "Bob")
+    app.scenes.push(LobbyScene(app, session))
+    if not app.step_until(lambda: session.table is not None and session.seat is not None
+                          and all(s["online"] for s in session.table["seats"] if s["taken"]), round(60 * WAIT)):
+        raise RuntimeError(f"the hosted {info.id} table did not answer: {session.connection} {session.why}")
