@@ -83,6 +83,7 @@ class App:
         self._fonts: BoundedCache[tuple[int, bool], pygame.font.Font] = BoundedCache(FONTS_KEPT)
         self._missing: set[tuple[str, str]] = set()  # (language, key) pairs known to have no text
         self.notices = hud.ToastStack()  # files set aside and the like, over every scene
+        self.open_things: list[Any] = []  # what must be closed when the app ends (an online session)
         self.open_menu()
 
     def preload_text_fonts(self) -> None:
@@ -239,10 +240,28 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def close_on_exit(self, thing: Any) -> Any:
+        """Have `thing.close()` called when the app ends, unless `close_now` closed it before (an
+        online session: its connection, and the server this app hosts, must not outlive the app)."""
+        self.open_things.append(thing)
+        return thing
+
+    def close_now(self, thing: Any) -> None:
+        """Close `thing` (see `close_on_exit`) and forget it."""
+        if thing in self.open_things:
+            self.open_things.remove(thing)
+        thing.close()
+
     def shutdown(self) -> None:
-        """Leave every scene (which cancels AI work), close the worker, close the window."""
+        """Leave every scene (which cancels AI work), close what is open (an online session), the
+        worker and the window."""
         while self.scenes.stack:
             self.scenes.pop()
+        while self.open_things:
+            try:
+                self.close_now(self.open_things[-1])
+            except Exception as e:  # noqa: BLE001 - one thing failing to close must not keep the others open
+                print(f"hexgames: closing {type(e).__name__}: {e}", file=sys.stderr)
         if not self.headless:
             self.settings.window_size = self.windowed_size
             self.settings.save()

@@ -1,7 +1,8 @@
 """The screens of online play for `hexgames screenshot`, made the way a player reaches them: a real
 server in this process on 127.0.0.1 (any free port, its tables in the screenshot's temporary data
 folder), this app's player at seat 1, every other human seat taken by a second client, the moves
-played over the sockets, and the client's own game screen shown once the board is still.
+played over the sockets, and the client's own game screen shown once the board is still; or the
+table's lobby before the start, as its host or as a guest sees it (`show_lobby`).
 
 Moves are chosen in this process by the medium agent from each seat's own view (no worker, no
 clock), so, like every screenshot, the same game, seats, seed and move count give the same picture.
@@ -79,3 +80,24 @@ def _play(app: Any, scene: Any, tables: list[Any], seed: int, moves: int) -> Non
             raise RuntimeError("the online game did not reach its move in time")
         time.sleep(0.002)
     _wait(lambda: app.step(1 / 60) or (not scene.is_animating() and scene.table.caught_up))
+
+
+def show_lobby(app: Any, info: Any, seats: Sequence[Any], options: Any, guest: bool) -> None:
+    """The lobby of a table hosted by Ann: her view, or with `guest` the view of Bob, who took the
+    first open seat by the table's code. Every human seat after the first is open until Bob takes
+    one; the sessions close when the app does."""
+    from hexgames.net.session import host_session, join_session
+    from hexgames.ui.lobby import LobbyScene
+
+    specs = ["human" if s.is_human else f"ai:{s.level}" for s in seats]
+    host = app.close_on_exit(host_session("Ann", port=0, ai_in_process=False))
+    host.client.create(info.id, specs, name="Ann", options=dict(options or {}))
+    session = host
+    if guest:
+        _wait(lambda: host.pump() and False or host.code is not None)
+        session = app.close_on_exit(join_session(f"127.0.0.1:{host.server.port}", "Bob"))
+        session.client.sit(host.code, "Bob")
+    app.scenes.push(LobbyScene(app, session))
+    if not app.step_until(lambda: session.table is not None and session.seat is not None
+                          and all(s["online"] for s in session.table["seats"] if s["taken"]), round(60 * WAIT)):
+        raise RuntimeError(f"the hosted {info.id} table did not answer: {session.connection} {session.why}")

@@ -26,8 +26,9 @@ import tempfile
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 SCENES = ("menu", "settings", "setup", "game", "handover", "pause", "rules", "results", "records", "hint", "log",
-          "replay", "refusal", "quickstart", "tutorial", "online_game")
-NO_GAME_SCENES = ("menu", "settings", "records")  # scenes that need no --game
+          "replay", "refusal", "quickstart", "tutorial", "online_game", "online", "lobby", "lobby_guest")
+NO_GAME_SCENES = ("menu", "settings", "records", "online")  # scenes that need no --game
+LOBBY_SCENES = ("lobby", "lobby_guest")  # a table hosted on a real server in this process, as host or guest
 SAMPLE_GAMES = 8  # seeded games the records screenshot records first (its --moves)
 SEARCH_GAMES = 40  # seeded games tried to find a position where a game's dialog is up
 
@@ -54,6 +55,9 @@ def default_seats(info: Any, scene: str, options: Mapping[str, Any] | None = Non
     mode = (options or {}).get("mode")
     allowed = set(info.mode(mode).seats) if mode else {n for m in info.modes for n in m.seats}
     count = 2 if 2 in allowed else min(allowed)
+    if scene in LOBBY_SCENES:  # the host, an open seat, and a computer where a third seat fits
+        count = 3 if 3 in allowed else count
+        return [Seat("human", None, "") for _ in range(2)] + [Seat("ai", "medium", "CPU 3")][:count - 2]
     if scene == "handover":
         return [Seat("human", None, "") for _ in range(count)]
     if scene == "online_game":  # two people at two machines
@@ -136,6 +140,13 @@ def screenshot(out: str, game_id: str | None = None, scene: str = "game", seed: 
         with temporary_data_dir():
             _render(out, size, language, lambda app: _show_records(app, info, seed, SAMPLE_GAMES if moves is None
                                                                     else moves))
+        return
+    if scene in LOBBY_SCENES:
+        from hexgames.online_screens import show_lobby
+
+        with temporary_data_dir():  # the hosted server's tables, never the user's
+            _render(out, size, language, lambda app: show_lobby(app, info, list(seats or default_seats(info, scene)),
+                                                                options, scene == "lobby_guest"))
         return
     if scene == "online_game":  # a real server in this process, its tables in a folder of its own
         from hexgames.online_screens import show_online_game
@@ -230,6 +241,11 @@ def show_screen(app: Any, info: Any, scene: str, seed: int, moves: int, seats: S
         from hexgames.ui.settings import SettingsScene
 
         app.scenes.push(SettingsScene(app))
+        return
+    if scene == "online":
+        from hexgames.ui.online import OnlineScene
+
+        app.scenes.push(OnlineScene(app))
         return
     if scene == "setup":
         app.scenes.push(_setup_scene(app, info, seats, options))

@@ -22,6 +22,7 @@ from hexgames.ui.settings import LANGUAGES
 if TYPE_CHECKING:
     from hexgames.app import App
     from hexgames.games import GameInfo
+    from hexgames.ui.online import OnlineScene
 
 SEAT_KINDS = ("human", "easy", "medium", "hard")
 
@@ -106,7 +107,8 @@ class MenuScene(Scene):
         if self.resumable is not None:
             title = game_title(self.app, self.resumable.info)
             entries.append(("resume", tr("ui.menu.resume", game=title), ObjectID(class_id="@primary")))
-        entries += [("load", tr("ui.menu.load"), None), ("records", tr("ui.menu.records"), None),
+        entries += [("online", tr("ui.menu.online"), None),
+                    ("load", tr("ui.menu.load"), None), ("records", tr("ui.menu.records"), None),
                     ("settings", tr("ui.menu.settings"), None),
                     ("language", tr("ui.menu.language"), ObjectID(object_id="#lang_button")),
                     ("quit", tr("ui.menu.quit"), ObjectID(class_id="@danger"))]
@@ -177,6 +179,10 @@ class MenuScene(Scene):
         app = self.app
         if action == "resume" and self.resumable is not None:
             app.start_match(self.resumable)
+        elif action == "online":
+            from hexgames.ui.online import OnlineScene
+
+            app.scenes.push(OnlineScene(app))
         elif action == "load":
             self.open_load_dialog()
         elif action == "records":
@@ -319,23 +325,29 @@ def best_solo(app: "App", info: "GameInfo") -> str:
 
 
 class SetupScene(Scene):
-    """Players, mode, each seat (human or CPU level, with a name) and the game's options."""
+    """Players, mode, each seat (human or CPU level, with a name) and the game's options.
 
-    def __init__(self, app: "App", info: "GameInfo"):
+    Online (`online`, the screen that hosts): seat 1 is the host, each other human seat is an open
+    seat for someone who joins (so no names are typed), there is no solo mode, and Start hosts the
+    table (`online.host`), staying here with the reason shown if it cannot."""
+
+    def __init__(self, app: "App", info: "GameInfo", online: "OnlineScene | None" = None):
         super().__init__(app)
         self.info = info
-        counts = sorted({n for m in info.modes for n in m.seats})
+        self.online = online
+        counts = self.counts()
         self.count = 2 if 2 in counts else counts[0]
         self.mode_id = info.default_mode_for(self.count).id
-        self.kinds: list[str] = ["human"] + ["medium"] * (info.max_seats - 1)
+        self.kinds: list[str] = ["human"] + ["human" if online else "medium"] * (info.max_seats - 1)
         self.names: list[str | None] = [None] * info.max_seats  # None: the default for the kind
         self.options: dict[str, Any] = {o.name: o.default for o in info.options}
         self.controls: dict[Any, tuple[str, Any]] = {}
         self.buttons: dict[Any, str] = {}
+        self.toasts = hud.ToastStack()
 
     # --- model ------------------------------------------------------------------------------
     def counts(self) -> list[int]:
-        return sorted({n for m in self.info.modes for n in m.seats})
+        return sorted({n for m in self.info.modes for n in m.seats if n > 1 or self.online is None})
 
     def modes(self) -> list[Any]:
         return [m for m in self.info.modes if self.count in m.seats]
@@ -355,11 +367,19 @@ class SetupScene(Scene):
             out.append(Seat("human", None, name) if kind == "human" else Seat("ai", kind, name))
         return out
 
-    def build_match(self, seed: int | None = None) -> Match:
+    def match_options(self) -> dict[str, Any]:
+        """The options of the mode chosen, the mode included (what a match and a server take)."""
         options = {o.name: self.options[o.name] for o in self.visible_options()}
         options["mode"] = self.mode_id
+        return options
+
+    def seat_specs(self) -> list[str]:
+        """The seats as a server takes them: "human" (online: the host's, or an open seat), "ai:LEVEL"."""
+        return ["human" if k == "human" else f"ai:{k}" for k in self.kinds[:self.count]]
+
+    def build_match(self, seed: int | None = None) -> Match:
         seed = random.SystemRandom().randrange(1, 2**31) if seed is None else seed
-        return Match(self.info, self.seats(), options, seed)
+        return Match(self.info, self.seats(), self.match_options(), seed)
 
     # --- widgets ------------------------------------------------------------------------------
     def _label(self, key: str, default: str, **params: Any) -> str:
@@ -375,8 +395,8 @@ class SetupScene(Scene):
         self.buttons.clear()
         col = pygame.Rect(0, 0, min(900, w - 80), 0)
         col.centerx = w // 2
-        self.widgets.append(UILabel(pygame.Rect(col.x, 24, col.w, 56),
-                                    tr("ui.setup.title", game=game_title(app, self.info)), ui,
+        title = "ui.online.setup_title" if self.online else "ui.setup.title"
+        self.widgets.append(UILabel(pygame.Rect(col.x, 24, col.w, 56), tr(title, game=game_title(app, self.info)), ui,
                                     object_id=ObjectID(class_id="@heading")))
         y = 100
         lw = 200
@@ -388,17 +408,25 @@ class SetupScene(Scene):
         if len(self.info.modes) > 1:  # a game with one way to play offers no choice of mode
             self._mode_dropdown(pygame.Rect(col.x + lw + 150, y, col.w - lw - 150, 40))
         y += 60
-        kinds = [(tr("ui.setup.human" if k == "human" else f"ui.setup.ai_{k}"), k) for k in SEAT_KINDS]
+        human = "ui.online.open_seat" if self.online else "ui.setup.human"
+        kinds = [(tr(human if k == "human" else f"ui.setup.ai_{k}"), k) for k in SEAT_KINDS]
         for i in range(self.count):
             self.widgets.append(UILabel(pygame.Rect(col.x, y, lw, 40), tr("ui.setup.seat", n=i + 1), ui))
+            if self.online is not None and i == 0:  # the host's own seat
+                self.widgets.append(UILabel(pygame.Rect(col.x + lw, y, col.w - lw, 40),
+                                            tr("ui.online.you", name=self.online.name or self.default_name(0)), ui))
+                y += 50
+                continue
             cur = next(k for k in kinds if k[1] == self.kinds[i])
             dd = UIDropDownMenu(kinds, cur, pygame.Rect(col.x + lw, y, 260, 40), ui)
             self.controls[dd] = ("kind", i)
-            entry = UITextEntryLine(pygame.Rect(col.x + lw + 280, y, col.w - lw - 280, 40), ui)
-            entry.set_text_length_limit(MAX_NAME)
-            entry.set_text(self.names[i] if self.names[i] is not None else self.default_name(i))
-            self.controls[entry] = ("name", i)
-            self.widgets += [dd, entry]
+            self.widgets.append(dd)
+            if self.online is None:  # online, players name themselves and the server the computers
+                entry = UITextEntryLine(pygame.Rect(col.x + lw + 280, y, col.w - lw - 280, 40), ui)
+                entry.set_text_length_limit(MAX_NAME)
+                entry.set_text(self.names[i] if self.names[i] is not None else self.default_name(i))
+                self.controls[entry] = ("name", i)
+                self.widgets.append(entry)
             y += 50
         y += 14
         self.widgets.append(UILabel(pygame.Rect(col.x, y, col.w, 34), tr("ui.setup.options"), ui,
@@ -421,10 +449,14 @@ class SetupScene(Scene):
         by = max(y + 20, h - 90)
         actions = (("back", None), ("how", None), ("rules", None), ("start", "@primary"))
         bw = min(200, (col.w + 16) // len(actions) - 16)
+        hosting = self.online is not None
         for i, (action, cls) in enumerate(actions):
             label = tr("learn.setup.how") if action == "how" else tr(f"ui.setup.{action}")
+            tip = tr(f"learn.tip.setup_{action}")
+            if hosting and action == "start":
+                label, tip = tr("ui.online.host_start"), tr("learn.tip.setup_host")
             b = UIButton(pygame.Rect(col.x + col.w - (len(actions) - i) * (bw + 16) + 16, by, bw, 52),
-                         label, ui, object_id=ObjectID(class_id=cls), tool_tip_text=tr(f"learn.tip.setup_{action}"))
+                         label, ui, object_id=ObjectID(class_id=cls), tool_tip_text=tip)
             self.buttons[b] = action
             self.widgets.append(b)
 
@@ -491,8 +523,19 @@ class SetupScene(Scene):
             from hexgames.ui.quickstart import QuickStartScene
 
             self.app.scenes.push(QuickStartScene(self.app, self.info))
+        elif action == "start" and self.online is not None:
+            why = self.online.host(self.info.id, self.seat_specs(), self.match_options())
+            if why is not None:
+                self.toasts.add(why, error=True)
         elif action == "start":
             self.app.start_match(self.build_match())
 
+    def update(self, dt: float) -> None:
+        self.toasts.update(dt)
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(self.app.BG)
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        self.toasts.draw(surface, self.app, pygame.Rect(0, 0, w, h - 90))

@@ -14,6 +14,7 @@ import pygame
 import pygame_gui
 
 from hexgames.core import files, saves
+from hexgames.core.match import clean_name
 from hexgames.core.protocol import Reason
 from hexgames.ui.anim import SPEEDS
 from hexgames.ui.scenes import Scene
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 LANGUAGES = {"en": "English", "ja": "日本語"}
 SETTINGS_NAME = "settings.json"
 VOLUMES = {"quiet": 0.3, "medium": 0.6, "loud": 1.0}
+MAX_ADDRESS = 200  # characters of a remembered server address
 
 
 @dataclass
@@ -36,6 +38,8 @@ class Settings:
     window_size: tuple[int, int] | None = None  # the window as the player left it; None: fit the screen
     fullscreen: bool = False
     hints: bool = True  # the Hint button ("What would Hard do?") on a human's turn
+    online_name: str = ""  # the name last played online under
+    online_address: str = ""  # the server last joined ("192.168.1.5:8765")
 
     @staticmethod
     def path():
@@ -81,6 +85,10 @@ class Settings:
             out.fullscreen = data["fullscreen"]
         if isinstance(data.get("hints"), bool):
             out.hints = data["hints"]
+        if isinstance(data.get("online_name"), str):
+            out.online_name = clean_name(data["online_name"])
+        if isinstance(data.get("online_address"), str) and len(data["online_address"]) <= MAX_ADDRESS:
+            out.online_address = data["online_address"].strip()
         return out
 
     def save(self) -> None:

@@ -35,6 +35,17 @@ def click(app, widget, frames: int = 5) -> None:
     click_at(app, widget.rect.center, frames=frames)
 
 
+def choose(app, dropdown, text: str) -> None:
+    """Open a drop-down and click the option showing `text`."""
+    import pygame_gui
+
+    click(app, dropdown)
+    option = next(el for el in app.ui.get_sprite_group().sprites()
+                  if isinstance(el, pygame_gui.elements.UIButton) and el.text == text and el.visible
+                  and el.rect.top > dropdown.rect.top)
+    click(app, option)
+
+
 def visible_texts(app) -> list[str]:
     """The texts of every visible pygame_gui widget (buttons, labels)."""
     out = []

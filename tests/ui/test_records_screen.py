@@ -5,7 +5,6 @@ and goes back, in English and Japanese."""
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 import pytest
 
 from hexgames.core import records
@@ -16,7 +15,7 @@ from hexgames.ui.records import RecordsScene
 from hexgames.ui.results import ResultsScene
 from tests.drive import make_app
 from tests.ui import toygame
-from tests.ui.conftest import click, key, step, step_until, visible_texts
+from tests.ui.conftest import choose, click, key, step, step_until, visible_texts
 from tests.ui.test_shell import HUMAN_VS_AI, start, take
 
 
@@ -64,15 +63,6 @@ def _record(seats, moves, pile=3, seed=1):
     records.record_match(m)
 
 
-def _choose(app, dropdown, text: str) -> None:
-    """Open a drop-down and click the option showing `text`."""
-    click(app, dropdown)
-    option = next(el for el in app.ui.get_sprite_group().sprites()
-                  if isinstance(el, pygame_gui.elements.UIButton) and el.text == text and el.visible
-                  and el.rect.top > dropdown.rect.top)
-    click(app, option)
-
-
 TEXTS = {"en": {"records": "Records", "no_players": "No players yet", "ingenious": "Ingenious", "back": "Back"},
          "ja": {"records": "戦績", "no_players": "まだプレイヤーがいません", "ingenious": "インジーニアス", "back": "戻る"}}
 
@@ -98,15 +88,15 @@ def test_the_records_screen_from_the_menu_switches_game_and_player_and_goes_back
         assert {lvl: (t.won, t.lost) for lvl, t in stats.vs_level.items()} == {"medium": (1, 0), "hard": (0, 1)}
         step(app, 2)  # drawn without error
 
-        _choose(app, scene.control_for("player"), "Bob")
+        choose(app, scene.control_for("player"), "Bob")
         assert scene.player == "Bob" and (scene._stats.played, scene._stats.wins) == (2, 2)
 
-        _choose(app, scene.control_for("game"), texts["ingenious"])
+        choose(app, scene.control_for("game"), texts["ingenious"])
         assert scene.game_id == "ingenious" and scene.player is None and scene.control_for("player") is None
         assert texts["no_players"] in visible_texts(app)
         step(app, 2)  # the empty state draws
 
-        _choose(app, scene.control_for("game"), "Toy Pile")
+        choose(app, scene.control_for("game"), "Toy Pile")
         assert scene.game_id == "ui_toy" and scene.player == "Alice"
         click(app, scene.back_button)
         assert isinstance(app.scenes.top, MenuScene)

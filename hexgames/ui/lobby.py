@@ -1,0 +1,346 @@
+"""The lobby of an online table, before its game starts: the join code in large type (and, for the
+host, the address the others type), the game and its options in words, each seat (who sits there,
+human or computer, connected or not) and Start for the host once every seat is taken.
+
+All it shows comes from the server's frames, kept by the `Session` (`pump()` once a frame): the
+host's seat menus and Start are requests, and the seats change when the server says they did.
+When a "sync" says the table has started, the game's online screen takes the session over
+(`online_game.open_online_game`). Leave (Esc) closes the session (and the server this app hosts).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from hexgames import games
+from hexgames.net.frames import Frame
+from hexgames.net.session import Session
+from hexgames.ui import draw, hud, online_game
+from hexgames.ui.online_game import AWAY as AWAY_COLOUR, ONLINE
+from hexgames.ui.scenes import Scene
+
+if TYPE_CHECKING:
+    from hexgames.app import App
+
+LEVELS = ("easy", "medium", "hard")  # what the host may give a seat to
+CONNECTED, AWAY = ONLINE, AWAY_COLOUR  # as the game's status row marks them
+COMPUTER = (120, 170, 235)
+OPEN = (150, 160, 176)
+MESSAGE_SECONDS = 8.0
+
+
+def game_name(app: "App", game_id: str) -> str:
+    """The game's title in the player's language (its id, if this app does not have that game)."""
+    try:
+        info = games.get(game_id)
+    except KeyError:
+        return game_id
+    return app.tr(f"{info.id}.title", default=info.title)
+
+
+def option_words(app: "App", game_id: str, options: dict[str, Any]) -> list[str]:
+    """The table's mode and the options that apply to it, as the setup screen words them."""
+    try:
+        info = games.get(game_id)
+    except KeyError:
+        return [f"{k}: {v}" for k, v in sorted(options.items())]
+    mode = str(options.get("mode", ""))
+    words = []
+    if len(info.modes) > 1:
+        words.append(app.tr("ui.lobby.mode", mode=app.tr(f"{game_id}.mode.{mode}", default=mode)))
+    for spec in info.options:
+        if spec.name in options and (not spec.modes or mode in spec.modes):
+            value = options[spec.name]
+            words.append(app.tr("ui.lobby.option",
+                                option=app.tr(f"{game_id}.option.{spec.name}", default=spec.name),
+                                value=app.tr(f"{game_id}.option.{spec.name}.{value}", default=str(value))))
+    return words
+
+
+def table_line(app: "App", table: dict[str, Any]) -> str:
+    """One open table in a list: game, mode, seats taken of all, and its host."""
+    seats = table.get("seats") or []
+    host = table.get("host")
+    game_id, mode = str(table.get("game")), str((table.get("options") or {}).get("mode", ""))
+    parts = [game_name(app, game_id)]
+    if game_id in {g.id for g in games.registered()} and len(games.get(game_id).modes) > 1:
+        parts.append(app.tr(f"{game_id}.mode.{mode}", default=mode))
+    parts.append(app.tr("ui.lobby.filled", n=sum(bool(s.get("taken")) for s in seats), of=len(seats)))
+    if isinstance(host, int) and 0 <= host < len(seats) and seats[host].get("name"):
+        parts.append(app.tr("ui.lobby.hosted_by", name=seats[host]["name"]))
+    return " · ".join(parts)
+
+
+def seat_spec(seat: dict[str, Any]) -> str:
+    """What the host's menu shows for a seat: "open", or "ai:LEVEL"."""
+    return f"ai:{seat.get('level')}" if seat.get("kind") == "ai" else "open"
+
+
+class LobbyScene(Scene):
+    """See the module docstring. `frames` are frames already taken from the session that belong
+    here (those that came with the welcome)."""
+
+    def __init__(self, app: "App", session: Session, frames: list[Frame] | None = None):
+        super().__init__(app)
+        self.session = session
+        self.inbox = list(frames or [])
+        self.messages = hud.ToastStack(limit=1)
+        self.seat_menus: dict[Any, int] = {}
+        self.start_button: Any = None
+        self.leave_button: Any = None
+        self.shown: Any = None  # what the widgets were built for (rebuilt when it changes)
+        self.pointer = (0, 0)
+        self.rects: dict[str, pygame.Rect] = {}
+        self.seat_rows: list[pygame.Rect] = []
+
+    # --- what the table says ------------------------------------------------------------------
+    @property
+    def table(self) -> dict[str, Any] | None:
+        return self.session.table
+
+    @property
+    def seats(self) -> list[dict[str, Any]]:
+        return list((self.table or {}).get("seats") or [])
+
+    def open_seats(self) -> int:
+        return sum(not s.get("taken") for s in self.seats)
+
+    def start_refusal(self) -> str | None:
+        """Why the host cannot start now (None: Start is enabled)."""
+        if self.table is None or self.session.connection != "online":
+            return self.app.tr("ui.lobby.start_offline")
+        if self.open_seats():
+            return self.app.tr("ui.lobby.start_open", n=self.open_seats())
+        return None
+
+    def _widget_state(self) -> Any:
+        return (self.session.is_host, self.session.connection == "online",
+                tuple((s.get("kind"), s.get("level"), bool(s.get("taken"))) for s in self.seats))
+
+    # --- widgets ------------------------------------------------------------------------------
+    def enter(self) -> None:
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton, UIDropDownMenu
+
+        app, tr, ui = self.app, self.app.tr, self.app.ui
+        w, h = app.screen.get_size()
+        self.shown = self._widget_state()
+        self.seat_menus.clear()
+        self.layout(w, h)
+        bottom = self.rects["buttons"]
+        self.leave_button = UIButton(pygame.Rect(bottom.x, bottom.y, 180, bottom.h), tr("ui.lobby.leave"), ui,
+                                     tool_tip_text=tr("learn.tip.lobby_leave"))
+        self.widgets.append(self.leave_button)
+        self.start_button = None
+        if not self.session.is_host:
+            return
+        self.start_button = UIButton(pygame.Rect(bottom.right - 220, bottom.y, 220, bottom.h), tr("ui.lobby.start"),
+                                     ui, object_id=ObjectID(class_id="@primary"),
+                                     tool_tip_text=tr("learn.tip.lobby_start"))
+        if self.start_refusal() is not None:
+            self.start_button.disable()
+        self.widgets.append(self.start_button)
+        choices = [(tr("ui.online.open_seat"), "open")] + [(tr(f"ui.setup.ai_{lv}"), f"ai:{lv}") for lv in LEVELS]
+        for i, (row, seat) in enumerate(zip(self.seat_rows, self.seats)):
+            if i == self.table.get("host") or (seat.get("kind") == "human" and seat.get("taken")):
+                continue  # the host's seat, and a player's, are not the host's to change
+            spec = seat_spec(seat)
+            current = next((c for c in choices if c[1] == spec), (tr(f"ui.setup.ai_{seat.get('level')}"), spec))
+            menu = UIDropDownMenu(choices if current in choices else choices + [current], current,
+                                  pygame.Rect(row.right - 230, row.y + (row.h - 40) // 2, 230, 40), ui)
+            self.seat_menus[menu] = i
+            self.widgets.append(menu)
+
+    def layout(self, w: int, h: int) -> None:
+        """Where each part goes: the code and the words to share at the top, the options, the seats
+        and the connection's state under them (the whole a third of the way down a tall window),
+        the message strip and the buttons at the bottom."""
+        col = pygame.Rect(0, 0, min(980, w - 40), 0)
+        col.centerx = w // 2
+        big = h >= 900
+        n = max(1, len(self.seats))
+        buttons = pygame.Rect(col.x, h - 16 - 48, col.w, 48)
+        message = pygame.Rect(col.x, buttons.y - 10 - 44, col.w, 44)
+        code_h, row_h = (124, 64) if big else (108, 56)
+        head = 44 + 6 + code_h + 10 + 46 + 8  # title, code, options: above the seats
+        top = max(14 if h < 720 else 30, (message.y - 8 - head - n * row_h - 36) // 3)
+        row_h = min(row_h, (message.y - 8 - 36 - top - head) // n)
+        code = pygame.Rect(col.x, top + 50, 250 if w < 1000 else 300, code_h)
+        share = pygame.Rect(code.right + 16, code.y, col.right - code.right - 16, code.h)
+        options = pygame.Rect(col.x, code.bottom + 10, col.w, 46)
+        seats = pygame.Rect(col.x, options.bottom + 8, col.w, n * row_h)
+        self.rects = {"title": pygame.Rect(col.x, top, col.w, 44), "code": code, "share": share, "options": options,
+                      "seats": seats, "status": pygame.Rect(col.x, seats.bottom + 4, col.w, 28), "message": message,
+                      "buttons": buttons}
+        self.seat_rows = [pygame.Rect(seats.x, seats.y + i * row_h, seats.w, row_h - 6) for i in range(len(self.seats))]
+
+    # --- input --------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.leave_button:
+            self.leave()
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.start_button:
+            self.start()
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.seat_menus:
+            self.session.client.set_seat(self.seat_menus[event.ui_element], event.selected_option_id)
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.leave()
+            return True
+        return False
+
+    def start(self) -> None:
+        if self.session.is_host and self.start_refusal() is None:
+            self.session.client.start_game()
+
+    def leave(self) -> None:
+        """Back to the menu; the connection closes (and the server this app hosts stops: its tables
+        stay stored, so hosting again resumes them)."""
+        self.app.close_now(self.session)
+        self.app.open_menu()
+
+    # --- frames -------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.messages.update(dt)
+        frames, self.inbox = self.inbox + self.session.pump(), []
+        for i, frame in enumerate(frames):
+            if frame.t == "error":
+                self.tell(self.app.tr_reason(frame.d.get("why")))
+            elif frame.t == "sync" and frame.d.get("started") and frame.d.get("view") is not None:
+                online_game.open_online_game(self.app, self.session, frame, frames[i + 1:])
+                return
+        if self._widget_state() != self.shown:
+            self.rebuild()
+        elif self.start_button is not None and (self.start_refusal() is None) != self.start_button.is_enabled:
+            self.rebuild()
+
+    def tell(self, text: str) -> None:
+        self.messages.add(text, error=True).life = MESSAGE_SECONDS
+
+    # --- drawing ------------------------------------------------------------------------------
+    def status_text(self) -> str:
+        """The connection's state, or what the table waits for."""
+        tr, session = self.app.tr, self.session
+        if session.connection == "connecting":
+            return tr("ui.lobby.connecting")
+        if session.connection == "reconnecting":
+            return tr("ui.lobby.reconnecting", why=session.why or "-")
+        if session.connection == "closed":
+            return tr("ui.lobby.closed")
+        if self.table is None:
+            return tr("ui.lobby.no_table")
+        if session.is_host:
+            return tr("ui.lobby.host_waiting", n=self.open_seats()) if self.open_seats() else tr("ui.lobby.host_ready")
+        return tr("ui.lobby.guest_waiting")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(self.app.BG)
+        app, tr, r = self.app, self.app.tr, self.rects
+        table = self.table
+        title = tr("ui.lobby.title", game=game_name(app, table["game"])) if table else tr("ui.online.title")
+        draw.text(surface, draw.fit_text(app.font, title, r["title"].w, 30, 16, bold=True), title, r["title"].center,
+                  hud.ACCENT)
+        if table is not None:
+            self._draw_code(surface, r["code"], table["code"])
+            self._draw_share(surface, r["share"], table["code"])
+            words = " · ".join(option_words(app, table["game"], table.get("options") or {})) or tr("ui.setup.no_options")
+            self._paragraph(surface, r["options"], words, hud.MUTED, 2)
+            for i, (row, seat) in enumerate(zip(self.seat_rows, self.seats)):
+                self._draw_seat(surface, row, i, seat)
+        colour = AWAY if self.session.connection != "online" else hud.TEXT
+        font, line = draw.fit_line(app.font, self.status_text(), r["status"].w, 17, 12)
+        draw.text(surface, font, line, r["status"].midleft, colour, anchor="midleft")
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """The newest refusal in its strip (never over the seats), and why Start is disabled, on hover."""
+        self.messages.draw_strip(surface, self.app, self.rects.get("message", pygame.Rect(0, 0, 0, 0)))
+        b = self.start_button
+        if b is not None and not b.is_enabled and b.rect.collidepoint(self.pointer):
+            hud.hover_tip(surface, self.app, b.rect, self.start_refusal() or "")
+
+    def _paragraph(self, surface: pygame.Surface, rect: pygame.Rect, content: str, colour: Any, lines: int,
+                   size: int = 16) -> None:
+        font, wrapped = draw.fit_wrapped(self.app.font, content, rect.w, lines, size, 12)
+        step = font.get_linesize()
+        for i, line in enumerate(wrapped[:max(1, rect.h // step)]):
+            draw.text(surface, font, line, (rect.x, rect.y + i * step), colour, anchor="topleft")
+
+    def _draw_code(self, surface: pygame.Surface, rect: pygame.Rect, code: str) -> None:
+        inner = hud.panel(surface, rect, self.app.tr("ui.lobby.code"), self.app, highlight=True)
+        spaced = " ".join(code)
+        font = draw.fit_text(self.app.font, spaced, inner.w, 52, 20, bold=True)
+        draw.text(surface, font, spaced, inner.center, hud.TEXT)
+
+    def _draw_share(self, surface: pygame.Surface, rect: pygame.Rect, code: str) -> None:
+        tr, session = self.app.tr, self.session
+        if session.is_host and session.share:
+            port = session.share.rpartition(":")[2]
+            text = tr("ui.lobby.share", address=session.share, code=code) + "\n" + tr("ui.lobby.port", port=port)
+        else:
+            host = self.table.get("host") if self.table else None
+            name = self.seats[host].get("name") if isinstance(host, int) and host < len(self.seats) else ""
+            text = tr("ui.lobby.guest_share", name=name or "?", code=code)
+        top = rect.y
+        for i, part in enumerate(text.split("\n")):
+            font, wrapped = draw.fit_wrapped(self.app.font, part, rect.w, 2, 18 if i == 0 else 15, 12, bold=i == 0)
+            for line in wrapped:
+                if top + font.get_linesize() > rect.bottom:
+                    return
+                draw.text(surface, font, line, (rect.x, top), hud.TEXT if i == 0 else hud.MUTED, anchor="topleft")
+                top += font.get_linesize()
+            top += 6
+
+    def _draw_seat(self, surface: pygame.Surface, row: pygame.Rect, i: int, seat: dict[str, Any]) -> None:
+        """Seat n, who sits there, human or computer, and whether they are connected: in a shape, a
+        colour and a word."""
+        app, tr = self.app, self.app.tr
+        mine = i == self.session.seat
+        draw.rounded_panel(surface, row, (33, 39, 50), 8, border=hud.ACCENT if mine else (60, 70, 86))
+        shape, colour, state = self.seat_state(seat)
+        mark = (row.x + 26, row.centery)
+        if shape == "dot":
+            draw.aa_circle(surface, colour, mark, 9)
+        elif shape == "ring":
+            draw.aa_circle(surface, colour, mark, 9)
+            draw.aa_circle(surface, (33, 39, 50), mark, 6)
+        elif shape == "square":
+            pygame.draw.rect(surface, colour, pygame.Rect(mark[0] - 8, mark[1] - 8, 16, 16), border_radius=3)
+        else:  # an open seat: an empty hexagon
+            draw.aa_polygon(surface, colour, draw.hex_corners(mark, 10), 2)
+        x = row.x + 50
+        small = app.font(15)
+        seat_label = tr("ui.setup.seat", n=i + 1)
+        draw.text(surface, small, seat_label, (x, row.centery), hud.MUTED, anchor="midleft")
+        x += max(70, small.size(seat_label)[0] + 14)
+        menu_w = 240 if self.session.is_host and i != (self.table or {}).get("host") else 0
+        name = seat.get("name") if seat.get("kind") == "human" else tr("ui.setup.cpu_default", n=i + 1)
+        if not seat.get("taken"):
+            name = tr("ui.lobby.open_seat")
+        if mine:
+            name = tr("ui.lobby.you", name=name)
+        elif i == (self.table or {}).get("host"):
+            name = tr("ui.lobby.host", name=name)
+        kind = tr(f"ui.setup.ai_{seat.get('level')}") if seat.get("kind") == "ai" else tr("ui.setup.human")
+        words = f"{kind} · {state}"
+        right = row.right - 12 - menu_w
+        words_w = min(small.size(words)[0], (right - x) // 2)
+        font, shown = draw.fit_line(app.font, name or "?", right - x - words_w - 16, 19, 13, bold=True)
+        draw.text(surface, font, shown, (x, row.centery), hud.TEXT if seat.get("taken") else OPEN, anchor="midleft")
+        font, shown = draw.fit_line(app.font, words, words_w, 15, 11)
+        draw.text(surface, font, shown, (right, row.centery), colour, anchor="midright")
+
+    def seat_state(self, seat: dict[str, Any]) -> tuple[str, tuple[int, int, int], str]:
+        """(shape, colour, word) of a seat's presence: a computer, a connected or an away player, or open."""
+        tr = self.app.tr
+        if seat.get("kind") == "ai":
+            return "square", COMPUTER, tr("ui.lobby.computer")
+        if not seat.get("taken"):
+            return "hex", OPEN, tr("ui.lobby.waiting")
+        if seat.get("online"):
+            return "dot", CONNECTED, tr("ui.lobby.connected")
+        return "ring", AWAY, tr("ui.lobby.away")

@@ -1,0 +1,341 @@
+"""Play online: your name, Join (an address and a join code, or a table picked from the server's open
+tables) and Host (a game's setup in its online form; the server then runs inside this app).
+
+Joining waits here for the server's answer, so a wrong code or an address nobody answers at is told
+in words beside the fields the player can correct; the table's lobby opens once a seat is held.
+Each connection this screen opens is registered with the app (`App.close_on_exit`), so quitting
+never leaves a connection or a hosted server behind.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from hexgames import games
+from hexgames.core import files
+from hexgames.core.match import MAX_NAME, clean_name
+from hexgames.net.frames import CODE_ALPHABET, CODE_LENGTH, Frame
+from hexgames.net.session import AddressError, Session, host_session, join_session
+from hexgames.net.store import StoreError
+from hexgames.ui import draw, hud
+from hexgames.ui.lobby import LobbyScene, table_line
+from hexgames.ui.menu import SetupScene, game_title
+from hexgames.ui.scenes import Scene
+from hexgames.ui.settings import MAX_ADDRESS
+
+if TYPE_CHECKING:
+    from hexgames.app import App
+    from hexgames.games import GameInfo
+
+ROW = 40  # height of a field or a button
+GAP = 10
+NOTE_LINES = 2
+BUTTON_FONT = 17  # the theme's button type, in px (a table's line is cut to fit its button)
+
+
+def online_games() -> list["GameInfo"]:
+    """The games that can be hosted: those with a way to play for two or more."""
+    return [g for g in games.registered() if any(n > 1 for m in g.modes for n in m.seats)]
+
+
+def code_problem(code: str) -> bool:
+    """Whether `code` (as typed, upper-cased) cannot be a join code."""
+    return len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code)
+
+
+class OnlineScene(Scene):
+    """See the module docstring. `pending` is the connection waiting for the server's answer (to
+    "join", "list" or "host"), None when nothing is asked."""
+
+    def __init__(self, app: "App"):
+        super().__init__(app)
+        self.name_entry: Any = None
+        self.address_entry: Any = None
+        self.code_entry: Any = None
+        self.buttons: dict[Any, str] = {}  # "join", "list", "back"
+        self.game_buttons: dict[Any, "GameInfo"] = {}
+        self.table_buttons: dict[Any, str] = {}  # an open table's button -> its code
+        self.tables: list[dict[str, Any]] | None = None  # the open tables last listed
+        self.pending: Session | None = None
+        self.purpose = ""
+        self.target = ""  # the address asked
+        self.message = ""  # what the player is told: progress, or why something failed
+        self.failed = False
+        self.boxes: list[tuple[pygame.Rect, str]] = []  # the Join and Host panels, with their titles
+        self.notes: list[tuple[pygame.Rect, str]] = []  # muted words in the boxes: where, and what
+        self.message_rect = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def name(self) -> str:
+        text = self.name_entry.get_text() if self.name_entry is not None else self.app.settings.online_name
+        return clean_name(text)
+
+    @property
+    def address(self) -> str:
+        return (self.address_entry.get_text() if self.address_entry is not None else "").strip()
+
+    # --- widgets ------------------------------------------------------------------------------
+    def enter(self) -> None:
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton, UILabel
+
+        app, tr, ui = self.app, self.app.tr, self.app.ui
+        w, h = app.screen.get_size()
+        compact = h < 720
+        col = pygame.Rect(0, 0, min(1100, w - 40), 0)
+        col.centerx = w // 2
+        self.buttons.clear()
+        self.notes.clear()
+        self.game_buttons.clear()
+        self.table_buttons.clear()
+        top = 12 if compact else 30
+        self.widgets.append(UILabel(pygame.Rect(col.x, top, col.w, 60), tr("ui.online.title"), ui,
+                                    object_id=ObjectID(class_id="@title")))
+        y = top + 66
+        label_w = 150
+        self.widgets.append(UILabel(pygame.Rect(col.x, y, label_w, ROW), tr("ui.online.your_name"), ui))
+        self.name_entry = self._entry(pygame.Rect(col.x + label_w, y, min(320, col.w - label_w), ROW),
+                                      self.name_entry.get_text() if self.name_entry else app.settings.online_name,
+                                      MAX_NAME, tr("learn.tip.online_name"))
+        y += ROW + 20
+        bottom = h - 16 - 48 - 16
+        half = (col.w - 24) // 2
+        join = pygame.Rect(col.x, y, half, bottom - y)
+        host = pygame.Rect(join.right + 24, y, col.w - half - 24, bottom - y)
+        self.boxes = [(join, tr("ui.online.join_title")), (host, tr("ui.online.host_title"))]
+        self._join_box(pygame.Rect(join.x + 12, join.y + 40, join.w - 24, join.h - 48))
+        self._host_box(pygame.Rect(host.x + 12, host.y + 40, host.w - 24, host.h - 48))
+        back = UIButton(pygame.Rect(col.x, h - 16 - 48, 160, 48), tr("ui.online.back"), ui,
+                        tool_tip_text=tr("learn.tip.online_back"))
+        self.buttons[back] = "back"
+        self.widgets.append(back)
+        self.message_rect = pygame.Rect(back.rect.right + 16, back.rect.y + 2, col.right - back.rect.right - 16, 44)
+
+    def _entry(self, rect: pygame.Rect, text: str, limit: int, tip: str) -> Any:
+        from pygame_gui.elements import UITextEntryLine
+
+        entry = UITextEntryLine(rect, self.app.ui)
+        entry.set_text_length_limit(limit)
+        entry.set_text(text)
+        entry.set_tooltip(tip)
+        self.widgets.append(entry)
+        return entry
+
+    def _join_box(self, inner: pygame.Rect) -> None:
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton, UILabel
+
+        tr, ui = self.app.tr, self.app.ui
+        label_w = 110
+        old_address = self.address_entry.get_text() if self.address_entry else self.app.settings.online_address
+        old_code = self.code_entry.get_text() if self.code_entry else ""
+        y = inner.y
+        self.widgets.append(UILabel(pygame.Rect(inner.x, y, label_w, ROW), tr("ui.online.address"), ui))
+        self.address_entry = self._entry(pygame.Rect(inner.x + label_w, y, inner.w - label_w, ROW), old_address,
+                                         MAX_ADDRESS, tr("learn.tip.online_address"))
+        self.address_entry.set_forbidden_characters([" "])
+        y += ROW + GAP
+        self.widgets.append(UILabel(pygame.Rect(inner.x, y, label_w, ROW), tr("ui.online.code"), ui))
+        code_w = min(150, (inner.w - label_w) // 2)
+        self.code_entry = self._entry(pygame.Rect(inner.x + label_w, y, code_w, ROW), old_code, CODE_LENGTH,
+                                      tr("learn.tip.online_code"))
+        x = inner.x + label_w + code_w + GAP
+        join = UIButton(pygame.Rect(x, y, inner.right - x, ROW), tr("ui.online.join"), ui,
+                        object_id=ObjectID(class_id="@primary"), tool_tip_text=tr("learn.tip.online_join"))
+        self.buttons[join] = "join"
+        y += ROW + GAP
+        listing = UIButton(pygame.Rect(inner.x, y, inner.w, ROW), tr("ui.online.list"), ui,
+                           tool_tip_text=tr("learn.tip.online_list"))
+        self.buttons[listing] = "list"
+        self.widgets += [join, listing]
+        y += ROW + GAP
+        note = self._note(inner, tr("ui.online.join_note"), bottom=True)
+        self._table_buttons(pygame.Rect(inner.x, y, inner.w, note.y - GAP - y))
+
+    def _table_buttons(self, area: pygame.Rect) -> None:
+        """The open tables last listed, one button each (as many as fit), or a word that none are."""
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton, UILabel
+
+        if self.tables is None:
+            return
+        if not self.tables:
+            self.widgets.append(UILabel(pygame.Rect(area.x, area.y, area.w, 30), self.app.tr("ui.online.no_tables"),
+                                        self.app.ui, object_id=ObjectID(class_id="@muted")))
+            return
+        fit = max(1, (area.h + 6) // (36 + 6))
+        for i, table in enumerate(self.tables[:fit]):
+            _, line = draw.fit_line(self.app.font, table_line(self.app, table), area.w - 20, BUTTON_FONT, BUTTON_FONT)
+            b = UIButton(pygame.Rect(area.x, area.y + i * 42, area.w, 36), line, self.app.ui,
+                         tool_tip_text=self.app.tr("learn.tip.online_table", code=table["code"]))
+            self.table_buttons[b] = table["code"]
+            self.widgets.append(b)
+
+    def _host_box(self, inner: pygame.Rect) -> None:
+        from pygame_gui.elements import UIButton
+
+        tr = self.app.tr
+        y = self._note(inner, tr("ui.online.host_note")).bottom + GAP
+        infos = online_games()
+        bh = max(34, min(48, (inner.bottom - y) // max(1, len(infos)) - 6))
+        for info in infos:
+            b = UIButton(pygame.Rect(inner.x, y, inner.w, bh), game_title(self.app, info), self.app.ui,
+                         tool_tip_text=tr("learn.tip.online_host", game=game_title(self.app, info)))
+            self.game_buttons[b] = info
+            self.widgets.append(b)
+            y += bh + 6
+
+    def _note(self, box: pygame.Rect, text: str, bottom: bool = False) -> pygame.Rect:
+        """Muted words at the top (or the bottom) of `box`; returns where they go."""
+        font, lines = draw.fit_wrapped(self.app.font, text, box.w, NOTE_LINES, 15, 12)
+        h = font.get_linesize() * min(NOTE_LINES, len(lines))
+        rect = pygame.Rect(box.x, box.bottom - h if bottom else box.y, box.w, h)
+        self.notes.append((rect, text))
+        return rect
+
+    def button_for(self, key: str) -> Any:
+        """The widget for "join", "list", "back", a game id or a listed table's code (tests click it)."""
+        found = [b for b, a in self.buttons.items() if a == key]
+        found += [b for b, info in self.game_buttons.items() if info.id == key]
+        found += [b for b, code in self.table_buttons.items() if code == key]
+        return found[0] if found else None
+
+    # --- input --------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            el = event.ui_element
+            if el in self.buttons:
+                self.act(self.buttons[el])
+            elif el in self.game_buttons:
+                self.remember()
+                self.app.scenes.push(SetupScene(self.app, self.game_buttons[el], online=self))
+            elif el in self.table_buttons:
+                self.join(self.table_buttons[el])
+            else:
+                return False
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.code_entry:
+            self.act("join")
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.act("back")
+            return True
+        return False
+
+    def act(self, action: str) -> None:
+        if action == "back":
+            self.cancel()
+            self.app.scenes.pop()
+        elif action == "join":
+            self.join(self.code_entry.get_text())
+        elif action == "list":
+            self.connect("list", lambda session: session.client.list_tables())
+
+    def remember(self) -> None:
+        """Keep the name (and the address) for the next time."""
+        settings = self.app.settings
+        settings.online_name, settings.online_address = self.name, self.address
+        settings.save()
+
+    def join(self, code: str) -> None:
+        code = code.strip().upper()
+        if code_problem(code):
+            self.tell(self.app.tr("ui.online.bad_code", n=CODE_LENGTH), failed=True)
+            return
+        self.connect("join", lambda session: session.client.sit(code, self.name))
+
+    def connect(self, purpose: str, ask: Any) -> None:
+        """Connect to the address typed and ask the server (`ask(session)`); the answer comes in `update`."""
+        self.cancel()
+        self.remember()
+        try:
+            session = join_session(self.address, self.name)
+        except AddressError:
+            key = "ui.online.no_address" if not self.address else "ui.online.bad_address"
+            self.tell(self.app.tr(key, address=self.address), failed=True)
+            return
+        self.wait(session, purpose, self.address)
+        ask(session)
+
+    def host(self, game_id: str, seats: list[str], options: dict[str, Any]) -> str | None:
+        """Start this app's server and create the table on it (the setup screen's Host button);
+        the reason in words if no server can be started, and then nothing changed."""
+        self.cancel()
+        self.remember()
+        try:
+            session = host_session(self.name)
+        except OSError as e:
+            return self.app.tr("ui.online.host_failed", why=self.app.tr_reason(files.os_error_reason(e)))
+        except (StoreError, RuntimeError) as e:
+            return self.app.tr("ui.online.host_failed", why=str(e))
+        self.wait(session, "host", session.share or "")
+        session.client.create(game_id, seats, name=self.name, options=options)
+        if self.app.scenes.top is not self:
+            self.app.scenes.pop()  # the setup: its answer shows here, then the lobby
+        return None
+
+    def wait(self, session: Session, purpose: str, target: str) -> None:
+        self.pending, self.purpose, self.target = self.app.close_on_exit(session), purpose, target
+        self.tell(self.app.tr(f"ui.online.waiting_{purpose}", address=target))
+
+    def cancel(self) -> None:
+        """Hang up a connection still waiting for its answer."""
+        if self.pending is not None:
+            self.app.close_now(self.pending)
+            self.pending = None
+
+    def tell(self, text: str, failed: bool = False) -> None:
+        self.message, self.failed = text, failed
+
+    # --- frames -------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.pending is None:
+            return
+        frames = self.pending.pump()
+        for i, frame in enumerate(frames):
+            if self.answer(frame, frames[i + 1:]):
+                return
+
+    def answer(self, frame: Frame, rest: list[Frame]) -> bool:
+        """Act on one frame of the pending connection; True once it is settled (the rest then
+        belongs to the lobby, or is dropped with the connection)."""
+        tr = self.app.tr
+        if frame.t == "welcome":
+            session, self.pending = self.pending, None
+            self.tell("")
+            self.app.scenes.push(LobbyScene(self.app, session, rest))
+            return True
+        if frame.t == "tables" and self.purpose == "list":
+            self.tables = list(frame.d.get("tables") or [])
+            self.cancel()
+            self.tell(tr("ui.online.tables_listed", address=self.target))
+            self.rebuild()
+            return True
+        if frame.t == "error":
+            self.cancel()
+            self.tell(self.app.tr_reason(frame.d.get("why")), failed=True)
+            return True
+        if frame.t == "connection" and frame.d.get("state") in ("reconnecting", "closed"):
+            self.cancel()
+            self.tell(tr("ui.online.unreachable", address=self.target, why=frame.d.get("why") or "-"), failed=True)
+            return True
+        return False
+
+    def resume(self) -> None:
+        """Back from the lobby or the setup: laid out again (the listed tables may have changed)."""
+        self.rebuild()
+
+    # --- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(self.app.BG)
+        for rect, title in self.boxes:
+            hud.panel(surface, rect, title, self.app)
+        for rect, text in self.notes:
+            font, lines = draw.fit_wrapped(self.app.font, text, rect.w, NOTE_LINES, 15, 12)
+            for i, line in enumerate(lines[:NOTE_LINES]):
+                draw.text(surface, font, line, (rect.x, rect.y + i * font.get_linesize()), hud.MUTED, anchor="topleft")
+        if self.message:
+            bg = hud.ERROR_BG if self.failed else hud.INFO_BG
+            hud.message_strip(surface, self.app, self.message_rect, self.message, bg)
