@@ -26,21 +26,11 @@ from hexgames.core.protocol import Resignation
 from hexgames.net.frames import MAX_FRAME, client_frame
 from tests.net.netplay import TIMEOUT, Auditor, Player, over, play_until, start_server, table
 
-pytestmark = pytest.mark.netplay
+pytestmark = [pytest.mark.netplay, pytest.mark.usefixtures("clean_audit")]
 
 GAMES = ("ingenious", "clans", "toradama", "dotlines", "stickers")
 
 
-@pytest.fixture(scope="module")
-def auditor() -> Auditor:
-    return Auditor()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory, auditor):
-    s = start_server(tmp_path_factory.mktemp("net") / "tables.sqlite3", auditor, rate=200.0, burst=400)
-    yield s
-    s.stop()
 
 
 @pytest.fixture
@@ -48,12 +38,6 @@ def url(server) -> str:
     return f"ws://127.0.0.1:{server.port}"
 
 
-@pytest.fixture(autouse=True)
-def _clean_audit(auditor):
-    """Each test answers for the frames sent during it."""
-    auditor.problems.clear()
-    yield
-    assert auditor.problems == []
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -15,28 +15,13 @@ from hexgames.net.privacy import seat_wire
 from hexgames.net.remote_table import ChatSaid, ConnectionChanged, UndoAnswered, UndoAsked
 from hexgames.net.views import encode_state
 from hexgames.table import Played, Undone
-from tests.net.netplay import Auditor, close, play_one, random_move, settle, start_server, started_tables, step
+from tests.net.netplay import close, play_one, random_move, settle, started_tables, step
 
-pytestmark = pytest.mark.netplay
-
-
-@pytest.fixture(scope="module")
-def auditor() -> Auditor:
-    return Auditor()
+pytestmark = [pytest.mark.netplay, pytest.mark.usefixtures("clean_audit")]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory, auditor):
-    s = start_server(tmp_path_factory.mktemp("remote") / "tables.sqlite3", auditor, rate=200.0, burst=400)
-    yield s
-    s.stop()
 
 
-@pytest.fixture(autouse=True)
-def _clean_audit(auditor):
-    auditor.problems.clear()
-    yield
-    assert auditor.problems == []
 
 
 @pytest.mark.parametrize("game", ["ingenious", "clans", "toradama", "dotlines", "stickers"])

@@ -67,6 +67,17 @@ def play_by_gestures(app, scene, move) -> None:
         perform(app, g)
 
 
+def guest_moves_last(app, scene, guest, rng: random.Random) -> None:
+    """This screen's player moves by clicks if it is their turn, then the guest moves; both screens
+    end up with the guest's move."""
+    assert frames_until(app, [guest], lambda: scene.can_act or guest.can_act)
+    if scene.can_act:
+        play_by_gestures(app, scene, random_move(scene.table, rng))
+    assert frames_until(app, [guest], lambda: guest.can_act)
+    play_one([guest], rng)
+    assert frames_until(app, [guest], lambda: len(scene.match.moves) == len(guest.match.moves))
+
+
 pytestmark = pytest.mark.netplay
 
 
@@ -118,14 +129,8 @@ def test_chat_goes_out_from_the_entry_and_comes_in_as_a_message(online):
 @pytest.mark.parametrize("online", ["clans"], indirect=True)  # nothing hidden is drawn: a move may be taken back
 def test_another_s_undo_is_answered_in_a_dialog_and_allowing_takes_the_move_back(online):
     app, scene, guest = online
-    rng = random.Random(4)
-    assert frames_until(app, [guest], lambda: scene.can_act or guest.can_act)
-    if scene.can_act:
-        play_by_gestures(app, scene, random_move(scene.table, rng))
-    assert frames_until(app, [guest], lambda: guest.can_act)
-    play_one([guest], rng)
+    guest_moves_last(app, scene, guest, random.Random(4))
     ply = len(guest.match.moves)
-    assert frames_until(app, [guest], lambda: len(scene.match.moves) == ply)
     assert guest.undo() is None
     assert frames_until(app, [guest], lambda: isinstance(app.scenes.top, ConsentScene))
     dialog = app.scenes.top
@@ -219,13 +224,7 @@ def test_an_online_screen_draws_the_same_pixels_in_every_world_its_seat_cannot_t
 
 def test_the_undo_button_of_the_online_screen_says_why_when_the_last_move_is_another_s(online):
     app, scene, guest = online
-    rng = random.Random(9)
-    assert frames_until(app, [guest], lambda: scene.can_act or guest.can_act)
-    if scene.can_act:
-        play_by_gestures(app, scene, random_move(scene.table, rng))
-        assert frames_until(app, [guest], lambda: guest.can_act)
-    play_one([guest], rng)
-    assert frames_until(app, [guest], lambda: len(scene.match.moves) == len(guest.match.moves))
+    guest_moves_last(app, scene, guest, random.Random(9))
     scene.sync_buttons()
     assert not scene.undo_button.is_enabled
     assert scene.undo_reason == app.tr_reason(scene.table.undo_refusal())
