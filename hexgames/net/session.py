@@ -12,8 +12,10 @@ connection's state) and returns the frames for the screen to act on.
     session.client.create("clans", ["human", "human", "ai:hard"], name="Ann")
     each frame:  for frame in session.pump(): ...
     session.close()                                            # leaving online play
+    session = return_to(place)   # back to a seat remembered in `places` (after the app was closed)
 
-Nothing here imports pygame.
+The seats of the sessions `host_session` and `join_session` make are remembered (`places.Keeper`),
+so the player can go back to them after the app was closed. Nothing here imports pygame.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from hexgames.net import places
 from hexgames.net.client import Client
 from hexgames.net.frames import Frame
 
@@ -93,6 +96,7 @@ class Session:
     connection: str = "connecting"  # "online", "reconnecting" or "closed", as the client says
     why: str = ""  # the last reason the connection dropped
     companions: list["Session"] = field(default_factory=list)  # sessions that leave with this one
+    keeper: places.Keeper | None = None  # remembers the seat between runs of the app (None: not kept)
 
     @property
     def code(self) -> str | None:
@@ -114,8 +118,16 @@ class Session:
             self._keep(frame)
         return frames
 
+    def resume(self, place: places.Place) -> int:
+        """Ask for the seat of `place` back (the server answers with welcome and sync, or an error)."""
+        if self.keeper is not None:
+            self.keeper.resuming(place.code)
+        return self.client.resume(place.code, place.token, 0)
+
     def _keep(self, frame: Frame) -> None:
         d = frame.d
+        if self.keeper is not None:
+            self.keeper.see(frame, self.client, self.name)
         if frame.t == "welcome":
             self.seat = d.get("seat")
             self.chat.clear()
@@ -147,7 +159,7 @@ class Session:
 def join_session(address: str, name: str) -> Session:
     """A connection to the server at `address` (AddressError if it names none); the connection is
     made on the client's thread, so this returns at once."""
-    return Session(Client(server_url(address)).start(), name)
+    return Session(Client(server_url(address)).start(), name, keeper=places.Keeper(hosted=False))
 
 
 def host_session(name: str, store_path: Path | None = None, port: int = DEFAULT_PORT,
@@ -166,7 +178,20 @@ def host_session(name: str, store_path: Path | None = None, port: int = DEFAULT_
     except OSError:  # the port is taken (another hexgames hosting here): any free one
         server, bound = _serve(path, 0, ai_in_process)
     client = Client(f"ws://127.0.0.1:{bound}").start()
-    return Session(client, name, server, f"{lan_address()}:{bound}")
+    return Session(client, name, server, f"{lan_address()}:{bound}", keeper=places.Keeper(hosted=True))
+
+
+def return_to(place: places.Place, **hosting: Any) -> Session:
+    """A session that asks for the seat of `place` back: at a table this app hosted, its server is
+    started again first (on the port it had, so the others' apps, retrying there, come back on
+    their own; its tables are stored, so the table is there), with `hosting` as `host_session`'s
+    options. Raises what `host_session` or `join_session` raise."""
+    if place.hosted:
+        session = host_session(place.name, **{"port": place.port, **hosting})
+    else:
+        session = join_session(place.url, place.name)
+    session.resume(place)
+    return session
 
 
 def _serve(path: Path, port: int, ai_in_process: bool) -> tuple[Any, int]:
