@@ -275,7 +275,8 @@ def _screenshot_parser() -> argparse.ArgumentParser:
                    help=f"{', '.join(SCENES)}, or a game's dialog (default: game, or menu without --game); "
                    "hint: the position after --moves with Hard's suggested move previewed for the seat to move; "
                    "refusal: the same position with a refused move's reason in the message strip; "
-                   "quickstart: the game's How to play card; tutorial: its tutorial after --moves steps")
+                   "quickstart: the game's How to play card; tutorial: its tutorial after --moves steps; "
+                   "online with --game: the online screen with three remembered tables (Your tables)")
     p.add_argument("--seats", default=None, help="e.g. human,ai:hard (default: two medium AIs)")
     p.add_argument("--mode", default=None, help="the game's mode, e.g. team or solo")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")

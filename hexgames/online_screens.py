@@ -2,7 +2,8 @@
 server in this process on 127.0.0.1 (any free port, its tables in the screenshot's temporary data
 folder), this app's player at seat 1, every other human seat taken by a second client, the moves
 played over the sockets, and the client's own game screen shown once the board is still; or the
-table's lobby before the start, as its host or as a guest sees it (`show_lobby`).
+table's lobby before the start, as its host or as a guest sees it (`show_lobby`); or the online
+screen with the tables this player holds a seat at (`show_your_tables`).
 
 Moves are chosen in this process by the medium agent from each seat's own view (no worker, no
 clock), so, like every screenshot, the same game, seats, seed and move count give the same picture.
@@ -101,3 +102,27 @@ def show_lobby(app: Any, info: Any, seats: Sequence[Any], options: Any, guest: b
     if not app.step_until(lambda: session.table is not None and session.seat is not None
                           and all(s["online"] for s in session.table["seats"] if s["taken"]), round(60 * WAIT)):
         raise RuntimeError(f"the hosted {info.id} table did not answer: {session.connection} {session.why}")
+
+
+def show_your_tables(app: Any, info: Any, seed: int) -> None:
+    """The online screen of a player who holds seats at three tables: one of `info` they host, one of
+    `info` at another's, and one of another game; the codes and dates follow from `seed`. Their
+    tokens are made up (nothing is asked of a server until a button is clicked)."""
+    import random
+    from datetime import datetime, timedelta
+
+    from hexgames import games
+    from hexgames.net import places
+    from hexgames.net.frames import CODE_ALPHABET, CODE_LENGTH
+    from hexgames.ui.online import OnlineScene
+
+    rng = random.Random(seed)
+    other = next((g.id for g in games.registered() if g.id != info.id), info.id)
+    when = datetime(2025, 5, 3, 20, 15) - timedelta(days=rng.randrange(30))
+    made = [("ws://192.168.1.20:8765", other, False, 2), ("ws://192.168.1.5:8765", info.id, False, 1),
+            ("ws://127.0.0.1:8765", info.id, True, 0)]
+    for i, (url, game, hosted, seat) in enumerate(made):
+        code = "".join(rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        places.remember(places.Place(url, code, f"{rng.getrandbits(128):032x}", game, hosted, "Ann", seat),
+                        when + timedelta(hours=5 * i, minutes=rng.randrange(60)))
+    app.scenes.push(OnlineScene(app))

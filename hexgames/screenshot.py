@@ -4,7 +4,8 @@ display, and how tests check that rendering works.
 Shared screens (`SCENES`): the menu, settings, a game's setup, the game itself, the hot-seat hand-over,
 pause, rules help, results, the game with its move log open, the replay viewer (the seeded game
 played to its end and shown at move `--moves`), the players' records, and a client's screen of an
-online table (`online_screens`: a real server in this process). The records screen is shown
+online table (`online_screens`: a real server in this process); the online screen with a game given
+shows three remembered tables of it (Your tables). The records screen is shown
 over a temporary data folder (never the user's) filled first with a few seeded games finished through
 the game's own scene, as a player's would be (`fill_records`). Each game adds its own dialogs through its scene's `screens()` hook
 (Ingenious' swap prompt, Clans' village-order choice): a name and a test on the state that tells when
@@ -154,6 +155,13 @@ def screenshot(out: str, game_id: str | None = None, scene: str = "game", seed: 
         with temporary_data_dir():
             _render(out, size, language, lambda app: show_online_game(app, info, seed, moves or 0,
                                                                       list(seats or default_seats(info, scene))))
+        return
+    if scene == "online":  # never the player's own tables: with a game, three made up for it
+        from hexgames.online_screens import show_your_tables
+
+        with temporary_data_dir():
+            _render(out, size, language, lambda app: show_your_tables(app, info, seed) if info else
+                    show_screen(app, info, scene, seed, moves or 0, seats, options))
         return
     _render(out, size, language, lambda app: show_screen(app, info, scene, seed, moves or 0, seats, options))
 

@@ -1,8 +1,13 @@
-"""Play online: your name, Join (an address and a join code, or a table picked from the server's open
-tables) and Host (a game's setup in its online form; the server then runs inside this app).
+"""Play online: your name, Your tables (the seats this player holds at online tables, kept between
+runs of the app: one click goes back to one), Join (an address and a join code, or a table picked
+from the server's open tables) and Host (a game's setup in its online form; the server then runs
+inside this app).
 
 Joining waits here for the server's answer, so a wrong code or an address nobody answers at is told
 in words beside the fields the player can correct; the table's lobby opens once a seat is held.
+Going back to one of Your tables opens its lobby, or its game if it has started; a table this app
+hosted is hosted again (`session.return_to`). A seat the server no longer knows is forgotten and
+the server's reason told; a server that does not answer is told, and the seat kept for later.
 Each connection this screen opens is registered with the app (`App.close_on_exit`), so quitting
 never leaves a connection or a hosted server behind.
 """
@@ -16,12 +21,14 @@ import pygame_gui
 from hexgames import games
 from hexgames.core import files
 from hexgames.core.match import MAX_NAME, clean_name
+from hexgames.net import places
 from hexgames.net.frames import CODE_ALPHABET, CODE_LENGTH, Frame
-from hexgames.net.session import AddressError, Session, host_session, join_session
+from hexgames.net.places import Place
+from hexgames.net.session import AddressError, Session, host_session, join_session, return_to
 from hexgames.net.store import StoreError
-from hexgames.ui import draw, hud
+from hexgames.ui import draw, hud, online_game
 from hexgames.ui.lobby import LobbyScene, table_line
-from hexgames.ui.menu import SetupScene, game_title
+from hexgames.ui.menu import CARD_BG, SetupScene, game_title
 from hexgames.ui.scenes import Scene
 from hexgames.ui.settings import MAX_ADDRESS
 
@@ -33,11 +40,25 @@ ROW = 40  # height of a field or a button
 GAP = 10
 NOTE_LINES = 2
 BUTTON_FONT = 17  # the theme's button type, in px (a table's line is cut to fit its button)
+PLACE_H = 50  # one of Your tables: a card of two lines
 
 
 def online_games() -> list["GameInfo"]:
     """The games that can be hosted: those with a way to play for two or more."""
     return [g for g in games.registered() if any(n > 1 for m in g.modes for n in m.seats)]
+
+
+def place_lines(app: "App", place: Place) -> tuple[str, str]:
+    """One of Your tables on its card: the game and the code; whether this app hosts it, and when
+    it was last played."""
+    role = app.tr("ui.online.place_hosted" if place.hosted else "ui.online.place_guest")
+    return (f"{game_title(app, games.get(place.game))} · {place.code}",
+            f"{role} · {place.saved[:16].replace('T', ' ')}")
+
+
+def place_address(place: Place) -> str:
+    """The server of `place` as a player types it (no scheme)."""
+    return place.url.partition("://")[2]
 
 
 def code_problem(code: str) -> bool:
@@ -57,6 +78,8 @@ class OnlineScene(Scene):
         self.buttons: dict[Any, str] = {}  # "join", "list", "back"
         self.game_buttons: dict[Any, "GameInfo"] = {}
         self.table_buttons: dict[Any, str] = {}  # an open table's button -> its code
+        self.place_buttons: dict[Any, Place] = {}  # one of Your tables' card (a button) -> its place
+        self.places: list[Place] = []  # Your tables, newest first (read again at each layout)
         self.tables: list[dict[str, Any]] | None = None  # the open tables last listed
         self.pending: Session | None = None
         self.purpose = ""
@@ -90,6 +113,7 @@ class OnlineScene(Scene):
         self.notes.clear()
         self.game_buttons.clear()
         self.table_buttons.clear()
+        self.place_buttons.clear()
         top = 12 if compact else 30
         self.widgets.append(UILabel(pygame.Rect(col.x, top, col.w, 60), tr("ui.online.title"), ui,
                                     object_id=ObjectID(class_id="@title")))
@@ -99,7 +123,11 @@ class OnlineScene(Scene):
         self.name_entry = self._entry(pygame.Rect(col.x + label_w, y, min(320, col.w - label_w), ROW),
                                       self.name_entry.get_text() if self.name_entry else app.settings.online_name,
                                       MAX_NAME, tr("learn.tip.online_name"))
-        y += ROW + 20
+        y += ROW + (GAP if compact else 20)
+        self.places = places.load()
+        if self.places:
+            y = self._place_buttons(pygame.Rect(col.x, y, col.w, 0), label_w, 1 if compact else 2 if h < 1000 else 3)
+            y += GAP if compact else 20
         bottom = h - 16 - 48 - 16
         half = (col.w - 24) // 2
         join = pygame.Rect(col.x, y, half, bottom - y)
@@ -112,6 +140,29 @@ class OnlineScene(Scene):
         self.buttons[back] = "back"
         self.widgets.append(back)
         self.message_rect = pygame.Rect(back.rect.right + 16, back.rect.y + 2, col.right - back.rect.right - 16, 44)
+
+    def _place_buttons(self, row: pygame.Rect, label_w: int, rows: int) -> int:
+        """Your tables beside their label: one card each (a button this scene draws the words of),
+        newest first, as many as `rows` rows hold (the label counts them all); returns the y below."""
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton, UILabel
+
+        app, tr = self.app, self.app.tr
+        self.widgets.append(UILabel(pygame.Rect(row.x, row.y + (PLACE_H - ROW) // 2, label_w, ROW), tr("ui.online.your_tables",
+                                                                                 n=len(self.places)), app.ui))
+        x, width = row.x + label_w, row.w - label_w
+        across = 2 if width < 900 else 3
+        bw = (width - (across - 1) * GAP) // across
+        shown = self.places[:across * rows]
+        for i, place in enumerate(shown):
+            r, c = divmod(i, across)
+            tip = tr("learn.tip.online_place_hosted" if place.hosted else "learn.tip.online_place_guest",
+                     code=place.code, name=place.name, address=place_address(place))
+            b = UIButton(pygame.Rect(x + c * (bw + GAP), row.y + r * (PLACE_H + 6), bw, PLACE_H), "", app.ui,
+                         object_id=ObjectID(class_id="@card"), tool_tip_text=tip)
+            self.place_buttons[b] = place
+            self.widgets.append(b)
+        return row.y + ((len(shown) + across - 1) // across) * (PLACE_H + 6) - 6
 
     def _entry(self, rect: pygame.Rect, text: str, limit: int, tip: str) -> Any:
         from pygame_gui.elements import UITextEntryLine
@@ -196,10 +247,12 @@ class OnlineScene(Scene):
         return rect
 
     def button_for(self, key: str) -> Any:
-        """The widget for "join", "list", "back", a game id or a listed table's code (tests click it)."""
+        """The widget for "join", "list", "back", a game id, a listed table's code, or "place:CODE" for
+        one of Your tables (tests click it)."""
         found = [b for b, a in self.buttons.items() if a == key]
         found += [b for b, info in self.game_buttons.items() if info.id == key]
         found += [b for b, code in self.table_buttons.items() if code == key]
+        found += [b for b, place in self.place_buttons.items() if f"place:{place.code}" == key]
         return found[0] if found else None
 
     # --- input --------------------------------------------------------------------------------
@@ -213,6 +266,8 @@ class OnlineScene(Scene):
                 self.app.scenes.push(SetupScene(self.app, self.game_buttons[el], online=self))
             elif el in self.table_buttons:
                 self.join(self.table_buttons[el])
+            elif el in self.place_buttons:
+                self.go_back(self.place_buttons[el])
             else:
                 return False
             return True
@@ -266,15 +321,29 @@ class OnlineScene(Scene):
         self.remember()
         try:
             session = host_session(self.name)
-        except OSError as e:
-            return self.app.tr("ui.online.host_failed", why=self.app.tr_reason(files.os_error_reason(e)))
-        except (StoreError, RuntimeError) as e:
-            return self.app.tr("ui.online.host_failed", why=str(e))
+        except (OSError, StoreError, RuntimeError) as e:
+            return self.host_failed(e)
         self.wait(session, "host", session.share or "")
         session.client.create(game_id, seats, name=self.name, options=options)
         if self.app.scenes.top is not self:
             self.app.scenes.pop()  # the setup: its answer shows here, then the lobby
         return None
+
+    def host_failed(self, e: Exception) -> str:
+        """Why no server could be started, in words."""
+        why = self.app.tr_reason(files.os_error_reason(e)) if isinstance(e, OSError) else str(e)
+        return self.app.tr("ui.online.host_failed", why=why)
+
+    def go_back(self, place: Place) -> None:
+        """Ask for the seat of `place` back (hosting its table again if this app hosted it); the
+        answer comes in `update`."""
+        self.cancel()
+        try:
+            session = return_to(place)
+        except (OSError, StoreError, RuntimeError) as e:
+            self.tell(self.host_failed(e), failed=True)
+            return
+        self.wait(session, "return", (session.share or "") if place.hosted else place_address(place))
 
     def wait(self, session: Session, purpose: str, target: str) -> None:
         self.pending, self.purpose, self.target = self.app.close_on_exit(session), purpose, target
@@ -302,7 +371,15 @@ class OnlineScene(Scene):
         """Act on one frame of the pending connection; True once it is settled (the rest then
         belongs to the lobby, or is dropped with the connection)."""
         tr = self.app.tr
-        if frame.t == "welcome":
+        if self.purpose == "return" and frame.t == "sync":
+            session, self.pending = self.pending, None
+            self.tell("")
+            if frame.d.get("started") and frame.d.get("state") is not None:
+                online_game.open_online_game(self.app, session, frame, rest)
+            else:
+                self.app.scenes.push(LobbyScene(self.app, session, rest))
+            return True
+        if frame.t == "welcome" and self.purpose != "return":
             session, self.pending = self.pending, None
             self.tell("")
             self.app.scenes.push(LobbyScene(self.app, session, rest))
@@ -316,10 +393,13 @@ class OnlineScene(Scene):
         if frame.t == "error":
             self.cancel()
             self.tell(self.app.tr_reason(frame.d.get("why")), failed=True)
+            if self.purpose == "return":
+                self.rebuild()  # the seat was forgotten (`places.Keeper`)
             return True
         if frame.t == "connection" and frame.d.get("state") in ("reconnecting", "closed"):
             self.cancel()
-            self.tell(tr("ui.online.unreachable", address=self.target, why=frame.d.get("why") or "-"), failed=True)
+            unreachable = "ui.online.return_unreachable" if self.purpose == "return" else "ui.online.unreachable"
+            self.tell(tr(unreachable, address=self.target, why=frame.d.get("why") or "-"), failed=True)
             return True
         return False
 
@@ -328,10 +408,22 @@ class OnlineScene(Scene):
         self.rebuild()
 
     # --- drawing ------------------------------------------------------------------------------
+    def _draw_place(self, surface: pygame.Surface, rect: pygame.Rect, place: Place) -> None:
+        """One of Your tables' cards under its button (which adds the frame and the hover tint)."""
+        pygame.draw.rect(surface, CARD_BG, rect, border_radius=8)
+        inner = rect.inflate(-24, -10)
+        title, detail = place_lines(self.app, place)
+        font, line = draw.fit_line(self.app.font, title, inner.w, 16, 12, bold=True)
+        draw.text(surface, font, line, inner.topleft, hud.TEXT, anchor="topleft")
+        font, line = draw.fit_line(self.app.font, detail, inner.w, 14, 12)
+        draw.text(surface, font, line, inner.bottomleft, hud.MUTED, anchor="bottomleft")
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(self.app.BG)
         for rect, title in self.boxes:
             hud.panel(surface, rect, title, self.app)
+        for button, place in self.place_buttons.items():
+            self._draw_place(surface, button.rect, place)
         for rect, text in self.notes:
             font, lines = draw.fit_wrapped(self.app.font, text, rect.w, NOTE_LINES, 15, 12)
             for i, line in enumerate(lines[:NOTE_LINES]):
