@@ -126,3 +126,31 @@ def test_records_screenshot_fills_a_temporary_folder_never_the_users(tmp_path, m
     assert (count, game, player) == (3, "dotlines", "Ann") and folder != before
     assert os.environ["HEXGAMES_DATA_DIR"] == before and not os.path.exists(folder)
     assert not records.path().exists()
+
+
+@pytest.mark.parametrize("game", [None, "toradama"])
+def test_online_screenshot_shows_made_up_tables_never_the_players(tmp_path, monkeypatch, game):
+    """`--scene online` lays out a temporary folder's seats: three made up for `--game` (Your tables),
+    none without one; the player's own seats (in the data folder in use, here the test's) never show."""
+    from hexgames.net import places
+    from hexgames.ui.online import OnlineScene
+
+    places.remember(places.Place("ws://10.0.0.9:8765", "MYSEAT", "ab" * 16, "clans", False, "Me", 0))
+    seen = []
+    original = OnlineScene.enter
+
+    def spy(scene):
+        original(scene)
+        seen.append([(p.game, p.hosted, p.code) for p in scene.places])
+
+    monkeypatch.setattr(OnlineScene, "enter", spy)
+    out = tmp_path / "online.png"
+    argv = ["screenshot", "--scene", "online", "--size", "800x600", "--out", str(out)] + (["--game", game] if game else [])
+    assert cli.main(argv) == 0 and _png_size(out) == (800, 600)
+    shown = seen[-1]
+    assert "MYSEAT" not in [code for _, _, code in shown]
+    if game is None:
+        assert shown == []
+    else:
+        assert [(g, hosted) for g, hosted, _ in shown] == [(game, True), (game, False), ("ingenious", False)]
+    assert [p.code for p in places.load()] == ["MYSEAT"]
