@@ -308,6 +308,13 @@ class RemoteTable(Table):
         if self.final is not None:
             super().record()
 
+    def leaving_warning(self) -> Reason | None:
+        """The host's app runs the server: leaving stops the game for everyone until they host again."""
+        if self.session.server is None or self.match.is_over or not self.others_human():
+            return None
+        return _words("host_leaves", "You host this table: leaving stops the game for the other players "
+                      "until you host it again. Choose again to leave.")
+
     def close(self) -> None:
         """Leave the table: the connection (and the server this app hosts) closes."""
         self.stop_thinking()
