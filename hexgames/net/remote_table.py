@@ -31,7 +31,7 @@ from hexgames.core.protocol import Reason
 from hexgames.net.frames import Frame
 from hexgames.net.mirror import MirrorMatch
 from hexgames.net.session import Session
-from hexgames.table import Notice, Table, Undone, Worker
+from hexgames.table import Notice, Table, Worker
 
 
 # --- what the table tells its listeners, besides the local table's events -----------------------
