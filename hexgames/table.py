@@ -273,6 +273,10 @@ class Table:
         """The players leave the table."""
         self.stop_thinking()
 
+    def leaving_warning(self) -> Reason | None:
+        """What leaving now does to other players, for the player to confirm first; None: nothing."""
+        return None
+
     # --- moves ----------------------------------------------------------------------------------
     def play(self, move: Any, by_ai: bool = False) -> Reason | None:
         """Play `move` for the seat to move; the rules' refusal instead, changing nothing."""

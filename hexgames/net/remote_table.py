@@ -31,7 +31,7 @@ from hexgames.core.protocol import Reason
 from hexgames.net.frames import Frame
 from hexgames.net.mirror import MirrorMatch
 from hexgames.net.session import Session
-from hexgames.table import Notice, Table, Undone, Worker
+from hexgames.table import Notice, Table, Worker
 
 
 # --- what the table tells its listeners, besides the local table's events -----------------------
@@ -307,6 +307,13 @@ class RemoteTable(Table):
         """Into the records once the whole game is known (the views alone may not say the scores)."""
         if self.final is not None:
             super().record()
+
+    def leaving_warning(self) -> Reason | None:
+        """The host's app runs the server: leaving stops the game for everyone until they host again."""
+        if self.session.server is None or self.match.is_over or not self.others_human():
+            return None
+        return _words("host_leaves", "You host this table: leaving stops the game for the other players "
+                      "until you host it again. Choose again to leave.")
 
     def close(self) -> None:
         """Leave the table: the connection (and the server this app hosts) closes."""

@@ -130,7 +130,6 @@ class OnlineStatus:
 
     # --- drawing --------------------------------------------------------------------------------
     def draw(self, scene: "GameScene", surface: pygame.Surface) -> None:
-        app = scene.app
         table: RemoteTable = scene.table  # type: ignore[assignment]
         row = self.rect(scene)
         pygame.draw.rect(surface, hud.STRIP_BG, row)

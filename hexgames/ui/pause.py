@@ -34,6 +34,7 @@ class PauseScene(Scene):
         self.box = pygame.Rect(0, 0, 0, 0)
         self.undo_button: Any = None  # set when disabled: its hover tells why
         self.pointer: tuple[int, int] = (-1, -1)
+        self.warned = False  # what leaving does to the others was said (online, hosting)
 
     def enter(self) -> None:
         from pygame_gui.core import ObjectID
@@ -122,6 +123,11 @@ class PauseScene(Scene):
 
             app.scenes.push(SettingsScene(app))
         elif action == "quit":
+            warning = game.table.leaving_warning()
+            if warning is not None and not self.warned:  # said once: the next choice leaves
+                self.warned = True
+                self.toasts.add(app.tr_reason(warning), error=True)
+                return
             app.open_menu()
 
     def path_picked(self, path: str) -> None:

@@ -251,3 +251,38 @@ def test_at_the_end_the_results_show_the_whole_game_with_its_replay_and_no_local
     click(app, review)
     assert isinstance(app.scenes.top, ReplayScene)
     assert app.scenes.top.full.digest() == scene.table.final.digest() and app.scenes.top.total == len(scene.match.moves)
+
+
+def test_the_host_leaving_mid_game_is_warned_once_that_it_stops_the_game_for_the_others(tmp_path):
+    from hexgames.net.session import host_session, join_session
+    from hexgames.ui.menu import MenuScene
+    from tests.net.netplay import pump_until
+
+    host = host_session("Ann", tmp_path / "tables.sqlite3", port=0, ai_in_process=False)
+    guest = join_session("127.0.0.1:" + host.share.rsplit(":", 1)[1], "Bob")
+    app = make_app("en", anim_speed=1000)
+    try:
+        host.client.create("clans", ["human", "human"], name="Ann")
+        pump_until([host], lambda: host.code is not None)
+        guest.client.sit(host.code, "Bob")
+        pump_until([guest], lambda: guest.seat is not None)
+        host.client.start_game()
+        got: list[Frame] = []
+        pump_until([], lambda: got.extend(host.pump()) or any(f.t == "sync" and f.d.get("state") for f in got))
+        k = max(i for i, f in enumerate(got) if f.t == "sync" and f.d.get("state") is not None)
+        scene = open_online_game(app, host, got[k], got[k + 1:])
+        server = host.server
+        scene.open_pause()
+        app.step(1 / 60)
+        pause = app.scenes.top
+        quit_button = next(b for b, action in pause.buttons.items() if action == "quit")
+        click(app, quit_button)
+        assert app.scenes.top is pause and server.thread.is_alive()
+        assert any("You host this table" in t for t in pause.toasts.texts)
+        click(app, quit_button)
+        assert isinstance(app.scenes.top, MenuScene)
+        assert not server.thread.is_alive() and host.server is None  # the hosted server stopped with the game
+    finally:
+        guest.close()
+        host.close()
+        app.shutdown()
