@@ -230,13 +230,17 @@ class OnlineScene(Scene):
         tr = self.app.tr
         y = self._note(inner, tr("ui.online.host_note")).bottom + GAP
         infos = online_games()
-        bh = max(34, min(48, (inner.bottom - y) // max(1, len(infos)) - 6))
-        for info in infos:
-            b = UIButton(pygame.Rect(inner.x, y, inner.w, bh), game_title(self.app, info), self.app.ui,
+        room = inner.bottom - y
+        cols = 1 if len(infos) * (34 + 6) <= room else 2  # many games: two columns, as many as fit
+        rows = max(1, min(-(-len(infos) // cols), (room + 6) // (28 + 6)))
+        bh = max(28, min(48, room // rows - 6))
+        bw = (inner.w - (cols - 1) * 6) // cols
+        for k, info in enumerate(infos[:rows * cols]):
+            rect = pygame.Rect(inner.x + (k // rows) * (bw + 6), y + (k % rows) * (bh + 6), bw, bh)
+            b = UIButton(rect, game_title(self.app, info), self.app.ui,
                          tool_tip_text=tr("learn.tip.online_host", game=game_title(self.app, info)))
             self.game_buttons[b] = info
             self.widgets.append(b)
-            y += bh + 6
 
     def _note(self, box: pygame.Rect, text: str, bottom: bool = False) -> pygame.Rect:
         """Muted words at the top (or the bottom) of `box`; returns where they go."""
