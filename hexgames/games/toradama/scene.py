@@ -453,7 +453,7 @@ class ToradamaScene(GameScene):
         self._drop_pick()
         seat = move.seat if isinstance(move, Resignation) else self.rules.to_move(before)
         self._remember_placements(after.events or [], seat)
-        self._announce(after.events or [], seat)
+        self._announce(after.events or [], seat, said=by_ai)
         steps = replay.steps_for(after.events or [], seat)
         if steps:
             self.shown = self.rules.observe(before, 0)
@@ -506,9 +506,13 @@ class ToradamaScene(GameScene):
                 self.timeline = []
         return done
 
-    def _announce(self, events: list[tuple], seat: int) -> None:
-        """Toasts for what both players must hear: a character chosen, an okunote, the bag-out."""
+    def _announce(self, events: list[tuple], seat: int, said: bool = False) -> None:
+        """Toasts for what both players must hear: a character chosen, an okunote, the bag-out. A
+        move of the computer (or of a player at another screen) is `said` in the message strip
+        already, character and okunote included: only the bag-out, which no move names, is toasted."""
         for e in events:
+            if said and e[0] in ("choose", "okunote"):
+                continue
             if e[0] == "choose":
                 self.toast(tr_ui(self.app, "toast.chose", "{name} plays {character}.", name=self.seat_name(e[1]),
                               character=character_name(self.app, e[2])))

@@ -305,3 +305,16 @@ def test_the_sound_and_chart_hooks_describe_the_game(app):
     (panel,) = scene.chart_panels(match.states)
     assert [line.label for line in panel.lines] == ["Alice", "Bob"]
     assert [line.values[-1] for line in panel.lines] == [float(match.state.points(i)) for i in range(2)]
+
+
+def test_the_computer_s_character_is_said_once_in_the_strip_and_a_player_s_choice_as_a_toast(app):
+    scene = start(app, [ALICE, Seat("ai", "easy", "Robo")], _seed_where_first(0))
+    match = scene.match
+    assert step_until(app, lambda: scene.can_act)
+    play_by_mouse(app, scene, next(m for m in R.legal_moves(scene.state) if isinstance(m, Choose)))
+    assert any(t.startswith("Alice plays") for t in scene.toasts.texts)
+    assert step_until(app, lambda: sum(isinstance(m, Choose) for m in match.moves) == 2, 6000)
+    step(app, 2)
+    seat, words = scene.ai_line()
+    assert seat == 1 and app.tr_reason(match.describe(len(match.moves) - 1, 0)) in words
+    assert not any(t.startswith("Robo plays") for t in scene.toasts.texts)  # said once, in the strip
