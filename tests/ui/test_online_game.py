@@ -286,3 +286,27 @@ def test_the_host_leaving_mid_game_is_warned_once_that_it_stops_the_game_for_the
         guest.close()
         host.close()
         app.shutdown()
+
+
+@pytest.mark.parametrize("online", ["dotlines"], indirect=True)
+def test_each_online_player_has_their_own_hand_nearest_them(online):
+    app, scene, guest = online
+    assert scene.bottom_seat == scene.table.seat == 0
+    guest_app = make_app("en", anim_speed=1000)
+    try:
+        guest_scene = open_online_game(guest_app, guest.session, _fresh_sync(guest))
+        assert guest_scene.bottom_seat == 1
+        assert guest_scene.geo.hand_rects(1, 3)[0].y > guest_scene.geo.hand_rects(0, 3)[0].y
+    finally:
+        guest_scene.table.stop_thinking()
+        guest_app.shutdown()
+
+
+def _fresh_sync(table: RemoteTable) -> Frame:
+    """A sync as the server would send `table`'s seat now (its mirror's view, words and movers)."""
+    m = table.match
+    d = {"code": table.session.code or "ABCDEF", "game": m.game_id, "options": m.options,
+         "seats": table.presence, "host": 0, "started": True, "you": table.seat, "state": m.state,
+         "words": list(m.words), "log": [{"by": b} for b in m.movers], "moves": list(m.moves), "undo": None,
+         "chat": []}
+    return Frame("sync", table.version, d)

@@ -128,8 +128,10 @@ class DotLinesScene(GameScene):
 
     @property
     def bottom_seat(self) -> int:
-        humans = [i for i, s in enumerate(self.match.seats) if s.is_human]
-        return humans[0] if len(humans) == 1 else 0
+        """The seat whose hand lies nearest the player: the one seat played at this screen (against
+        the computer, or online, where the other human is at another screen), else seat 1's."""
+        screen = self.table.screen_seats
+        return screen[0] if len(screen) == 1 else 0
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         """The seat's line colour (its own colour before the homes are chosen); neutral while the
