@@ -302,6 +302,20 @@ def test_each_online_player_has_their_own_hand_nearest_them(online):
         guest_app.shutdown()
 
 
+@pytest.mark.parametrize("online", ["toradama"], indirect=True)
+def test_the_online_guest_s_columns_are_on_their_side_and_only_they_may_resign_at_their_screen(online):
+    app, scene, guest = online
+    assert not scene.mirrored and scene.humans == [0]
+    guest_app = make_app("en", anim_speed=1000)
+    try:
+        guest_scene = open_online_game(guest_app, guest.session, _fresh_sync(guest))
+        assert guest_scene.mirrored and guest_scene.left_seat == 1
+        assert guest_scene.humans == [1] and not guest_scene.resign_picking  # no "whose card?" online
+    finally:
+        guest_scene.table.stop_thinking()
+        guest_app.shutdown()
+
+
 def _fresh_sync(table: RemoteTable) -> Frame:
     """A sync as the server would send `table`'s seat now (its mirror's view, words and movers)."""
     m = table.match

@@ -87,8 +87,6 @@ class ToradamaScene(GameScene):
         self.resign_button: Any = None
         self._panel_cache: tuple[Any, pygame.Surface] | None = None
         self._best: list[highscores.Entry] | None = None
-        humans = [i for i, seat in enumerate(match.seats) if seat.is_human]
-        self.mirrored = match.state.seats == 2 and humans == [1]
         self.layout()
 
     # --- reading ----------------------------------------------------------------------------------
@@ -107,6 +105,12 @@ class ToradamaScene(GameScene):
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         return SEAT_CHIPS[seat % 2]
+
+    @property
+    def mirrored(self) -> bool:
+        """The one player at this screen sits at seat 2 (against the computer, or online): the board
+        is drawn mirrored, so their columns are on their side."""
+        return self.match.state.seats == 2 and self.table.screen_seats == (1,)
 
     @property
     def left_seat(self) -> int:
@@ -362,7 +366,8 @@ class ToradamaScene(GameScene):
     # resigning -----------------------------------------------------------------------------------
     @property
     def humans(self) -> list[int]:
-        return [i for i, seat in enumerate(self.match.seats) if seat.is_human]
+        """The players at this screen, who may resign here (online, only this screen's own)."""
+        return list(self.table.screen_seats)
 
     @property
     def can_resign(self) -> bool:
