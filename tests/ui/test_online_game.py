@@ -324,3 +324,31 @@ def _fresh_sync(table: RemoteTable) -> Frame:
          "words": list(m.words), "log": [{"by": b} for b in m.movers], "moves": list(m.moves), "undo": None,
          "chat": []}
     return Frame("sync", table.version, d)
+
+
+def test_the_hint_thinks_from_the_asker_s_own_view_online(online):
+    app, scene, guest = online
+    assert frames_until(app, [guest], lambda: scene.can_act or guest.can_act)
+    if not scene.can_act:
+        play_one([guest], random.Random(3))
+        assert frames_until(app, [guest], lambda: scene.can_act)
+    scene.hint_iterations = 30
+    asked = []
+    worker = app.worker
+    real = worker.request
+    worker.request = lambda *a, **k: asked.append(a) or real(*a, **k)
+    try:
+        key_press_h(app)
+        assert frames_until(app, [guest], lambda: scene.hint_move is not None, 6000)
+    finally:
+        worker.request = real
+    (game_id, level, view, seat, _seed), = asked
+    rules = scene.rules
+    assert seat == scene.table.seat  # from what this seat was sent, which is all this app has
+    assert rules.digest(view) == rules.digest(rules.observe(scene.match.state, seat))
+    assert scene.rules.check(scene.match.state, scene.hint_move) is None
+
+
+def key_press_h(app) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0))
+    app.step(1 / 60)
