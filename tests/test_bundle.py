@@ -149,3 +149,40 @@ def test_the_linux_archive_holds_the_app_and_its_desktop_entry_installs(built, t
     assert any(line.startswith("Comment[ja]=") for line in entry)
     size, _ = _pixels(folder / "hexgames.png")
     assert size == (256, 256)
+
+
+def test_the_built_app_hosts_and_plays_an_online_table(built, tmp_path):
+    """The app's own online screen: a server and clients inside the frozen app, over websockets."""
+    args = ["screenshot", "--game", "clans", "--scene", "online_game", "--moves", "6", "--size", "x".join(map(str, SIZE))]
+    _run_app(built, [*args, "--out", "online.png"], _bare_env(tmp_path, HEXGAMES_DATA_DIR=str(tmp_path / "d")), tmp_path)
+    assert _pixels(tmp_path / "online.png")[0] == SIZE
+
+
+def test_the_built_app_serves_tables_whose_computer_players_think_in_worker_processes(built, tmp_path):
+    """`hexgames serve` from the frozen app: its AI runs in a spawned process, which a frozen program
+    must start as itself; a client here plays against it."""
+    import random
+    import re
+    from types import SimpleNamespace
+
+    from tests.net.netplay import play_one, settle, started_tables
+
+    proc = subprocess.Popen([str(_executable(built)), "serve", "--port", "0", "--db", str(tmp_path / "t.sqlite3")],
+                            env=_bare_env(tmp_path), cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    tables: list = []
+    try:
+        line = proc.stdout.readline()
+        port = int(re.search(r"ws://[^:]+:(\d+)", line).group(1))
+        tables, events = started_tables(SimpleNamespace(port=port), "ingenious", ["human", "ai:easy"])
+        (me,) = tables
+        rng = random.Random(1)
+        for _ in range(3):
+            play_one(tables, rng)
+        settle(tables, lambda: me.can_act or me.match.is_over)
+        assert any(me.match.mover(i) == 1 for i in range(len(me.match.moves)))  # the computer moved
+    finally:
+        for t in tables:
+            t.close()
+        proc.terminate()
+        proc.wait(30)
