@@ -31,10 +31,12 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import errno
 import contextlib
 import itertools
 import logging
 import queue
+import socket
 import threading
 from typing import Any
 
@@ -43,7 +45,7 @@ from websockets.asyncio.client import connect
 
 from hexgames import games
 from hexgames.core.match import decode_entry
-from hexgames.core.protocol import plain_json
+from hexgames.core.protocol import Reason, clip, plain_json
 from hexgames.net import frames
 from hexgames.net.frames import Frame, FrameError
 from hexgames.net.views import WireError, decode_reason, decode_state
@@ -193,6 +195,7 @@ class Client:
 
     async def _main(self) -> None:
         backoff = 0.25
+        why: Any = ""
         while not self._closing:
             why = ""
             try:
@@ -212,9 +215,9 @@ class Client:
                         sender.cancel()
                         with contextlib.suppress(asyncio.CancelledError, Exception):
                             await sender
-                    why = ws.close_reason or ""
+                    why = _closed(ws.close_reason)
             except (OSError, websockets.WebSocketException, asyncio.TimeoutError) as e:
-                why = str(e) or type(e).__name__
+                why = connection_problem(e)
             self._ws = None
             if self._closing or not self.reconnect:
                 break
@@ -222,7 +225,7 @@ class Client:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._stopped.wait(), backoff)
             backoff = min(backoff * 2, MAX_BACKOFF)
-        self._status("closed")
+        self._status("closed", "" if self._closing else why)  # why it ended, unless we ended it
 
     def _rejoin(self) -> None:
         """After a reconnect: the seat (or the spectator's place) is taken back before anything else."""
@@ -249,7 +252,7 @@ class Client:
             except asyncio.TimeoutError:
                 self._outbox.append(frames.client_frame("ping", next(self._seq)))
 
-    def _status(self, state: str, why: str = "") -> None:
+    def _status(self, state: str, why: Any = "") -> None:
         self.status = state
         self._inbox.put(Frame("connection", self.version, {"state": state, "why": why}))
 
@@ -309,3 +312,36 @@ class Client:
             return decode_entry(self.rules, data, self.seats)
         except ValueError:
             return None
+
+
+def connection_problem(error: BaseException) -> Reason:
+    """Why a connection could not be made or was lost, in words the player's language has (the
+    system's own message is English, and says little to a player)."""
+    if isinstance(error, ConnectionRefusedError):
+        return _problem("refused", "nothing answers on that port")
+    if isinstance(error, socket.gaierror):
+        return _problem("unknown_host", "no computer has that name")
+    if isinstance(error, (asyncio.TimeoutError, TimeoutError)):
+        return _problem("timeout", "no answer in time")
+    if isinstance(error, websockets.InvalidHandshake):
+        return _problem("not_hexgames", "what answers there is not a hexgames server")
+    if isinstance(error, websockets.ConnectionClosed):
+        return _closed(error.rcvd.reason if error.rcvd else "")
+    if isinstance(error, OSError) and error.errno is not None:
+        return _problem("network", "the network said no ({code})", code=errno_name(error.errno))
+    return _problem("lost", "the connection was lost")
+
+
+def _closed(reason: str) -> Reason:
+    """A connection the server closed, with its words (a server's reason is short English text)."""
+    if not reason:
+        return _problem("lost", "the connection was lost")
+    return _problem("closed", "the server closed it: {why}", why=clip(reason, 120))
+
+
+def _problem(key: str, text: str, **params: Any) -> Reason:
+    return Reason(f"net.connection.{key}", text, **params)
+
+
+def errno_name(number: int) -> str:
+    return errno.errorcode.get(number, str(number))

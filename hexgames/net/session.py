@@ -94,7 +94,7 @@ class Session:
     seat: int | None = None
     chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_SHOWN))
     connection: str = "connecting"  # "online", "reconnecting" or "closed", as the client says
-    why: str = ""  # the last reason the connection dropped
+    why: Any = ""  # why the connection last dropped (a Reason the app translates)
     companions: list["Session"] = field(default_factory=list)  # sessions that leave with this one
     keeper: places.Keeper | None = None  # remembers the seat between runs of the app (None: not kept)
 

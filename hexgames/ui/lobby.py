@@ -229,7 +229,7 @@ class LobbyScene(Scene):
         if session.connection == "connecting":
             return tr("ui.lobby.connecting")
         if session.connection == "reconnecting":
-            return tr("ui.lobby.reconnecting", why=session.why or "-")
+            return tr("ui.lobby.reconnecting", why=self.app.tr_reason(session.why) or "-")
         if session.connection == "closed":
             return tr("ui.lobby.closed")
         if self.table is None:

@@ -403,7 +403,7 @@ class OnlineScene(Scene):
         if frame.t == "connection" and frame.d.get("state") in ("reconnecting", "closed"):
             self.cancel()
             unreachable = "ui.online.return_unreachable" if self.purpose == "return" else "ui.online.unreachable"
-            self.tell(tr(unreachable, address=self.target, why=frame.d.get("why") or "-"), failed=True)
+            self.tell(tr(unreachable, address=self.target, why=self.app.tr_reason(frame.d.get("why")) or "-"), failed=True)
             return True
         return False
 
