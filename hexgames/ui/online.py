@@ -41,6 +41,7 @@ GAP = 10
 NOTE_LINES = 2
 BUTTON_FONT = 17  # the theme's button type, in px (a table's line is cut to fit its button)
 PLACE_H = 50  # one of Your tables: a card of two lines
+PAGE_W = 64  # the button that turns the page of Your tables
 
 
 def online_games() -> list["GameInfo"]:
@@ -79,6 +80,7 @@ class OnlineScene(Scene):
         self.game_buttons: dict[Any, "GameInfo"] = {}
         self.table_buttons: dict[Any, str] = {}  # an open table's button -> its code
         self.place_buttons: dict[Any, Place] = {}  # one of Your tables' card (a button) -> its place
+        self.place_page = 0  # which page of Your tables shows, when they do not all fit
         self.places: list[Place] = []  # Your tables, newest first (read again at each layout)
         self.tables: list[dict[str, Any]] | None = None  # the open tables last listed
         self.pending: Session | None = None
@@ -152,8 +154,20 @@ class OnlineScene(Scene):
                                                                                  n=len(self.places)), app.ui))
         x, width = row.x + label_w, row.w - label_w
         across = 2 if width < 900 else 3
+        slots = across * rows
+        shown = self.places[:slots]
+        rows_used = (len(shown) + across - 1) // across
+        if len(self.places) > slots:  # more than fit: pages of them, turned by a narrow button at the right
+            pages = -(-len(self.places) // slots)
+            self.place_page %= pages
+            shown = self.places[self.place_page * slots:(self.place_page + 1) * slots]
+            width -= PAGE_W + GAP
+            more = UIButton(pygame.Rect(x + width + GAP, row.y, PAGE_W, rows_used * (PLACE_H + 6) - 6),
+                            f"{self.place_page + 1}/{pages} »", app.ui,
+                            tool_tip_text=tr("ui.online.more_tables", page=self.place_page + 1, pages=pages))
+            self.buttons[more] = "more_places"
+            self.widgets.append(more)
         bw = (width - (across - 1) * GAP) // across
-        shown = self.places[:across * rows]
         for i, place in enumerate(shown):
             r, c = divmod(i, across)
             tip = tr("learn.tip.online_place_hosted" if place.hosted else "learn.tip.online_place_guest",
@@ -162,7 +176,7 @@ class OnlineScene(Scene):
                          object_id=ObjectID(class_id="@card"), tool_tip_text=tip)
             self.place_buttons[b] = place
             self.widgets.append(b)
-        return row.y + ((len(shown) + across - 1) // across) * (PLACE_H + 6) - 6
+        return row.y + rows_used * (PLACE_H + 6) - 6
 
     def _entry(self, rect: pygame.Rect, text: str, limit: int, tip: str) -> Any:
         from pygame_gui.elements import UITextEntryLine
@@ -284,7 +298,10 @@ class OnlineScene(Scene):
         return False
 
     def act(self, action: str) -> None:
-        if action == "back":
+        if action == "more_places":
+            self.place_page += 1
+            self.rebuild()
+        elif action == "back":
             self.cancel()
             self.app.scenes.pop()
         elif action == "join":

@@ -284,5 +284,15 @@ def test_your_tables_fit_beside_the_join_and_host_boxes(size, language):
         assert scene.table_buttons  # the open tables still have room
         label = "Your tables (20)" if language == "en" else "あなたの卓（20）"
         assert label in [getattr(w, "text", "") for w in scene.widgets]
+        seen = [scene.place_buttons[c].code for c in cards]
+        for _ in range(20):  # more than fit: the last slot turns the page, until every table was shown
+            more = scene.button_for("more_places")
+            assert more is not None and more.visible
+            click(app, more)
+            seen += [scene.place_buttons[c].code for c in scene.place_buttons]
+            if len(set(seen)) == places.MAX_PLACES:
+                break
+        assert set(seen) == {p.code for p in places.load()}
+        _inside_and_apart(app, [w.rect for w in scene.widgets if w.visible])
     finally:
         app.shutdown()
