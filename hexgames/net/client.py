@@ -22,6 +22,14 @@ data), and "connection" frames the client makes itself, d = {"state": "online" |
   or None if it does not check;
 - "error": `d["why"]`, the reason as a Reason the app translates.
 
+Every frame from the server is read by `frames.read_server_frame` (each field the client reads
+present, with its type and bounds), then checked against what the client knows of its table
+(`_learn`): a table's frames only after a welcome, of the welcome's game, naming only the table's
+seats, its views states of that game. A frame that fails is dropped in this thread with a warning
+in the log, so the app keeps the last good data. Names and chat lines are cleaned and clipped like
+the server's. If the app leaves more than MAX_WAITING frames (or MAX_WAITING_TEXT characters)
+waiting, the client closes the connection and says why ("closed", why: "flooded").
+
 A dropped connection is retried by itself (backoff up to MAX_BACKOFF seconds); the seat is resumed
 with its token (sent in the first frame, never in the URL) and the last version seen, and the server
 answers with a fresh sync. Requests made while offline wait and go out after the resume; a move
@@ -44,7 +52,7 @@ import websockets
 from websockets.asyncio.client import connect
 
 from hexgames import games
-from hexgames.core.match import decode_entry
+from hexgames.core.match import clean_name, decode_entry
 from hexgames.core.protocol import Reason, clip, plain_json
 from hexgames.net import frames
 from hexgames.net.frames import Frame, FrameError
@@ -53,6 +61,8 @@ from hexgames.net.views import WireError, decode_reason, decode_state
 log = logging.getLogger("hexgames.net.client")
 
 MAX_INCOMING = 8 * 1024 * 1024  # a sync carries the whole log: far more than a client's frame
+MAX_WAITING = 5000  # frames received and not yet taken by poll(): past it the client hangs up
+MAX_WAITING_TEXT = 64 * 1024 * 1024  # characters of those frames, likewise
 MAX_BACKOFF = 5.0
 PING_EVERY = 20.0  # seconds without a request before a ping (the server closes silent connections)
 
@@ -75,7 +85,10 @@ class Client:
         self.seats = 0  # the table's seat count, from the last sync or lobby (resignations name a seat)
         self.version = 0  # the table's newest version received
         self.seen = 0  # the version of the newest view handed out by poll(): what moves are made at
-        self._inbox: queue.Queue[Frame] = queue.Queue()
+        self._inbox: queue.Queue[tuple[Frame, int]] = queue.Queue()  # each frame with its length
+        self._waiting = 0  # characters of the frames in the inbox
+        self._waiting_lock = threading.Lock()
+        self._flooded = False
         self._outbox: collections.deque[str] = collections.deque()
         self._seq = itertools.count(1)
         self._loop = asyncio.new_event_loop()
@@ -95,9 +108,12 @@ class Client:
         out = []
         while True:
             try:
-                frame = self._inbox.get_nowait()
+                frame, size = self._inbox.get_nowait()
             except queue.Empty:
                 return out
+            if size:
+                with self._waiting_lock:
+                    self._waiting -= size
             if frame.t in ("sync", "update", "lobby"):
                 self.seen = max(self.seen, frame.seq) if frame.t != "sync" else frame.seq
             out.append(frame)
@@ -161,7 +177,7 @@ class Client:
         return self._request("consent", yes=yes, at=self.seen)
 
     def chat(self, text: str) -> int:
-        return self._request("chat", text=text[:200])
+        return self._request("chat", text=text[:frames.MAX_CHAT])
 
     def _request(self, kind: str, **d: Any) -> int:
         seq = next(self._seq)
@@ -210,16 +226,19 @@ class Client:
                     sender = asyncio.ensure_future(self._send_loop(ws))
                     try:
                         async for raw in ws:
-                            self._receive(raw)
+                            if not self._receive(raw):
+                                self._flooded = True
+                                await ws.close(1008, "too many messages waiting")
+                                break
                     finally:
                         sender.cancel()
                         with contextlib.suppress(asyncio.CancelledError, Exception):
                             await sender
-                    why = _closed(ws.close_reason)
+                    why = _problem("flooded", "the server sent more than this app could take in") if self._flooded else _closed(ws.close_reason)
             except (OSError, websockets.WebSocketException, asyncio.TimeoutError) as e:
                 why = connection_problem(e)
             self._ws = None
-            if self._closing or not self.reconnect:
+            if self._closing or not self.reconnect or self._flooded:
                 break
             self._status("reconnecting", why)
             with contextlib.suppress(asyncio.TimeoutError):
@@ -254,55 +273,103 @@ class Client:
 
     def _status(self, state: str, why: Any = "") -> None:
         self.status = state
-        self._inbox.put(Frame("connection", self.version, {"state": state, "why": why}))
+        self._inbox.put((Frame("connection", self.version, {"state": state, "why": why}), 0))
 
-    def _receive(self, raw: Any) -> None:
+    def _receive(self, raw: Any) -> bool:
+        """Read a frame from the server and hand it to the app, or drop it with a warning (see the
+        module docstring); False when the app leaves too much waiting: the connection is to close."""
         try:
             frame = frames.read_server_frame(raw)
         except FrameError as e:
-            log.warning("a frame from the server was not understood: %s", e)
-            return
-        d = frame.d
+            log.warning("a frame from the server was refused: %s", e)
+            return True
         try:
             self._learn(frame)
-        except (WireError, KeyError, TypeError, ValueError) as e:
-            log.warning("a %s frame from the server was not understood: %s", frame.t, e)
-            return
+        except Exception as e:  # noqa: BLE001 - whatever a hostile frame makes a reader raise, it is dropped
+            log.warning("a %s frame from the server was refused: %s", frame.t, clip(str(e) or type(e).__name__, 200))
+            return True
         if frame.t == "pong":
-            return
+            return True
+        with self._waiting_lock:
+            if self._inbox.qsize() >= MAX_WAITING or self._waiting + len(raw) > MAX_WAITING_TEXT:
+                log.warning("%d frames from the server are waiting: the connection closes", self._inbox.qsize())
+                return False
+            self._waiting += len(raw)
         if frame.t in ("sync", "update", "lobby", "welcome"):
             self.version = max(self.version, frame.seq) if frame.t != "sync" else frame.seq
-        self._inbox.put(Frame(frame.t, frame.seq, d, frame.v))
+        self._inbox.put((frame, len(raw)))
+        return True
 
     def _learn(self, frame: Frame) -> None:
-        """Keep the credentials and game of a welcome; decode views, words and the final game."""
-        d = frame.d
-        if frame.t == "welcome":
+        """Check the frame against what the client knows of its table (raising WireError if it does
+        not fit); keep the credentials and game of a welcome; decode views, words and the final game."""
+        d, kind = frame.d, frame.t
+        if kind in TABLE_FRAMES:
+            self._check_table(kind, d)
+        _clean_texts(kind, d)
+        if kind == "welcome":
+            games.get(d["game"])  # a game this client does not have is refused here, before anything is kept
+            if d["code"] != self.code:
+                self.seats = 0
             self.code, self.seat, self.game = d["code"], d["seat"], d["game"]
-            games.get(self.game)  # a game this client does not have is refused here
             if d.get("token"):
                 self.token = d["token"]
             if d.get("key"):
                 self.key = d["key"]
-        elif frame.t in ("sync", "update"):
-            if frame.t == "sync":
-                self.seats = len(d["seats"])
-            d["state"] = None if d.get("view") is None else decode_state(self.rules, d["view"])
+        elif kind in ("sync", "update"):
+            d["state"] = None if d["view"] is None else self._state(d["view"])
             d["words"] = [decode_reason(line["w"]) for line in d["log"]]
             d["moves"] = [self._entry(line.get("m")) for line in d["log"]]
-        elif frame.t == "lobby":
-            self.seats = len(d["seats"])
-        elif frame.t == "final":
-            from hexgames.core.saves import SaveError, match_from_dict
-
-            try:
-                d["match"] = match_from_dict(d["record"], games.get)
-            except SaveError:
-                d["match"] = None
-        elif frame.t == "error":
+        elif kind == "final":
+            d["match"] = self._whole(d["record"])
+        elif kind == "error":
             d["why"] = decode_reason(d["reason"])
-            if d.get("code") == "auth":
+            if d["code"] == "auth":
                 self.token = self.key = None  # a refused credential is not offered again
+        if kind in ("lobby", "sync"):
+            self.seats = len(d["seats"])
+
+    def _check_table(self, kind: str, d: dict[str, Any]) -> None:
+        """A frame about the table: only after a welcome, of its game and seat, naming its seats."""
+        if self.game is None:
+            raise WireError("no welcome came before it")
+        if kind in ("lobby", "sync"):
+            if d["game"] != self.game:
+                raise WireError(f"it is of another game than the welcome's ({self.game})")
+            if not any(len(d["seats"]) in mode.seats for mode in games.get(self.game).modes):
+                raise WireError(f"{self.game} is not played by {len(d['seats'])} seats")
+            if kind == "sync" and d["you"] != self.seat:
+                raise WireError("it is the view of another seat than the welcome's")
+        elif self.seats:
+            if kind == "presence" and len(d["seats"]) != self.seats:
+                raise WireError("it lists another number of seats than the table's")
+            if any(seat >= self.seats for seat in frames.seats_named(kind, d)):
+                raise WireError("it names a seat the table does not have")
+
+    def _state(self, view: Any) -> Any:
+        """The view on the wire as a state of the game, which its rules can read; else WireError."""
+        info = games.get(self.game)
+        rules = info.rules
+        state = decode_state(rules, view)
+        if not isinstance(state, state_class(info)):
+            raise WireError(f"the view is not a state of {self.game}")
+        try:
+            rules.digest(state)
+            rules.to_move(state)
+        except Exception:  # noqa: BLE001 - a state the rules cannot read is not one
+            raise WireError(f"the view is not a state of {self.game}") from None
+        return state
+
+    def _whole(self, record: dict[str, Any]) -> Any:
+        """The whole game of a "final" frame, replayed like a save, or None if it does not check or
+        is not this table's game."""
+        from hexgames.core.saves import SaveError, match_from_dict
+
+        try:
+            whole = match_from_dict(record, games.get)
+        except SaveError:
+            return None
+        return whole if whole.info.id == self.game and len(whole.seats) == self.seats else None
 
     def _entry(self, data: Any) -> Any:
         """A log line's move as a history entry, or None when it has none or none of this game."""
@@ -310,8 +377,33 @@ class Client:
             return None
         try:
             return decode_entry(self.rules, data, self.seats)
-        except ValueError:
+        except Exception:  # noqa: BLE001 - whatever the rules make of a move that is not one
             return None
+
+
+TABLE_FRAMES = frozenset({"lobby", "sync", "update", "presence", "undo_asked", "undo_done", "chat", "final"})
+_STATE_CLASSES: dict[int, tuple[Any, type]] = {}
+
+
+def state_class(info: Any) -> type:
+    """The class of the states of a game (`GameInfo`): what its `setup` makes (found once per rules)."""
+    rules = info.rules
+    found = _STATE_CLASSES.get(id(rules))
+    if found is None or found[0] is not rules:
+        seats = info.min_seats
+        found = _STATE_CLASSES[id(rules)] = (rules, type(rules.setup(info.resolve_options({}, seats), seats, 0)))
+    return found[1]
+
+
+def _clean_texts(kind: str, d: dict[str, Any]) -> None:
+    """Names and chat lines as the screens can show them: one line each, clipped (the server's are
+    already so; another's may not be)."""
+    seat_lists = [d["seats"]] if "seats" in d else [t["seats"] for t in d["tables"]] if kind == "tables" else []
+    for seats in seat_lists:
+        for seat in seats:
+            seat["name"] = clean_name(seat["name"])
+    for line in d["chat"] if kind == "sync" else [d] if kind == "chat" else []:
+        line["name"], line["text"] = clean_name(line["name"]), clean_name(line["text"], frames.MAX_CHAT)
 
 
 def connection_problem(error: BaseException) -> Reason:

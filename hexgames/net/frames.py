@@ -35,6 +35,14 @@ A frame from a client is read by `read_client_frame` before anything else looks 
 MAX_FRAME bytes, strict JSON (no NaN), exactly the four keys, the protocol version, a known type,
 and every field of `d` present with its type and bounds (and no field more). Anything else is a
 `FrameError` with a short reason; the server answers it and drops the frame (or the connection).
+
+A frame from the server is read the same way by `read_server_frame`, in the client's network thread,
+before the app sees it (`SERVER_FRAMES`): every field the client reads present, with its type and
+bounds (seats a list of at most MAX_SEATS seat objects, names at most MAX_NAME characters, chat
+lines MAX_CHAT, the open tables MAX_LISTED), and every seat a frame names one of the table's. Fields
+the client does not read are let be (a newer server may add some). The client then checks what
+needs the table (`Client._learn`: the game of the welcome, the view a state of that game); a frame
+that fails is dropped with a warning in the log, and the app keeps what it had.
 """
 from __future__ import annotations
 
@@ -43,6 +51,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from hexgames.core.match import MAX_NAME
 from hexgames.core.protocol import Reason, plain_json
 
 PROTOCOL = 1
@@ -52,6 +61,10 @@ MAX_SEATS = 8
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I: codes are read aloud and typed
 CODE_LENGTH = 6
 TOKEN_HEX = 32  # 128 bits from `secrets`
+MAX_CHAT = 200  # characters of a chat line
+CHAT_KEPT = 50  # chat lines a (re)joining player is shown
+MAX_LISTED = 100  # open tables in one answer to "list"
+MAX_LOG = 20_000  # log lines of one sync: far more moves than any game has
 
 
 @dataclass(frozen=True)
@@ -101,8 +114,8 @@ def data(x: Any) -> bool:
     return plain_json(x)
 
 
-def listing(item: Check, most: int) -> Check:
-    return lambda x: type(x) is list and len(x) <= most and all(item(y) for y in x)
+def listing(item: Check, most: int, fewest: int = 0) -> Check:
+    return lambda x: type(x) is list and fewest <= len(x) <= most and all(item(y) for y in x)
 
 
 def options(x: Any) -> bool:
@@ -115,11 +128,12 @@ VERSION = whole(0, MAX_SEQ)
 SEAT = whole(0, MAX_SEATS - 1)
 NAME = text(100)
 SEAT_SPEC = text(40, 1)
+GAME = text(40, 1)
 
 # type -> {field: check}; fields in OPTIONAL may be left out.
 CLIENT_FRAMES: dict[str, dict[str, Check]] = {
     "list": {},  # the open tables of this server
-    "create": {"game": text(40, 1), "options": options, "seats": listing(SEAT_SPEC, MAX_SEATS), "seat": SEAT,
+    "create": {"game": GAME, "options": options, "seats": listing(SEAT_SPEC, MAX_SEATS), "seat": SEAT,
                "name": NAME, "listed": flag},
     "sit": {"code": CODE, "seat": SEAT, "name": NAME},  # take an open seat of a table
     "resume": {"code": CODE, "token": TOKEN, "since": VERSION},  # a seat's player comes back
@@ -130,7 +144,7 @@ CLIENT_FRAMES: dict[str, dict[str, Check]] = {
     "resign": {"at": VERSION},  # give up now, whoever is to move (in a game whose rules allow it)
     "undo": {"at": VERSION},  # ask to take back one's last move(s)
     "consent": {"yes": flag, "at": VERSION},  # answer another player's undo request
-    "chat": {"text": text(200, 1)},
+    "chat": {"text": text(MAX_CHAT, 1)},
     "ping": {},
 }
 OPTIONAL: dict[str, set[str]] = {"create": {"options", "listed", "seat"}, "sit": {"seat"}}
@@ -187,16 +201,109 @@ def client_frame(t: str, seq: int, **d: Any) -> str:
     return write(Frame(t, seq, d))
 
 
-SERVER_FRAMES = frozenset({"tables", "welcome", "lobby", "sync", "update", "presence", "undo_asked",
-                           "undo_done", "chat", "final", "error", "pong"})
+# --- what a client reads of the server's frames ------------------------------------------------------
+def maybe(check: Check) -> Check:
+    """`check`, or None."""
+    return lambda x: x is None or check(x)
+
+
+def one_of(*choices: str) -> Check:
+    return lambda x: type(x) is str and x in choices
+
+
+def anything(x: Any) -> bool:
+    """Present, whatever it is: read later by a reader of its own (a view: `views.decode_state`)."""
+    return True
+
+
+def mapping(x: Any) -> bool:
+    """An object, read later by a reader of its own (words: `views.decode_reason`; a saved game)."""
+    return type(x) is dict
+
+
+def record(fields: dict[str, Check], optional: frozenset[str] = frozenset()) -> Check:
+    """An object with these fields, each valid (present, unless `optional`); keys it does not name
+    are let be: a newer server may add some, and a client reads only what it knows."""
+    return lambda x: type(x) is dict and _bad_field(x, fields, optional) is None
+
+
+def _bad_field(d: dict[str, Any], fields: dict[str, Check], optional: frozenset[str]) -> str | None:
+    """The first field of `fields` that `d` lacks (and may not) or holds wrongly; None if none."""
+    for name, check in fields.items():
+        if name in d:
+            if not check(d[name]):
+                return name
+        elif name not in optional:
+            return name
+    return None
+
+
+SEAT_INFO = record({"kind": one_of("human", "ai"), "level": maybe(text(20)), "name": text(MAX_NAME),
+                    "taken": flag, "online": flag, "stand_in": flag})
+SEATS = listing(SEAT_INFO, MAX_SEATS, 1)
+LOBBY = {"code": CODE, "game": GAME, "options": options, "seats": SEATS, "host": maybe(SEAT), "started": flag}
+LOG_LINE = record({"by": SEAT, "w": mapping, "m": maybe(data)}, frozenset({"m"}))
+UNDO = {"by": SEAT, "at": VERSION, "waiting": listing(SEAT, MAX_SEATS)}
+CHAT_LINE = {"by": SEAT, "name": text(MAX_NAME), "text": text(MAX_CHAT)}
+PLAY = {"view": anything, "ply": whole(0, MAX_SEQ), "log": listing(LOG_LINE, MAX_LOG)}
+
+
+def _table(x: Any) -> bool:
+    """One open table of a "tables" answer: a lobby whose host is one of its seats."""
+    return record(LOBBY)(x) and _seats_named("lobby", x) is None
+
+
+# type -> {field: check} of what the client reads of each server frame (see the module docstring);
+# fields in SERVER_OPTIONAL may be left out; a client ignores the fields it does not read.
+SERVER_FRAMES: dict[str, dict[str, Check]] = {
+    "tables": {"tables": listing(_table, MAX_LISTED)},
+    "welcome": {"code": CODE, "game": GAME, "seat": maybe(SEAT), "token": maybe(TOKEN), "key": maybe(TOKEN)},
+    "lobby": LOBBY,
+    "sync": {**LOBBY, "you": maybe(SEAT), **PLAY, "undo": maybe(record(UNDO)),
+             "chat": listing(record(CHAT_LINE), CHAT_KEPT)},
+    "update": PLAY,
+    "presence": {"seats": SEATS},
+    "undo_asked": UNDO,
+    "undo_done": {"done": flag, "by": SEAT, "refused_by": maybe(SEAT), "reason": mapping},
+    "chat": CHAT_LINE,
+    "final": {"record": mapping},
+    "error": {"code": text(40, 1), "reason": mapping, "re": maybe(VERSION)},
+    "pong": {},
+}
+SERVER_OPTIONAL: dict[str, frozenset[str]] = {"welcome": frozenset({"token", "key"}),
+                                              "undo_done": frozenset({"refused_by", "reason"})}
+
+
+def seats_named(kind: str, d: dict[str, Any]) -> list[int]:
+    """Every seat a server frame's data names (its schema checked): each must be one of the table's."""
+    named = [d.get(name) for name in ("host", "you", "by", "refused_by")]
+    named += [line["by"] for line in d.get("log", ())]
+    if kind == "sync":
+        named += [line["by"] for line in d["chat"]]
+        named += [d["undo"]["by"], *d["undo"]["waiting"]] if d["undo"] else []
+    elif kind == "undo_asked":
+        named += d["waiting"]
+    return [seat for seat in named if seat is not None]
+
+
+def _seats_named(kind: str, d: dict[str, Any]) -> str | None:
+    """Within a frame that lists the seats: the first seat it names that is not one of them."""
+    if "seats" in d and any(seat >= len(d["seats"]) for seat in seats_named(kind, d)):
+        return "a seat the table does not have"
+    return None
 
 
 def read_server_frame(raw: str | bytes) -> Frame:
-    """A server's frame as a client reads it: the envelope checked, `d` an object (its fields are
-    read where they are used, and a missing one is a FrameError there)."""
+    """A server's frame as a client reads it: the envelope, and every field the client reads of
+    its data, present with its type and bounds (`SERVER_FRAMES`), and the seats it names the
+    table's own; anything else is a FrameError saying what is wrong (and nothing acts on it)."""
     obj = _envelope(raw)
-    if type(obj["d"]) is not dict or type(obj["seq"]) is not int or obj["t"] not in SERVER_FRAMES:
+    kind, d = obj["t"], obj["d"]
+    if type(d) is not dict or not VERSION(obj["seq"]) or type(kind) is not str or kind not in SERVER_FRAMES:
         raise _error("bad_frame", "The message is not a frame.")
-    if obj["v"] != PROTOCOL:
+    if obj["v"] != PROTOCOL or type(obj["v"]) is not int:
         raise _error("version", "This server speaks another version of the protocol; please update.")
-    return Frame(obj["t"], obj["seq"], obj["d"], obj["v"])
+    wrong = _bad_field(d, SERVER_FRAMES[kind], SERVER_OPTIONAL.get(kind, frozenset())) or _seats_named(kind, d)
+    if wrong is not None:
+        raise _error("bad_data", "The server's {frame} message is malformed ({field}).", frame=kind, field=wrong)
+    return Frame(kind, obj["seq"], d, PROTOCOL)

@@ -29,14 +29,12 @@ from hexgames import games, table
 from hexgames.core.match import AI_LEVELS, Match, Seat, clean_name, decode_entry, encode_entry
 from hexgames.core.protocol import IllegalMove, Reason, Resignation, clip
 from hexgames.core.saves import match_to_dict
-from hexgames.net.frames import CODE_ALPHABET, CODE_LENGTH
+from hexgames.net.frames import CHAT_KEPT, CODE_ALPHABET, CODE_LENGTH, MAX_CHAT
 from hexgames.net.privacy import WirePolicy, move_is_public, spectator_wire, wire_view
 from hexgames.net.store import SeatRecord, TableRecord
 from hexgames.net.views import encode_reason
 
-CHAT_KEPT = 50  # chat lines a (re)joining player is shown
 STAND_IN_LEVEL = "medium"  # who plays for a player away too long
-MAX_CHAT = 200
 
 
 class RoomError(Exception):

@@ -200,6 +200,7 @@ def decode_state(rules: Any, data: JSON) -> Any:
 
 # --- words and outcomes -------------------------------------------------------------------------
 MAX_TEXT = 400
+MAX_PARAMS = 16  # blanks of one reason
 
 
 def encode_reason(r: Any, depth: int = 0) -> JSON:
@@ -225,12 +226,14 @@ def decode_reason(j: JSON, depth: int = 0) -> Reason | str:
     if "k" not in j:
         return text
     key, params = j["k"], j.get("p", {})
-    if type(key) is not str or len(key) > 100 or type(params) is not dict:
+    if type(key) is not str or len(key) > 100 or type(params) is not dict or len(params) > MAX_PARAMS:
         raise WireError("not a reason")
     out = {}
     for name, value in params.items():
         if type(value) is dict:
             out[name] = decode_reason(value, depth + 1)
+        elif type(value) is str:
+            out[name] = clip(value, MAX_TEXT)  # a blank of the words: no longer than the words may be
         elif type(value) in _PLAIN or type(value) is float:
             out[name] = value
         else:

@@ -213,7 +213,7 @@ def test_the_client_reads_each_log_line_s_move_or_none():
         _play_random(room, rng)
     client = Client("ws://127.0.0.1:9")  # never started: only its reading of frames is used
     try:
-        client.game = "dotlines"
+        client.game, client.seat = "dotlines", 1  # as the welcome said
         sync = json.loads(json.dumps(room.sync(1)))
         client._learn(Frame("sync", room.version, sync))
         expected = [m if room.match.mover(i) == 1 or type(m).__name__ not in room.policy.secret_moves else None
