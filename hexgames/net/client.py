@@ -20,7 +20,7 @@ data), and "connection" frames the client makes itself, d = {"state": "online" |
   something that is not one;
 - "final": `d["match"]`, the whole game replayed and checked like a save (`saves.match_from_dict`),
   or None if it does not check;
-- "error": `d["why"]`, the reason as a Reason the app translates.
+- "error", and "undo_done" with a reason: `d["why"]`, the reason as a Reason the app translates.
 
 Every frame from the server is read by `frames.read_server_frame` (each field the client reads
 present, with its type and bounds), then checked against what the client knows of its table
@@ -225,18 +225,19 @@ class Client:
                     self._rejoin()
                     sender = asyncio.ensure_future(self._send_loop(ws))
                     try:
-                        async for raw in ws:
-                            if not self._receive(raw):
+                        async for raw in ws:  # once flooded, what still comes until the close is let go
+                            if not self._flooded and not self._receive(raw):
                                 self._flooded = True
-                                await ws.close(1008, "too many messages waiting")
-                                break
+                                asyncio.ensure_future(ws.close(1008, "too many messages waiting"))
                     finally:
                         sender.cancel()
                         with contextlib.suppress(asyncio.CancelledError, Exception):
                             await sender
-                    why = _problem("flooded", "the server sent more than this app could take in") if self._flooded else _closed(ws.close_reason)
+                    why = _closed(ws.close_reason)
             except (OSError, websockets.WebSocketException, asyncio.TimeoutError) as e:
                 why = connection_problem(e)
+            if self._flooded:
+                why = _problem("flooded", "the server sent more than this app could take in")
             self._ws = None
             if self._closing or not self.reconnect or self._flooded:
                 break
@@ -322,6 +323,8 @@ class Client:
             d["moves"] = [self._entry(line.get("m")) for line in d["log"]]
         elif kind == "final":
             d["match"] = self._whole(d["record"])
+        elif kind == "undo_done" and d.get("reason") is not None:
+            d["why"] = decode_reason(d["reason"])  # why the undo did not happen
         elif kind == "error":
             d["why"] = decode_reason(d["reason"])
             if d["code"] == "auth":
