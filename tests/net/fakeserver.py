@@ -15,9 +15,11 @@ import websockets
 from websockets.asyncio.server import serve
 
 from hexgames.core.saves import match_to_dict
+from hexgames.net.client import MAX_INCOMING
 from hexgames.net.frames import Frame, write
 from hexgames.net.privacy import survey
 from hexgames.net.room import Room, new_table
+from hexgames.net.views import encode_state
 
 TIMEOUT = 30.0
 
@@ -135,3 +137,74 @@ class TableFrames:
             d.pop(name)
         d.update(changes)
         return write(Frame(kind, self.room.version, d))
+
+
+def deep(levels: int) -> str:
+    return "[" * levels + "]" * levels
+
+
+def crafted(t: TableFrames, other: TableFrames) -> dict[str, str]:
+    """Frames a hostile (or broken) server might send a seat of `t` after its welcome and sync."""
+    seats = t.data("lobby")["seats"]
+    sync_log = t.data("sync")["log"]
+    a_move = t.room.match.moves[0]
+    big = "x" * 1_000_000
+    return {
+        "lobby seats a text": t.text("lobby", seats="abcd"),
+        "lobby seats numbers": t.text("lobby", seats=[1, 2]),
+        "lobby seats ten": t.text("lobby", seats=seats * 5),
+        "lobby seat kind unknown": t.text("lobby", seats=[{**seats[0], "kind": "robot"}, seats[1]]),
+        "lobby seat name a megabyte": t.text("lobby", seats=[{**seats[0], "name": big}, seats[1]]),
+        "lobby seat level long": t.text("lobby", seats=[{**seats[0], "kind": "ai", "level": "h" * 50}, seats[1]]),
+        "lobby host not a seat": t.text("lobby", host=5),
+        "lobby host a text": t.text("lobby", host="0"),
+        "lobby of another game": other.text("lobby"),
+        "lobby options a list": t.text("lobby", options=[1]),
+        "presence seats numbers": t.text("presence", seats=[1, 2]),
+        "presence of three seats": t.text("presence", seats=seats + seats[:1]),
+        "presence seat online a text": t.text("presence", seats=[{**seats[0], "online": "yes"}, seats[1]]),
+        "sync without you": t.text("sync", drop=("you",)),
+        "sync of another seat": t.text("sync", you=1),
+        "sync of another game": other.text("sync"),
+        "sync view [1]": t.text("sync", view=[1]),
+        "sync view a move": t.text("sync", view=encode_state(t.room.rules, a_move)),
+        "sync view an empty state": t.text("sync", view={"o": "IngeniousState", "f": {}}),
+        "sync view deep": t.text("sync", view=json.loads(deep(500))),
+        "sync log by 99": t.text("sync", log=[{**sync_log[0], "by": 99}, *sync_log[1:]]),
+        "sync log by 2 of 2 seats": t.text("sync", log=[{**sync_log[0], "by": 2}, *sync_log[1:]]),
+        "sync log words not words": t.text("sync", log=[{**sync_log[0], "w": {"k": 5}}, *sync_log[1:]]),
+        "sync chat by a text": t.text("sync", chat=[{"by": "x", "name": "Bob", "text": "hi"}]),
+        "sync undo waiting a number": t.text("sync", undo={"by": 1, "at": 4, "waiting": 5}),
+        "sync ply negative": t.text("sync", ply=-1),
+        "update without view": t.text("update", drop=("view",)),
+        "update view [1]": t.text("update", view=[1]),
+        "update log by 5": t.text("update", log=[{"by": 5, "w": {"x": "a move"}}]),
+        "update log a text": t.text("update", log="moves"),
+        "chat by a text": t.text("chat", by="x"),
+        "chat by 7": t.text("chat", by=7),
+        "chat text a megabyte": t.text("chat", text=big),
+        "chat name a megabyte": t.text("chat", name=big),
+        "chat text a list": t.text("chat", text=["hi"]),
+        "undo_asked without by": t.text("undo_asked", drop=("by",)),
+        "undo_asked waiting 5": t.text("undo_asked", waiting=5),
+        "undo_asked waiting seat 9": t.text("undo_asked", waiting=[9]),
+        "undo_done without by": t.text("undo_done", drop=("by",)),
+        "undo_done refused by a text": t.text("undo_done", refused_by="Ann"),
+        "tables entry a number": t.text("tables", tables=[{"seats": 5}]),
+        "tables entry a text": t.text("tables", tables=["x"]),
+        "tables entry host not a seat": t.text("tables", tables=[{**t.data("lobby"), "host": 7}]),
+        "tables a hundred and one": t.text("tables", tables=[t.data("lobby")] * 101),
+        "error reason a text": t.text("error", reason="no"),
+        "error reason blank not words": t.text("error", reason={"k": "a", "x": "b", "p": {"why": [1]}}),
+        "welcome of an unknown game": t.text("welcome", game="chess"),
+        "welcome code lower case": t.text("welcome", code="abcdef"),
+        "final record a list": write(Frame("final", 5, {"record": [1]})),
+        "type unknown": write(Frame("hack", 5, {})),
+        "seq negative": write(Frame("chat", -1, t.data("chat"))),
+        "seq a float": json.dumps({"t": "chat", "v": 1, "seq": 1.5, "d": t.data("chat")}),
+        "data a list": json.dumps({"t": "chat", "v": 1, "seq": 1, "d": [1]}),
+        "not JSON": "{",
+        "NaN": '{"t":"chat","v":1,"seq":1,"d":{"by":1,"name":"Bob","text":NaN}}',
+        "JSON nested as deep as MAX_INCOMING allows": deep((MAX_INCOMING - 100) // 2),
+        "a binary frame": b"\x00\x01",
+    }
