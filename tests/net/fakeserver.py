@@ -11,6 +11,7 @@ import json
 import threading
 from typing import Any
 
+import pytest
 import websockets
 from websockets.asyncio.server import serve
 
@@ -208,3 +209,21 @@ def crafted(t: TableFrames, other: TableFrames) -> dict[str, str]:
         "JSON nested as deep as MAX_INCOMING allows": deep((MAX_INCOMING - 100) // 2),
         "a binary frame": b"\x00\x01",
     }
+
+
+# --- fixtures of the tests that use it -------------------------------------------------------------
+@pytest.fixture(scope="module")
+def table() -> TableFrames:
+    return TableFrames("ingenious")
+
+
+@pytest.fixture(scope="module")
+def other() -> TableFrames:
+    return TableFrames("clans")
+
+
+@pytest.fixture
+def server():
+    s = FakeServer().start()
+    yield s
+    s.stop()

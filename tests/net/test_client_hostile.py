@@ -11,26 +11,9 @@ import pytest
 from hexgames.net import client as client_module
 from hexgames.net.client import Client
 from hexgames.net.frames import SERVER_FRAMES, SERVER_OPTIONAL, Frame, write
-from tests.net.fakeserver import FakeServer, TableFrames, crafted
+from tests.net.fakeserver import FakeServer, TableFrames, crafted, other, server, table  # noqa: F401 - fixtures
 
 TIMEOUT = 30.0
-
-
-@pytest.fixture(scope="module")
-def table() -> TableFrames:
-    return TableFrames("ingenious")
-
-
-@pytest.fixture(scope="module")
-def other() -> TableFrames:
-    return TableFrames("clans")
-
-
-@pytest.fixture
-def server():
-    s = FakeServer().start()
-    yield s
-    s.stop()
 
 
 def connected(server: FakeServer, *opening: str, reconnect: bool = False) -> Client:
@@ -157,8 +140,8 @@ def test_a_final_game_of_another_table_is_no_game():
     t, other = TableFrames("toradama", moves=3), TableFrames("dotlines", moves=3)
     c = Client("ws://127.0.0.1:9")
     try:
-        for text in (t.text("welcome"), t.text("sync"), write(Frame("final", 9, {"record": match_to_dict(other.room.match)})),
-                     write(Frame("final", 9, {"record": match_to_dict(t.room.match)}))):
+        finals = [write(Frame("final", 9, {"record": match_to_dict(m)})) for m in (other.room.match, t.room.match)]
+        for text in (t.text("welcome"), t.text("sync"), *finals):
             assert c._receive(text)
         finals = [f for f in c.poll() if f.t == "final"]
         assert finals[0].d["match"] is None and finals[1].d["match"].info.id == "toradama"

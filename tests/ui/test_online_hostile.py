@@ -4,33 +4,14 @@ address and code, its lobby and then its game screen are sent every crafted fram
 each frame, and shows the last good data; a good frame after them still arrives."""
 from __future__ import annotations
 
-import pytest
-
 from hexgames.net.remote_table import RemoteTable
 from hexgames.ui.game_scene import GameScene
 from hexgames.ui.lobby import LobbyScene
-from tests.net.fakeserver import FakeServer, TableFrames, crafted
+from tests.net.fakeserver import FakeServer, TableFrames, crafted, other, server, table  # noqa: F401 - fixtures
 from tests.ui.conftest import click, step, step_until
 from tests.ui.test_online_lobby import open_online, type_into
 
 WAIT = 60 * 30  # frames: half a minute for a frame on a loaded machine
-
-
-@pytest.fixture(scope="module")
-def table() -> TableFrames:
-    return TableFrames("ingenious")
-
-
-@pytest.fixture(scope="module")
-def other() -> TableFrames:
-    return TableFrames("clans")
-
-
-@pytest.fixture
-def server():
-    s = FakeServer().start()
-    yield s
-    s.stop()
 
 
 def join(app, server: FakeServer, code: str):
