@@ -16,7 +16,7 @@ from hexgames.net.privacy import seat_wire
 from hexgames.net.remote_table import ChatSaid, ConnectionChanged, UndoAnswered, UndoAsked
 from hexgames.net.views import encode_state
 from hexgames.table import Played, Undone
-from tests.net.netplay import close, play_one, random_move, round_trip, settle, started_tables, step
+from tests.net.netplay import close, play_one, random_move, round_trip, settle, started_tables
 
 pytestmark = [pytest.mark.netplay, pytest.mark.usefixtures("clean_audit")]
 
