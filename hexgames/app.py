@@ -243,6 +243,7 @@ class App:
     def close_on_exit(self, thing: Any) -> Any:
         """Have `thing.close()` called when the app ends, unless `close_now` closed it before (an
         online session: its connection, and the server this app hosts, must not outlive the app)."""
+        self.open_things = [t for t in self.open_things if not getattr(t, "closed", False)]  # closed by others
         self.open_things.append(thing)
         return thing
 

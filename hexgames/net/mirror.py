@@ -84,3 +84,12 @@ class MirrorMatch(Match):
 
     def undo(self, point: int | None = -1) -> str | None:
         return Reason("net.mirror.server_plays", "Online, the server plays every move.")
+
+    def undo_refusal(self, point: int | None = -1) -> str | None:
+        """Only whether there is a move to take back: what the moves since revealed (a draw, the
+        end) is the server's to judge, which knows them all."""
+        k = self.undo_point() if point == -1 else point
+        return Reason("core.undo_nothing", "There is nothing to undo.") if k is None else None
+
+    def end_revealed(self) -> bool:
+        return False  # the server's to judge (see undo_refusal)

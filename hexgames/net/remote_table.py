@@ -31,7 +31,7 @@ from hexgames.core.protocol import Reason
 from hexgames.net.frames import Frame
 from hexgames.net.mirror import MirrorMatch
 from hexgames.net.session import Session
-from hexgames.table import Notice, Table, Worker
+from hexgames.table import Notice, Table, Worker, undo_refusal
 
 
 # --- what the table tells its listeners, besides the local table's events -----------------------
@@ -71,6 +71,9 @@ class ConnectionChanged:
     why: str = ""
 
 
+FINAL_WAIT = 5.0  # seconds the results wait for the whole game after the last move
+
+
 def _words(key: str, text: str, **params: Any) -> Reason:
     return Reason(f"net.play.{key}", text, **params)
 
@@ -95,7 +98,8 @@ class RemoteTable(Table):
         self.undo_request: dict[str, Any] | None = None
         self.final: Any = None  # the whole game, once the server sent it
         self._incoming: collections.deque[Frame] = collections.deque()
-        self._sent: str | None = None  # the request of ours the server has not answered yet
+        self._sent: tuple[str, int] | None = None  # (kind, seq) of our request the server has not answered
+        self._over_at: float | None = None  # when the mirror's game ended (the whole game is due)
 
     @classmethod
     def from_sync(cls, session: Session, sync: Frame, worker: Worker | None = None,
@@ -107,10 +111,14 @@ class RemoteTable(Table):
         match = MirrorMatch(info, seats_of(d), d.get("options", {}), d["state"], d["words"],
                             [line["by"] for line in d["log"]], d.get("moves"))
         table = cls(session, match, d["you"], sync.seq, worker)
-        if d.get("undo"):
-            table.undo_request = d["undo"]
+        table.undo_request = d.get("undo")  # one waiting for this seat's answer: `asks_me`
         table.take(later)
         return table
+
+    def asks_me(self) -> bool:
+        """Another player's undo request waits for this seat's answer."""
+        request = self.undo_request
+        return request is not None and request.get("by") != self.seat and self.seat in request.get("waiting", ())
 
     # --- who may do what -------------------------------------------------------------------------
     @property
@@ -125,7 +133,11 @@ class RemoteTable(Table):
 
     @property
     def end_known(self) -> bool:
-        return self.final is not None or self.session.connection == "closed"
+        """The whole game arrived, or cannot any more (closed), or is late: the results then show
+        from this seat's last view rather than never."""
+        if self.final is not None or self.session.connection == "closed":
+            return True
+        return self._over_at is not None and time.monotonic() - self._over_at > FINAL_WAIT
 
     def others_human(self) -> list[int]:
         return [i for i, s in enumerate(self.match.seats) if s.is_human and i != self.seat]
@@ -135,10 +147,9 @@ class RemoteTable(Table):
         refusal = self._busy() or self.match.check(move)
         if refusal is not None:
             return refusal  # type: ignore[return-value]
-        self._sent = "move"
         self.cancel_hint()
         self.hint_move = None
-        self.session.client.send_move(move)
+        self._sent = ("move", self.session.client.send_move(move))
         return None
 
     def resign(self, seat: int) -> Reason | None:
@@ -147,32 +158,24 @@ class RemoteTable(Table):
             return refusal  # type: ignore[return-value]
         if seat != self.seat:
             return _words("not_your_seat", "You can only give up your own seat.")
-        self._sent = "resign"
-        self.session.client.resign()
+        self._sent = ("resign", self.session.client.resign())
         return None
 
     def undo_refusal(self) -> Reason | None:
-        if self.undo_request is not None or self._sent == "undo":
+        """The one-screen policy on the mirror's movers (only this seat's own moves, never across
+        another human's); what the moves revealed is the server's to judge, with all it knows."""
+        if self.undo_request is not None or (self._sent is not None and self._sent[0] == "undo"):
             return _words("undo_waiting", "An undo is waiting for the players' answers.")
         if self.match.is_over:
             return Reason("core.game_over", "The game is over.")
-        m = self.match
-        for i in range(len(m.moves) - 1, -1, -1):
-            mover = m.mover(i)
-            if mover == self.seat:
-                return None
-            if m.seats[mover].is_human:
-                return Reason("core.undo_not_yours",
-                              "Undo takes back only your own moves of this turn, never another player's.")
-        return Reason("core.undo_nothing", "There is nothing to undo.")
+        return undo_refusal(self.match, self.seat)
 
     def undo(self) -> Reason | None:
         """Ask the server to take back this seat's last move (the other humans are asked to agree)."""
         refusal = self._busy() or self.undo_refusal()
         if refusal is not None:
             return refusal
-        self._sent = "undo"  # until the server says the request stands (or refuses it)
-        self.session.client.ask_undo()
+        self._sent = ("undo", self.session.client.ask_undo())  # until the request stands (or is refused)
         if self.others_human():
             self._tell(Notice(_words("undo_asked_others", "Asking the other players to agree to the undo…")))
         return None
@@ -218,14 +221,14 @@ class RemoteTable(Table):
 
     def _on_undo_asked(self, frame: Frame) -> None:
         self.undo_request = frame.d
-        if frame.d.get("by") == self.seat and self._sent == "undo":
+        if frame.d.get("by") == self.seat and self._sent is not None and self._sent[0] == "undo":
             self._sent = None
         self._tell(UndoAsked(frame.d["by"], tuple(frame.d.get("waiting", ()))))
 
     def _on_undo_done(self, frame: Frame) -> None:
         d = frame.d
         self.undo_request = None
-        if self._sent == "undo":
+        if self._sent is not None and self._sent[0] == "undo":
             self._sent = None
         reason = None
         if d.get("reason") is not None:
@@ -238,7 +241,8 @@ class RemoteTable(Table):
         self._tell(UndoAnswered(d["by"], bool(d.get("done")), d.get("refused_by"), reason))
 
     def _on_error(self, frame: Frame) -> None:
-        self._sent = None  # the request was refused: nothing changed, the player may try again
+        if self._sent is not None and frame.d.get("re") == self._sent[1]:
+            self._sent = None  # our request was refused: nothing changed, the player may try again
         self._tell(Notice(frame.d.get("why") or _words("refused", "The server refused that."), error=True))
 
     def _on_connection(self, frame: Frame) -> None:
@@ -269,12 +273,15 @@ class RemoteTable(Table):
         m = self.match
         assert isinstance(m, MirrorMatch)
         movers = [line["by"] for line in d["log"]]
+        self._sent = None  # a sync answers every request: what was lost with a connection too
+        self.undo_request = d.get("undo")
+        if self.asks_me():
+            self._tell(UndoAsked(self.undo_request["by"], tuple(self.undo_request.get("waiting", ()))))
         if (len(movers) == len(m.moves) and movers == m.movers and not m.complete
                 and m.rules.digest(d["state"]) == m.rules.digest(m.state)):
             return False  # a rejoin that missed nothing: what is on screen stays
         m.restart(d["state"], d["words"], movers, d.get("moves"))
-        self._sent = None
-        self.undo_request = d.get("undo")
+        self._over_at = time.monotonic() if m.is_over else None
         self.stop_thinking()
         self._forget_end()  # tells Undone: the scene drops what it showed of the old position
         return True
@@ -289,7 +296,10 @@ class RemoteTable(Table):
         move = (d.get("moves") or [None])[0]
         if mover == self.seat:
             self._sent = None
+        self.undo_request = None  # a move settles any undo request (the server cancels it)
         self._commit(mover, mover != self.seat, lambda: m.follow(move, d["state"], d["words"][0], mover))
+        if m.is_over and self._over_at is None:
+            self._over_at = time.monotonic()
         return True
 
     def _apply_final(self, frame: Frame) -> bool:

@@ -376,8 +376,13 @@ class Server:
         (an AI still thinking about the table finds it moved on, and its answer is dropped)."""
         self.store.add_move(room.code, len(room.match.moves), encode_entry(room.rules, move), room.version + 1,
                             room.rules.is_over(after))
+        pending = room.undo_request
         room.play(move, after)
         self._broadcast(room, "update", room.update)
+        if pending is not None:  # a player moved instead of answering: the request is over, and said so
+            moved_on = {"done": False, "by": pending.by, "reason": encode_reason(Reason(
+                "net.play.undo_moved_on", "The table moved on before everyone had answered the undo."))}
+            self._broadcast(room, "undo_done", lambda audience: moved_on)
         if room.over:
             log.info("table %s: over after %d moves", room.code, len(room.match.moves))
             final = room.final()
@@ -396,6 +401,7 @@ class Server:
         request = room.consent(conn.seat, frame.d["yes"], frame.d["at"])
         if not frame.d["yes"]:
             self._broadcast(room, "undo_done", lambda audience: {"done": False, "by": request.by, "refused_by": conn.seat})
+            self._ai_next(room)  # the computer waited for the answer
             return
         self._undo_if_agreed(room)
 
@@ -408,6 +414,7 @@ class Server:
         except RoomError as e:
             refused = {"done": False, "by": request.by, "reason": encode_reason(e.reason)}
             self._broadcast(room, "undo_done", lambda audience: refused)
+            self._ai_next(room)
             return
         self.store.take_back(room.code, point, room.version + 1)
         room.undo()
@@ -452,8 +459,9 @@ class Server:
 
     # --- the AI -----------------------------------------------------------------------------------
     def _ai_next(self, room: Room) -> None:
-        """If an AI is to play the seat to move (an AI seat, or a player away too long), ask it."""
-        if room.code in self.thinking:
+        """If an AI is to play the seat to move (an AI seat, or a player away too long), ask it;
+        not while an undo request waits for the players' answers (a move would overtake it)."""
+        if room.code in self.thinking or room.undo_request is not None:
             return
         level = room.ai_to_play(time.monotonic(), self.limits.away_after)
         if level is None:
@@ -471,13 +479,15 @@ class Server:
             loop = asyncio.get_running_loop()
             move = await loop.run_in_executor(self.pool, decide, room.record.game, level, view, seat,
                                               secrets.randbits(31))
-            if room.version != version or self.rooms.get(room.code) is not room or move is None:
-                return  # the table moved on (an undo, a returning player): this answer is stale
+            if (room.version != version or self.rooms.get(room.code) is not room or move is None
+                    or room.undo_request is not None):
+                return  # the table moved on (an undo, a returning player), or waits for an undo's answer
             if room.ai_to_play(time.monotonic(), self.limits.away_after) is None:
                 return
             self._play(room, move, room.played(move))
         except (RoomError, StoreError) as e:
-            log.error("table %s: the AI's move was refused: %s", room.code, e)
+            # the code only: the reason may name the computer seat's secret, and the log is the host's to read
+            log.error("table %s: the AI's move was refused (%s)", room.code, getattr(e, "code", "store"))
         except futures.process.BrokenProcessPool:
             log.error("the AI process died; restarting it")
             self.pool = futures.ProcessPoolExecutor(1, mp_context=mp.get_context("spawn"), initializer=exit_with_parent)
@@ -536,6 +546,8 @@ class ServerThread:
         asyncio.run_coroutine_threadsafe(self.server.stop(), self.loop).result(30)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(10)
+        if not self.thread.is_alive():
+            self.loop.close()  # its selector and sockets go with it
 
 
 async def _call(fn: Callable[[], Any]) -> Any:

@@ -96,6 +96,7 @@ class Session:
     connection: str = "connecting"  # "online", "reconnecting" or "closed", as the client says
     why: Any = ""  # why the connection last dropped (a Reason the app translates)
     companions: list["Session"] = field(default_factory=list)  # sessions that leave with this one
+    closed: bool = False  # `close()` was called: this player left
     keeper: places.Keeper | None = None  # remembers the seat between runs of the app (None: not kept)
 
     @property
@@ -147,6 +148,7 @@ class Session:
     def close(self) -> None:
         """Leave: the connection ends, and the server this app hosts stops (its tables stay stored,
         so hosting again resumes them)."""
+        self.closed = True
         for other in self.companions:
             other.close()
         self.companions.clear()

@@ -96,6 +96,8 @@ class LobbyScene(Scene):
         self.seat_rows: list[pygame.Rect] = []
 
     # --- what the table says ------------------------------------------------------------------
+        self.starting = False  # Start was pressed: no second start while the server answers
+
     @property
     def table(self) -> dict[str, Any] | None:
         return self.session.table
@@ -109,6 +111,8 @@ class LobbyScene(Scene):
 
     def start_refusal(self) -> str | None:
         """Why the host cannot start now (None: Start is enabled)."""
+        if self.starting:
+            return self.app.tr("ui.lobby.starting")
         if self.table is None or self.session.connection != "online":
             return self.app.tr("ui.lobby.start_offline")
         if self.open_seats():
@@ -196,7 +200,9 @@ class LobbyScene(Scene):
 
     def start(self) -> None:
         if self.session.is_host and self.start_refusal() is None:
+            self.starting = True  # sent once: Start waits for the server's answer
             self.session.client.start_game()
+            self.rebuild()
 
     def leave(self) -> None:
         """Back to the menu; the connection closes (and the server this app hosts stops: its tables
@@ -210,6 +216,7 @@ class LobbyScene(Scene):
         frames, self.inbox = self.inbox + self.session.pump(), []
         for i, frame in enumerate(frames):
             if frame.t == "error":
+                self.starting = False
                 self.tell(self.app.tr_reason(frame.d.get("why")))
             elif frame.t == "sync" and frame.d.get("started") and frame.d.get("view") is not None:
                 online_game.open_online_game(self.app, self.session, frame, frames[i + 1:])

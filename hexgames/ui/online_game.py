@@ -40,6 +40,8 @@ def open_online_game(app: "App", session: Session, sync: Frame, later: Sequence[
     scene = table.match.info.scene_class()(app, table.match)
     scene.use_table(table, OnlineStatus())
     app.scenes.reset(scene)
+    if table.asks_me():  # joined while another player's undo waits for this seat's answer
+        app.scenes.push(ConsentScene(app, scene, table.undo_request["by"]))
     return scene
 
 
@@ -106,7 +108,7 @@ class OnlineStatus:
         if isinstance(event, ChatSaid):
             scene.toast(tr_play(app, "chat_line", name=event.name or scene.seat_name(event.seat), text=event.text))
         elif isinstance(event, UndoAsked):
-            if table.seat in event.waiting:
+            if table.seat in event.waiting and not isinstance(app.scenes.top, ConsentScene):
                 app.scenes.push(ConsentScene(app, scene, event.by))
         elif isinstance(event, UndoAnswered):
             scene.toast(self._undo_answer(scene, event), error=not event.done)

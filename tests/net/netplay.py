@@ -272,3 +272,13 @@ def play_one(tables: list[Any], rng: random.Random) -> Any:
 def close(tables: list[Any]) -> None:
     for t in tables:
         t.close()
+
+
+def round_trip(tables: list[Any], table: Any, told: list[Any]) -> None:
+    """Everything `table` sent so far was handled by the server and everything sent back to it was
+    taken: a chat line said now comes back after all of it (`told`: `table`'s events)."""
+    from hexgames.net.remote_table import ChatSaid
+
+    marker = f"mark {time.monotonic_ns()}"
+    table.chat(marker)
+    settle(tables, lambda: any(isinstance(e, ChatSaid) and e.text == marker for e in told))

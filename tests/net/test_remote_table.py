@@ -5,6 +5,7 @@ back without disturbing the screen, and the finished game is adopted whole and r
 from __future__ import annotations
 
 import random
+import threading
 import time
 
 import pytest
@@ -15,7 +16,7 @@ from hexgames.net.privacy import seat_wire
 from hexgames.net.remote_table import ChatSaid, ConnectionChanged, UndoAnswered, UndoAsked
 from hexgames.net.views import encode_state
 from hexgames.table import Played, Undone
-from tests.net.netplay import close, play_one, random_move, settle, started_tables, step
+from tests.net.netplay import close, play_one, random_move, round_trip, settle, started_tables
 
 pytestmark = [pytest.mark.netplay, pytest.mark.usefixtures("clean_audit")]
 
@@ -54,7 +55,7 @@ def test_each_mirror_follows_the_server_to_the_end_and_keeps_the_whole_game(serv
 
 
 def test_a_move_the_own_view_refuses_is_refused_here_in_words_and_sends_nothing(server):
-    tables, _ = started_tables(server, "ingenious", ["human", "human"])
+    tables, events = started_tables(server, "ingenious", ["human", "human"])
     try:
         settle(tables, lambda: any(t.can_act for t in tables))
         mover = next(t for t in tables if t.can_act)
@@ -65,7 +66,8 @@ def test_a_move_the_own_view_refuses_is_refused_here_in_words_and_sends_nothing(
         reason = mover.play(bad)
         assert reason is not None and str(reason)
         assert other.play(legal) is not None  # not their turn: refused before the server is asked
-        time.sleep(0.2)
+        for t in tables:
+            round_trip(tables, t, events[tables.index(t)])  # whatever they sent has been handled
         assert server.call(lambda: server.server.rooms[mover.session.code].version) == version
         assert mover.can_act  # nothing is waiting for an answer
     finally:
@@ -122,8 +124,7 @@ def test_chat_reaches_every_seat_and_a_dropped_connection_comes_back_without_a_f
                                    for e in events[0][mark:]))
         states = [e.state for e in events[0][mark:] if isinstance(e, ConnectionChanged)]
         assert states[0] == "reconnecting" and a.session.connection == "online"
-        time.sleep(0.3)
-        step(tables)
+        round_trip(tables, a, events[0])  # the sync that answered the resume was taken before the line
         assert not any(isinstance(e, Undone) for e in events[0][mark:])  # nothing was missed: the screen stays
         while not all(t.match.is_over for t in tables):
             play_one(tables, rng)
@@ -174,5 +175,110 @@ def test_a_game_without_resignation_refuses_it_here_in_words(server):
     try:
         reason = tables[0].resign(tables[0].seat)
         assert reason is not None and reason.key  # the rules' own refusal, nothing sent
+    finally:
+        close(tables)
+
+
+def test_a_move_lost_with_the_connection_leaves_the_player_free_to_move_again(server):
+    tables, events = started_tables(server, "clans", ["human", "human"])
+    rng = random.Random(6)
+    try:
+        settle(tables, lambda: any(t.can_act for t in tables))
+        mover = next(t for t in tables if t.can_act)
+        client = mover.session.client
+        sent = client.send_move
+        client.send_move = lambda move: 10**6  # the frame is lost on the way (it never reaches the server)
+        try:
+            assert mover.play(random_move(mover, rng)) is None
+        finally:
+            client.send_move = sent
+        assert not mover.can_act  # waiting for an answer that will not come...
+        told = events[tables.index(mover)]
+        mark = len(told)
+        client._loop.call_soon_threadsafe(lambda: client._ws.transport.abort())
+        settle(tables, lambda: any(isinstance(e, ConnectionChanged) and e.state == "online" for e in told[mark:]))
+        round_trip(tables, mover, told)
+        assert mover.can_act  # ...until the sync after the reconnect answered it
+        ply = len(mover.match.moves)
+        assert mover.play(random_move(mover, rng)) is None
+        settle(tables, lambda: all(len(t.match.moves) == ply + 1 for t in tables))
+    finally:
+        close(tables)
+
+
+def test_a_computer_waits_for_the_answer_to_an_undo_and_a_move_instead_of_an_answer_ends_it(server, monkeypatch):
+    from hexgames.net import server as server_module
+
+    gate, decide = threading.Event(), server_module.decide
+
+    def held(*args):  # the computer answers only once the gate is open
+        gate.wait(60)
+        return decide(*args)
+
+    monkeypatch.setattr(server_module, "decide", held)
+    tables, events = started_tables(server, "clans", ["human", "human", "ai:easy"])
+    rng = random.Random(7)
+    try:
+        a, b = tables
+        gate.set()
+        while True:  # until a human moves and the computer is next (asked, and held at the gate)
+            settle(tables, lambda: any(t.can_act for t in tables))
+            gate.clear()  # the computer is not to move now: it is held from the next time it is asked
+            mover = play_one(tables, rng)
+            m = mover.match
+            if not m.is_over and not m.seats[m.to_move].is_human:
+                break
+            gate.set()
+        other = b if mover is a else a
+        ply = len(mover.match.moves)
+        assert mover.undo() is None
+        settle(tables, lambda: other.asks_me())
+        gate.set()  # its answer comes while the question is open...
+        while server.call(lambda: mover.session.code in server.server.thinking):
+            time.sleep(0.01)
+        round_trip(tables, other, events[tables.index(other)])
+        assert len(other.match.moves) == ply  # ...and is not played over it
+        other.consent(False)
+        settle(tables, lambda: all(len(t.match.moves) > ply for t in tables))  # now it does
+        assert all(t.undo_request is None for t in tables)
+        while True:  # a human moves, asks to undo, and the other human moves instead of answering
+            settle(tables, lambda: any(t.can_act for t in tables))
+            asker = next(t for t in tables if t.can_act)
+            played = play_one(tables, rng)
+            m = asker.match
+            if played is asker and not m.is_over and m.seats[m.to_move].is_human and m.to_move != asker.seat:
+                break
+        answerer = b if asker is a else a
+        assert asker.undo() is None
+        settle(tables, lambda: answerer.asks_me())
+        ply = len(asker.match.moves)
+        assert answerer.play(random_move(answerer, rng)) is None
+        settle(tables, lambda: all(len(t.match.moves) > ply and t.undo_request is None for t in tables))
+        told = events[tables.index(asker)]
+        ended = [e for e in told if isinstance(e, UndoAnswered)][-1]
+        assert not ended.done and ended.reason.key == "net.play.undo_moved_on"
+        assert asker.undo_refusal() is not None and asker.undo_refusal().key != "net.play.undo_waiting"
+    finally:
+        close(tables)
+
+
+def test_an_undo_question_waiting_for_a_player_is_asked_again_after_their_connection_came_back(server):
+    tables, events = started_tables(server, "clans", ["human", "human"])
+    rng = random.Random(8)
+    try:
+        mover = play_one(tables, rng)
+        other = next(t for t in tables if t is not mover)
+        ply = len(mover.match.moves)
+        assert mover.undo() is None
+        told = events[tables.index(other)]
+        settle(tables, lambda: any(isinstance(e, UndoAsked) for e in told))
+        mark = len(told)
+        client = other.session.client
+        client._loop.call_soon_threadsafe(lambda: client._ws.transport.abort())
+        settle(tables, lambda: any(isinstance(e, UndoAsked) for e in told[mark:]))  # asked again by the sync
+        assert other.asks_me()
+        other.consent(True)
+        settle(tables, lambda: all(len(t.match.moves) == ply - 1 and t.undo_request is None for t in tables))
+        assert mover.can_act
     finally:
         close(tables)

@@ -145,8 +145,13 @@ def test_host_a_table_a_guest_takes_the_open_seat_and_start_opens_the_online_gam
     assert step_until(app, lambda: lobby.start_button is not None and lobby.start_button.is_enabled, 30)
     assert lobby.status_text() == "Every seat is taken: start when you are ready."
     assert before.get_size() == app.screen.get_size()
+    starts = []
+    host.client.start_game = lambda real=host.client.start_game: starts.append(real()) or starts[-1]
     click(app, lobby.start_button)
+    if isinstance(app.scenes.top, type(lobby)):  # pressed once: no second start while the server answers
+        assert not lobby.start_button.is_enabled and lobby.start_refusal() == "Starting the game…"
     assert step_until(app, lambda: isinstance(app.scenes.top, GameScene), WAIT)
+    assert len(starts) == 1
     game = app.scenes.top
     assert isinstance(game.table, RemoteTable) and game.table.session is host and game.table.seat == 0
     assert game.match.info.id == "ingenious" and [s.name for s in game.match.seats] == ["Ann", "Bob"]
