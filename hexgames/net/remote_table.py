@@ -72,6 +72,7 @@ class ConnectionChanged:
 
 
 FINAL_WAIT = 5.0  # seconds the results wait for the whole game after the last move
+CATCH_UP = 8  # moves waiting beyond which they are no longer paced (back from a pause, a burst)
 
 
 def _words(key: str, text: str, **params: Any) -> Reason:
@@ -216,8 +217,8 @@ class RemoteTable(Table):
         self._tell(PresenceChanged())
 
     def _on_chat(self, frame: Frame) -> None:
-        d = frame.d
-        self._tell(ChatSaid(int(d.get("by", -1)), str(d.get("name", "")), str(d.get("text", ""))))
+        d = frame.d  # checked and cleaned by the client's reader
+        self._tell(ChatSaid(d["by"], d["name"], d["text"]))
 
     def _on_undo_asked(self, frame: Frame) -> None:
         self.undo_request = frame.d
@@ -230,15 +231,7 @@ class RemoteTable(Table):
         self.undo_request = None
         if self._sent is not None and self._sent[0] == "undo":
             self._sent = None
-        reason = None
-        if d.get("reason") is not None:
-            from hexgames.net.views import WireError, decode_reason
-
-            try:
-                reason = decode_reason(d["reason"])
-            except WireError:
-                reason = None
-        self._tell(UndoAnswered(d["by"], bool(d.get("done")), d.get("refused_by"), reason))
+        self._tell(UndoAnswered(d["by"], bool(d.get("done")), d.get("refused_by"), d.get("why")))  # read by the client
 
     def _on_error(self, frame: Frame) -> None:
         if self._sent is not None and frame.d.get("re") == self._sent[1]:
@@ -260,8 +253,8 @@ class RemoteTable(Table):
         if not self._incoming:
             return False
         frame = self._incoming[0]
-        if frame.t == "update" and self.ai_held:
-            return False
+        if frame.t == "update" and self.ai_held and len(self._incoming) < CATCH_UP:
+            return False  # on show a moment longer (far behind, it catches up at once)
         self._incoming.popleft()
         self.version = max(self.version, frame.seq)
         return {"sync": self._apply_sync, "update": self._apply_update, "final": self._apply_final}[frame.t](frame)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 import pygame
 import pygame_gui
 
-from hexgames.net.frames import Frame
+from hexgames.net.frames import MAX_CHAT, Frame
 from hexgames.net.remote_table import ChatSaid, ConnectionChanged, RemoteTable, UndoAnswered, UndoAsked
 from hexgames.net.session import Session
 from hexgames.ui import draw, hud
@@ -30,7 +30,6 @@ PANEL_BG = (36, 42, 54)
 ONLINE = (110, 200, 120)
 AWAY = (235, 180, 80)
 OFFLINE = (231, 96, 84)
-CHAT_MAX = 200
 
 
 def open_online_game(app: "App", session: Session, sync: Frame, later: Sequence[Frame] = ()) -> "GameScene":
@@ -72,7 +71,7 @@ class OnlineStatus:
         width = min(520, row.w // 2)
         self.entry = UITextEntryLine(pygame.Rect(row.right - bw - 20 - width, row.y + 1, width, ROW_H - 2), ui,
                                      placeholder_text=tr_play(app, "chat_placeholder"))
-        self.entry.set_text_length_limit(CHAT_MAX)
+        self.entry.set_text_length_limit(MAX_CHAT)
         self.entry.hide()
         scene.widgets += [self.chat_button, self.entry]
 

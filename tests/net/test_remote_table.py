@@ -282,3 +282,40 @@ def test_an_undo_question_waiting_for_a_player_is_asked_again_after_their_connec
         assert mover.can_act
     finally:
         close(tables)
+
+
+def test_moves_waiting_beyond_a_few_are_caught_up_at_once_and_the_last_few_shown_at_their_pace(server):
+    from hexgames.net.remote_table import CATCH_UP, RemoteTable
+
+    tables, _ = started_tables(server, "clans", ["human", "human"])
+    rng = random.Random(9)
+    try:
+        b = tables[1]
+        received: list = []
+        pump = b.session.pump
+        b.session.pump = lambda: received.extend(got := pump()) or got  # what B's app was sent
+        for _ in range(CATCH_UP + 6):
+            play_one(tables, rng)
+        updates = [f for f in received if f.t == "update"]
+        assert len(updates) >= CATCH_UP + 6
+        # another screen of seat 1 that was away (paused): every move arrives while it waits
+        late = RemoteTable.from_sync(b.session, _sync_before(updates[0], b), later=updates)
+        late.pace, late.clock = 1000.0, lambda: 0.0  # nothing is ever "on show long enough"
+        applied = 0
+        while late.poll_remote():
+            applied += 1
+        assert applied == len(updates) - CATCH_UP + 1  # the backlog is caught up to the last few...
+        assert late.poll_remote() is False  # ...which wait for their pace, as any move does
+    finally:
+        close(tables)
+
+
+def _sync_before(update, table):
+    """A sync of `table`'s seat at the position just before `update` (from the mirror's history)."""
+    from hexgames.net.frames import Frame
+
+    m, ply = table.match, update.d["ply"] - 1
+    d = {"code": table.session.code, "game": m.game_id, "options": m.options, "seats": table.presence, "host": 0,
+         "started": True, "you": table.seat, "state": m.states[ply], "words": m.words[:ply],
+         "log": [{"by": by} for by in m.movers[:ply]], "moves": m.moves[:ply], "undo": None, "chat": []}
+    return Frame("sync", update.seq - 1, d)
