@@ -30,11 +30,11 @@ def show_online_game(app: Any, info: Any, seed: int, moves: int, seats: Sequence
     others: list[Any] = host.companions  # the other players leave when this app's player does
     try:
         host.client.create(info.id, specs, name=seats[0].name or "Ann")
-        _wait(lambda: host.pump() and False or host.code is not None)
+        _wait(lambda: host.code is not None, host)
         for i in range(1, specs.count("human")):
             guest = join_session(f"127.0.0.1:{host.share.rsplit(':', 1)[1]}", seats[i].name or f"P{i + 1}")
             guest.client.sit(host.code, seats[i].name or f"P{i + 1}")
-            _wait(lambda: guest.pump() and False or guest.seat is not None)
+            _wait(lambda: guest.seat is not None, guest)
             others.append(guest)
         host.client.start_game()
         first = [_first_sync(s) for s in [host, *others]]
@@ -46,9 +46,14 @@ def show_online_game(app: Any, info: Any, seed: int, moves: int, seats: Sequence
         raise
 
 
-def _wait(done: Any) -> None:
+def _wait(done: Any, session: Any = None) -> None:
+    """Until `done()` holds (draining `session`'s frames meanwhile, if given), at most WAIT seconds."""
     end = time.monotonic() + WAIT
-    while not done():
+    while True:
+        if session is not None:
+            session.pump()
+        if done():
+            return
         if time.monotonic() > end:
             raise RuntimeError("the server did not answer in time")
         time.sleep(0.005)
@@ -95,7 +100,7 @@ def show_lobby(app: Any, info: Any, seats: Sequence[Any], options: Any, guest: b
     host.client.create(info.id, specs, name="Ann", options=dict(options or {}))
     session = host
     if guest:
-        _wait(lambda: host.pump() and False or host.code is not None)
+        _wait(lambda: host.code is not None, host)
         session = app.close_on_exit(join_session(f"127.0.0.1:{host.server.port}", "Bob"))
         session.client.sit(host.code, "Bob")
     app.scenes.push(LobbyScene(app, session))

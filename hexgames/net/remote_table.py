@@ -11,7 +11,8 @@ seat's view, the only one the server sends. What changes against a local table:
 - `receive()` (each frame, never blocking) takes what arrived: moves and fresh views are queued, and
   `poll_remote()` makes them the mirror's one at a time, once the board is still and the last one has
   been on show `pace` seconds, so every other player's move is seen as a computer's is locally.
-  Who is connected, chat lines, undo requests and the connection's state are told at once.
+  Chat lines, undo requests and the connection's state are told at once; who is connected is read
+  from the session as the server last said it (`presence`).
 - Undo needs the consent of every other human: `undo()` asks, `consent(yes)` answers another's
   request. Whether Undo is offered at all follows the local policy on the log's movers (only your
   own moves of this turn, never across another human's); the server checks again.
@@ -43,11 +44,6 @@ class ChatSaid:
 
 
 @dataclass(frozen=True)
-class PresenceChanged:
-    """Who is connected changed (`table.presence`)."""
-
-
-@dataclass(frozen=True)
 class UndoAsked:
     """`by` asks to take back their move; `waiting` are the seats whose answer is still needed."""
 
@@ -68,7 +64,7 @@ class UndoAnswered:
 @dataclass(frozen=True)
 class ConnectionChanged:
     state: str  # "online", "reconnecting" or "closed"
-    why: str = ""
+    why: Any = ""  # a Reason the app translates
 
 
 FINAL_WAIT = 5.0  # seconds the results wait for the whole game after the last move
@@ -88,14 +84,12 @@ def seats_of(table: dict[str, Any]) -> list[Seat]:
 class RemoteTable(Table):
     """See the module docstring."""
 
-    def __init__(self, session: Session, match: MirrorMatch, seat: int, version: int, worker: Worker | None = None,
+    def __init__(self, session: Session, match: MirrorMatch, seat: int, worker: Worker | None = None,
                  clock: Callable[[], float] = time.monotonic):
         super().__init__(match, worker, clock, remote=[s for s in range(len(match.seats)) if s != seat])
         self.session = session
         self.seat = seat
-        self.version = version
         self.online = True
-        self.presence: list[dict[str, Any]] = list((session.table or {}).get("seats", []))
         self.undo_request: dict[str, Any] | None = None
         self.final: Any = None  # the whole game, once the server sent it
         self._incoming: collections.deque[Frame] = collections.deque()
@@ -111,7 +105,7 @@ class RemoteTable(Table):
         info = games.get(d["game"])
         match = MirrorMatch(info, seats_of(d), d.get("options", {}), d["state"], d["words"],
                             [line["by"] for line in d["log"]], d.get("moves"))
-        table = cls(session, match, d["you"], sync.seq, worker)
+        table = cls(session, match, d["you"], worker)
         table.undo_request = d.get("undo")  # one waiting for this seat's answer: `asks_me`
         table.take(later)
         return table
@@ -120,6 +114,12 @@ class RemoteTable(Table):
         """Another player's undo request waits for this seat's answer."""
         request = self.undo_request
         return request is not None and request.get("by") != self.seat and self.seat in request.get("waiting", ())
+
+    @property
+    def presence(self) -> list[dict[str, Any]]:
+        """Each seat as the server last told it (who holds it, whether they are connected): the
+        session keeps it from every lobby, sync and presence frame."""
+        return list((self.session.table or {}).get("seats", []))
 
     # --- who may do what -------------------------------------------------------------------------
     @property
@@ -165,7 +165,7 @@ class RemoteTable(Table):
     def undo_refusal(self) -> Reason | None:
         """The one-screen policy on the mirror's movers (only this seat's own moves, never across
         another human's); what the moves revealed is the server's to judge, with all it knows."""
-        if self.undo_request is not None or (self._sent is not None and self._sent[0] == "undo"):
+        if self.undo_request is not None or self._awaiting("undo"):
             return _words("undo_waiting", "An undo is waiting for the players' answers.")
         if self.match.is_over:
             return Reason("core.game_over", "The game is over.")
@@ -190,6 +190,10 @@ class RemoteTable(Table):
         if text:
             self.session.client.chat(text)
 
+    def _awaiting(self, kind: str) -> bool:
+        """A request of ours of that kind ("move", "resign", "undo") waits for the server's answer."""
+        return self._sent is not None and self._sent[0] == kind
+
     def _busy(self) -> Reason | None:
         if self._sent is not None:
             return _words("wait_server", "Waiting for the server to answer your last move.")
@@ -212,24 +216,20 @@ class RemoteTable(Table):
     def _queue(self, frame: Frame) -> None:
         self._incoming.append(frame)
 
-    def _on_presence(self, frame: Frame) -> None:
-        self.presence = list(frame.d.get("seats", self.presence))
-        self._tell(PresenceChanged())
-
     def _on_chat(self, frame: Frame) -> None:
         d = frame.d  # checked and cleaned by the client's reader
         self._tell(ChatSaid(d["by"], d["name"], d["text"]))
 
     def _on_undo_asked(self, frame: Frame) -> None:
         self.undo_request = frame.d
-        if frame.d.get("by") == self.seat and self._sent is not None and self._sent[0] == "undo":
+        if frame.d.get("by") == self.seat and self._awaiting("undo"):
             self._sent = None
         self._tell(UndoAsked(frame.d["by"], tuple(frame.d.get("waiting", ()))))
 
     def _on_undo_done(self, frame: Frame) -> None:
         d = frame.d
         self.undo_request = None
-        if self._sent is not None and self._sent[0] == "undo":
+        if self._awaiting("undo"):
             self._sent = None
         self._tell(UndoAnswered(d["by"], bool(d.get("done")), d.get("refused_by"), d.get("why")))  # read by the client
 
@@ -242,7 +242,7 @@ class RemoteTable(Table):
         self._tell(ConnectionChanged(frame.d.get("state", ""), frame.d.get("why", "")))
 
     _handlers: dict[str, Callable[["RemoteTable", Frame], None]] = {
-        "sync": _queue, "update": _queue, "final": _queue, "presence": _on_presence, "chat": _on_chat,
+        "sync": _queue, "update": _queue, "final": _queue, "chat": _on_chat,
         "undo_asked": _on_undo_asked, "undo_done": _on_undo_done, "error": _on_error,
         "connection": _on_connection}
 
@@ -256,7 +256,6 @@ class RemoteTable(Table):
         if frame.t == "update" and self.ai_held and len(self._incoming) < CATCH_UP:
             return False  # on show a moment longer (far behind, it catches up at once)
         self._incoming.popleft()
-        self.version = max(self.version, frame.seq)
         return {"sync": self._apply_sync, "update": self._apply_update, "final": self._apply_final}[frame.t](frame)
 
     def _apply_sync(self, frame: Frame) -> bool:

@@ -340,7 +340,7 @@ def _fresh_sync(table: RemoteTable) -> Frame:
          "seats": table.presence, "host": 0, "started": True, "you": table.seat, "state": m.state,
          "words": list(m.words), "log": [{"by": b} for b in m.movers], "moves": list(m.moves), "undo": None,
          "chat": []}
-    return Frame("sync", table.version, d)
+    return Frame("sync", table.session.client.version, d)
 
 
 def test_the_hint_thinks_from_the_asker_s_own_view_online(online):
