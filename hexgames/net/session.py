@@ -4,7 +4,7 @@ this app hosts (if it hosts), and what the lobby and the game screens need to kn
 Why one object: the connection outlives the screens (the lobby hands it to the game, the game back
 to the menu), and exactly one place may drain the client's queue, or a screen would miss frames the
 other took. The screens call `pump()` once a frame; it never blocks (the network runs on the
-client's thread), keeps what every screen shows (the table, who is connected, the chat, the
+client's thread), keeps what every screen shows (the table, who is connected, the
 connection's state) and returns the frames for the screen to act on.
 
     session = host_session(name="Ann")                        # a server in this app, on every address
@@ -20,7 +20,6 @@ so the player can go back to them after the app was closed. Nothing here imports
 from __future__ import annotations
 
 import socket
-from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,7 +29,6 @@ from hexgames.net.client import Client
 from hexgames.net.frames import Frame
 
 DEFAULT_PORT = 8765
-CHAT_SHOWN = 50  # chat lines a screen can show
 
 
 class AddressError(ValueError):
@@ -92,7 +90,6 @@ class Session:
     share: str | None = None  # what the others type to join this app's server
     table: dict[str, Any] | None = None
     seat: int | None = None
-    chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_SHOWN))
     connection: str = "connecting"  # "online", "reconnecting" or "closed", as the client says
     why: Any = ""  # why the connection last dropped (a Reason the app translates)
     companions: list["Session"] = field(default_factory=list)  # sessions that leave with this one
@@ -131,16 +128,10 @@ class Session:
             self.keeper.see(frame, self.client, self.name)
         if frame.t == "welcome":
             self.seat = d.get("seat")
-            self.chat.clear()
         elif frame.t in ("lobby", "sync"):
             self.table = {k: d[k] for k in ("code", "game", "options", "seats", "host", "started") if k in d}
-            if frame.t == "sync":
-                self.chat.clear()
-                self.chat.extend(d.get("chat") or [])
         elif frame.t == "presence" and self.table is not None:
             self.table = {**self.table, "seats": d.get("seats", self.table.get("seats", []))}
-        elif frame.t == "chat":
-            self.chat.append(d)
         elif frame.t == "connection":
             self.connection = d.get("state", self.connection)
             self.why = d.get("why", "")

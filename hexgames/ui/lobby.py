@@ -94,9 +94,9 @@ class LobbyScene(Scene):
         self.pointer = (0, 0)
         self.rects: dict[str, pygame.Rect] = {}
         self.seat_rows: list[pygame.Rect] = []
+        self.starting = False  # Start was pressed: no second start while the server answers
 
     # --- what the table says ------------------------------------------------------------------
-        self.starting = False  # Start was pressed: no second start while the server answers
 
     @property
     def table(self) -> dict[str, Any] | None:
