@@ -107,17 +107,15 @@ class ToradamaScene(GameScene):
         return SEAT_CHIPS[seat % 2]
 
     @property
-    def mirrored(self) -> bool:
-        """The one player at this screen sits at seat 2 (against the computer, or online): the board
-        is drawn mirrored, so their columns are on their side."""
-        return self.match.state.seats == 2 and self.table.screen_seats == (1,)
-
-    @property
     def left_seat(self) -> int:
         return 1 if self.mirrored else 0
 
     # --- geometry -----------------------------------------------------------------------------------
     def layout(self) -> None:
+        # The one player at this screen sits at seat 2 (against the computer, or online): the board
+        # is drawn mirrored, so their columns are on their side. Set with the rest of the geometry
+        # (the frame loop asks for every cell), again once an online table drives the scene.
+        self.mirrored = self.match.state.seats == 2 and self.table.screen_seats == (1,)
         r = self.board_rect
         s = max(24, int(min(r.w / 8.6, r.h / 8.3)))
         self.cell_size = s
