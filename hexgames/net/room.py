@@ -17,6 +17,7 @@ their SHA-256 is kept, and they are compared with `hmac.compare_digest`.
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import hmac
 import random
@@ -230,9 +231,8 @@ class Room:
 
     def _next_record(self) -> TableRecord:
         r = self.record
-        return TableRecord(r.code, r.game, dict(r.options), r.seed, [SeatRecord(**s.__dict__) for s in r.seats],
-                           r.host, r.spectator_hash, r.listed, r.started, r.finished, r.version + 1, [],
-                           r.created, r.updated)
+        return dataclasses.replace(r, options=dict(r.options), seats=[SeatRecord(**s.__dict__) for s in r.seats],
+                                   version=r.version + 1, moves=[], settings=dict(r.settings), clock=dict(r.clock))
 
     def adopt(self, record: TableRecord) -> None:
         """Make a stored change of seats or of the start the room's own."""

@@ -3,8 +3,10 @@
 Every frame from a client is read by `frames.read_client_frame` (size, JSON, schema) before anything
 else; a frame that fails gets a short error and is dropped, and a connection that keeps sending bad
 frames, floods, or stays silent is closed. Each request is then asked of the table's `Room`, stored
-(`TableStore`, one transaction), and only then made part of the table, whose audiences each get the
-frame built from their own view. Chance and the RNG stay in the room's match.
+(`TableStore`, one transaction, on the store's own thread: `StoreRunner`), and only then made part of
+the table, whose audiences each get the frame built from their own view. A table's changes are made
+one at a time (`Server.lock`): check, store, apply, with nothing of the same table in between.
+Chance and the RNG stay in the room's match.
 
 AI seats, and the seats of players away longer than `Limits.away_after`, are played by the agents in
 an executor (a worker process by default), so the event loop and every other table keep going while
@@ -41,7 +43,7 @@ from hexgames.net import frames
 from hexgames.net.frames import Frame, FrameError
 from hexgames.net.privacy import WirePolicy, survey
 from hexgames.net.room import Room, RoomError, new_table
-from hexgames.net.store import StoreError, TableStore
+from hexgames.net.store import StoreError, StoreRunner, TableStore
 from hexgames.net.views import encode_reason
 
 log = logging.getLogger("hexgames.net")
@@ -107,6 +109,7 @@ class Server:
     def __init__(self, store: TableStore, limits: Limits = Limits(), ai_in_process: bool = True,
                  audit: AuditHook | None = None):
         self.store = store
+        self.db = StoreRunner(store)
         self.limits = limits
         self.audit = audit
         self.rooms: dict[str, Room] = {}
@@ -114,6 +117,7 @@ class Server:
         self.members: dict[str, set[Connection]] = {}  # room code -> its connections
         self.policies: dict[str, asyncio.Future[WirePolicy]] = {}
         self.thinking: set[str] = set()  # codes of rooms whose AI move is being chosen
+        self.locks: dict[str, asyncio.Lock] = {}  # room code -> its changes, one at a time
         self.pool: futures.Executor = (
             futures.ProcessPoolExecutor(1, mp_context=mp.get_context("spawn"), initializer=exit_with_parent)
             if ai_in_process else futures.ThreadPoolExecutor(1, thread_name_prefix="hexgames-ai"))
@@ -148,11 +152,11 @@ class Server:
             self._server.close()
             await self._server.wait_closed()
         self.pool.shutdown(wait=False, cancel_futures=True)
-        self.store.close()
+        await self.db.close()
 
     async def _load(self) -> None:
-        self.store.prune(time.time())
-        records, problems = self.store.load()
+        await self.db.run(self.store.prune, time.time())
+        records, problems = await self.db.run(self.store.load)
         for problem in problems:
             log.warning("%s", problem)
         for game in {r.game for r in records}:
@@ -268,16 +272,17 @@ class Server:
                                        d.get("listed", True), self.rooms)
         policy = await self.policy(record.game)
         room = Room(record, policy)
-        self.store.create(record)
+        await self.db.run(self.store.create, record)
         self.rooms[record.code] = room
         log.info("table %s: %s for %d created", record.code, record.game, len(record.seats))
         self._attach(conn, room, record.host, {"token": token, "key": key})
 
     async def _on_sit(self, conn: Connection, frame: Frame) -> None:
         room = await self._room(frame.d["code"])
-        record, seat, token = room.sit(frame.d.get("seat"), frame.d["name"])
-        self.store.save_table(record)
-        room.adopt(record)
+        async with self.lock(room):
+            record, seat, token = room.sit(frame.d.get("seat"), frame.d["name"])
+            await self.db.run(self.store.save_table, record)
+            room.adopt(record)
         self._attach(conn, room, seat, {"token": token, "key": None})
         self._broadcast(room, "lobby", lambda audience: room.lobby())
 
@@ -299,7 +304,7 @@ class Server:
         room = self.rooms.get(code)
         if room is None:
             try:
-                record = self.store.load_table(code)
+                record = await self.db.run(self.store.load_table, code)
                 if record is not None:
                     room = self.rooms[code] = Room(record, await self.policy(record.game))
             except Exception as e:  # noqa: BLE001 - a damaged row is refused like a missing one
@@ -314,6 +319,7 @@ class Server:
         if room.over and not self.members.get(room.code) and self.rooms.get(room.code) is room:
             del self.rooms[room.code]
             self.members.pop(room.code, None)
+            self.locks.pop(room.code, None)
 
     def _attach(self, conn: Connection, room: Room, seat: int | None, secrets_: dict[str, Any]) -> None:
         """The connection now belongs to `seat` (None: a spectator) of `room`: welcome and sync it."""
@@ -345,37 +351,47 @@ class Server:
         self._presence(room)
 
     # --- requests of a seat ---------------------------------------------------------------------
+    def lock(self, room: Room) -> asyncio.Lock:
+        """The lock a change of `room` is made under: checked, stored and applied with no other
+        change of the same table in between (the store is awaited, so requests could interleave)."""
+        return self.locks.setdefault(room.code, asyncio.Lock())
+
     async def _on_seat(self, conn: Connection, frame: Frame) -> None:
         room = self._seated(conn)
-        record = room.set_seat(conn.seat, frame.d["seat"], frame.d["spec"])
-        self.store.save_table(record)
-        room.adopt(record)
+        async with self.lock(room):
+            record = room.set_seat(conn.seat, frame.d["seat"], frame.d["spec"])
+            await self.db.run(self.store.save_table, record)
+            room.adopt(record)
         self._broadcast(room, "lobby", lambda audience: room.lobby())
 
     async def _on_start(self, conn: Connection, frame: Frame) -> None:
         room = self._seated(conn)
-        record = room.start(conn.seat)
-        self.store.save_table(record)
-        room.adopt(record)
+        async with self.lock(room):
+            record = room.start(conn.seat)
+            await self.db.run(self.store.save_table, record)
+            room.adopt(record)
         log.info("table %s: started", room.code)
         self._broadcast(room, "sync", room.sync)
         self._ai_next(room)
 
     async def _on_move(self, conn: Connection, frame: Frame) -> None:
         room = self._seated(conn)
-        move, after = room.check_move(conn.seat, frame.d["move"], frame.d["at"])
-        self._play(room, move, after)
+        async with self.lock(room):
+            move, after = room.check_move(conn.seat, frame.d["move"], frame.d["at"])
+            await self._play(room, move, after)
 
     async def _on_resign(self, conn: Connection, frame: Frame) -> None:
         room = self._seated(conn)
-        resignation, after = room.check_resign(conn.seat, frame.d["at"])
-        self._play(room, resignation, after)
+        async with self.lock(room):
+            resignation, after = room.check_resign(conn.seat, frame.d["at"])
+            await self._play(room, resignation, after)
 
-    def _play(self, room: Room, move: Any, after: Any) -> None:
+    async def _play(self, room: Room, move: Any, after: Any) -> None:
         """Store a checked move or resignation, make it the table's, and send each audience its update
-        (an AI still thinking about the table finds it moved on, and its answer is dropped)."""
-        self.store.add_move(room.code, len(room.match.moves), encode_entry(room.rules, move), room.version + 1,
-                            room.rules.is_over(after))
+        (an AI still thinking about the table finds it moved on, and its answer is dropped). The
+        caller holds the room's lock."""
+        await self.db.run(self.store.add_move, room.code, len(room.match.moves), encode_entry(room.rules, move),
+                          room.version + 1, room.rules.is_over(after))
         pending = room.undo_request
         room.play(move, after)
         self._broadcast(room, "update", room.update)
@@ -392,20 +408,23 @@ class Server:
 
     async def _on_undo(self, conn: Connection, frame: Frame) -> None:
         room = self._seated(conn)
-        request = room.ask_undo(conn.seat, frame.d["at"])
-        self._broadcast(room, "undo_asked", lambda audience: request.to_json())
-        self._undo_if_agreed(room)
+        async with self.lock(room):
+            request = room.ask_undo(conn.seat, frame.d["at"])
+            self._broadcast(room, "undo_asked", lambda audience: request.to_json())
+            await self._undo_if_agreed(room)
 
     async def _on_consent(self, conn: Connection, frame: Frame) -> None:
         room = self._seated(conn)
-        request = room.consent(conn.seat, frame.d["yes"], frame.d["at"])
-        if not frame.d["yes"]:
-            self._broadcast(room, "undo_done", lambda audience: {"done": False, "by": request.by, "refused_by": conn.seat})
-            self._ai_next(room)  # the computer waited for the answer
-            return
-        self._undo_if_agreed(room)
+        async with self.lock(room):
+            request = room.consent(conn.seat, frame.d["yes"], frame.d["at"])
+            if not frame.d["yes"]:
+                self._broadcast(room, "undo_done",
+                                lambda audience: {"done": False, "by": request.by, "refused_by": conn.seat})
+                self._ai_next(room)  # the computer waited for the answer
+                return
+            await self._undo_if_agreed(room)
 
-    def _undo_if_agreed(self, room: Room) -> None:
+    async def _undo_if_agreed(self, room: Room) -> None:
         request = room.undo_request
         if request is None or request.waiting:
             return
@@ -416,7 +435,7 @@ class Server:
             self._broadcast(room, "undo_done", lambda audience: refused)
             self._ai_next(room)
             return
-        self.store.take_back(room.code, point, room.version + 1)
+        await self.db.run(self.store.take_back, room.code, point, room.version + 1)
         room.undo()
         self._broadcast(room, "undo_done", lambda audience: {"done": True, "by": request.by})
         self._broadcast(room, "sync", room.sync)
@@ -479,12 +498,13 @@ class Server:
             loop = asyncio.get_running_loop()
             move = await loop.run_in_executor(self.pool, decide, room.record.game, level, view, seat,
                                               secrets.randbits(31))
-            if (room.version != version or self.rooms.get(room.code) is not room or move is None
-                    or room.undo_request is not None):
-                return  # the table moved on (an undo, a returning player), or waits for an undo's answer
-            if room.ai_to_play(time.monotonic(), self.limits.away_after) is None:
-                return
-            self._play(room, move, room.played(move))
+            async with self.lock(room):
+                if (room.version != version or self.rooms.get(room.code) is not room or move is None
+                        or room.undo_request is not None):
+                    return  # the table moved on (an undo, a returning player), or waits for an undo's answer
+                if room.ai_to_play(time.monotonic(), self.limits.away_after) is None:
+                    return
+                await self._play(room, move, room.played(move))
         except (RoomError, StoreError) as e:
             # the code only: the reason may name the computer seat's secret, and the log is the host's to read
             log.error("table %s: the AI's move was refused (%s)", room.code, getattr(e, "code", "store"))

@@ -7,12 +7,16 @@ version on by one, and a move is stored under its ply number, which the database
 server killed at any instant (kill -9) restarts with every table at its last stored move, and no
 move can be stored twice.
 
-The server only calls the methods of `TableStore`, from its event loop. When one machine is outgrown
-the store becomes a new module against the same interface (Postgres: the same three tables, the
-same transactions; see DESIGN.md, "Online play"), not a rewrite of the server.
+The server calls the methods of `TableStore` from one thread of its own (`StoreRunner`), never on
+its event loop, so a slow or unreachable database holds up only the requests that wait for it. Past
+one machine the same interface is kept in PostgreSQL (`pg_store`): the same tables, the same
+transactions, the same version checks. What the rows hold is read back through one guarded reader
+(`record_from_row`) whatever the database, so a damaged or hostile row is refused in words.
 """
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures as futures
 import contextlib
 import json
 import sqlite3
@@ -21,11 +25,11 @@ import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from hexgames.core.protocol import JSON
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: origin, settings and clock
 FINISHED_KEPT = 24 * 3600  # seconds a finished table stays (its players can still fetch the game)
 IDLE_KEPT = 30 * 24 * 3600  # seconds an unfinished table with no change stays
 CHECKPOINT_SECONDS = 2.0
@@ -73,6 +77,9 @@ class TableRecord:
     moves: list[JSON] = field(default_factory=list)
     created: float = 0.0
     updated: float = 0.0
+    origin: str = ""  # a keyed hash of the address that created it (fair listing, per-address quotas)
+    settings: dict[str, Any] = field(default_factory=dict)  # the table's own rules: clock, hints
+    clock: dict[str, Any] = field(default_factory=dict)  # the turn clocks' state, stored with each move
 
 
 class StoreError(Exception):
@@ -105,12 +112,19 @@ class TableStore(ABC):
         (StoreError unless the stored version is the one before)."""
 
     @abstractmethod
-    def add_move(self, code: str, ply: int, move: JSON, version: int, finished: bool) -> None:
-        """Move number `ply` (0-based), with the table moving on to `version`."""
+    def add_move(self, code: str, ply: int, move: JSON, version: int, finished: bool,
+                 clock: dict[str, Any] | None = None) -> None:
+        """Move number `ply` (0-based), with the table moving on to `version` (and its clocks to
+        `clock`, when given)."""
 
     @abstractmethod
-    def take_back(self, code: str, ply: int, version: int) -> None:
+    def take_back(self, code: str, ply: int, version: int, clock: dict[str, Any] | None = None) -> None:
         """Remove moves from `ply` on (an undo), with the table moving on to `version`."""
+
+    @abstractmethod
+    def open_tables(self, limit: int) -> list[TableRecord]:
+        """Up to `limit` listed tables not yet started, newest first, without their moves (the
+        public list is built from these, whichever process holds each table)."""
 
     @abstractmethod
     def prune(self, now: float) -> int:
@@ -119,6 +133,26 @@ class TableStore(ABC):
     @abstractmethod
     def close(self) -> None:
         ...
+
+
+T = TypeVar("T")
+
+
+class StoreRunner:
+    """Runs a store's methods on one thread of their own, for a server's event loop to await: a
+    database that is slow or gone holds up only the requests waiting for it, never the loop, and the
+    store sees one call at a time, in the order they were made."""
+
+    def __init__(self, store: TableStore):
+        self.store = store
+        self.pool = futures.ThreadPoolExecutor(1, thread_name_prefix="hexgames-store")
+
+    async def run(self, method: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.pool, method, *args)
+
+    async def close(self) -> None:
+        await self.run(self.store.close)
+        self.pool.shutdown(wait=False)
 
 
 class SqliteTableStore(TableStore):
@@ -169,6 +203,11 @@ class SqliteTableStore(TableStore):
             self.db.execute("""CREATE TABLE IF NOT EXISTS moves (
                 code TEXT NOT NULL REFERENCES tables(code) ON DELETE CASCADE, ply INTEGER NOT NULL,
                 move TEXT NOT NULL, PRIMARY KEY (code, ply))""")
+            columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
+            for column, default in NEW_COLUMNS:
+                if column not in columns:  # a store of schema 1: its tables get the defaults
+                    self.db.execute(f"ALTER TABLE tables ADD COLUMN {column} TEXT NOT NULL DEFAULT '{default}'")
+            self.db.execute("CREATE INDEX IF NOT EXISTS open_tables ON tables (listed, started, created)")
             self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     def _transaction(self) -> "_Transaction":
@@ -180,38 +219,29 @@ class SqliteTableStore(TableStore):
         moves: dict[str, list[tuple[int, str]]] = {}
         for code, ply, move in self.db.execute("SELECT code, ply, move FROM moves ORDER BY code, ply"):
             moves.setdefault(code, []).append((ply, move))
-        for row in self.db.execute("SELECT * FROM tables ORDER BY created"):
+        for row in self._rows("SELECT * FROM tables ORDER BY created"):
             try:
-                records.append(self._record(row, moves.get(row[0], [])))
-            except (ValueError, TypeError, KeyError) as e:
-                problems.append(f"table {str(row[0])[:12]!r} cannot be read and was left as it is: {e}")
+                records.append(record_from_row(row, moves.get(row["code"], [])))
+            except ValueError as e:
+                problems.append(f"table {str(row['code'])[:12]!r} cannot be read and was left as it is: {e}")
         return records, problems
 
     def load_table(self, code: str) -> TableRecord | None:
-        row = self.db.execute("SELECT * FROM tables WHERE code=?", (code,)).fetchone()
-        if row is None:
+        rows = self._rows("SELECT * FROM tables WHERE code=?", (code,))
+        if not rows:
             return None
         moves = self.db.execute("SELECT ply, move FROM moves WHERE code=? ORDER BY ply", (code,)).fetchall()
-        try:
-            return self._record(row, moves)
-        except (TypeError, KeyError) as e:
-            raise ValueError(str(e)) from None
+        return record_from_row(rows[0], moves)
 
-    @staticmethod
-    def _record(row: tuple[Any, ...], moves: list[tuple[int, str]]) -> TableRecord:
-        (code, game, options, seed, seats, host, spectator_hash, listed, started, finished, version,
-         created, updated) = row
-        if [ply for ply, _ in moves] != list(range(len(moves))):
-            raise ValueError("its moves are not numbered 0, 1, 2, ...")
-        opts = json.loads(options)
-        if type(opts) is not dict:
-            raise ValueError("its options are not an object")
-        seat_list = json.loads(seats)
-        if type(seat_list) is not list or not seat_list:
-            raise ValueError("its seats are not a list")
-        return TableRecord(str(code), str(game), opts, int(seed), [SeatRecord.from_json(s) for s in seat_list],
-                           int(host), str(spectator_hash), bool(listed), bool(started), bool(finished),
-                           int(version), [json.loads(m) for _, m in moves], float(created), float(updated))
+    def open_tables(self, limit: int) -> list[TableRecord]:
+        rows = self._rows("SELECT * FROM tables WHERE listed=1 AND started=0 AND finished=0 "
+                          "ORDER BY created DESC LIMIT ?", (limit,))
+        return read_rows(rows)
+
+    def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
+        cur = self.db.execute(sql, args)
+        names = [d[0] for d in cur.description]
+        return [dict(zip(names, row)) for row in cur.fetchall()]
 
     # --- writing ------------------------------------------------------------------------------
     def create(self, record: TableRecord) -> None:
@@ -219,10 +249,9 @@ class SqliteTableStore(TableStore):
         record.created = record.updated = record.created or now
         try:
             with self._transaction():
-                self.db.execute("INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", (
-                    record.code, record.game, _dump(record.options), record.seed, _seats(record), record.host,
-                    record.spectator_hash, int(record.listed), int(record.started), int(record.finished),
-                    record.version, record.created, record.updated))
+                row = record_to_row(record)
+                self.db.execute(f"INSERT INTO tables ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
+                                tuple(row.values()))
                 for ply, move in enumerate(record.moves):
                     self.db.execute("INSERT INTO moves VALUES (?,?,?)", (record.code, ply, _dump(move)))
         except sqlite3.IntegrityError:
@@ -231,24 +260,30 @@ class SqliteTableStore(TableStore):
     def save_table(self, record: TableRecord) -> None:
         with self._transaction():
             self._advance(record.code, record.version)
-            self.db.execute("UPDATE tables SET seats=?, started=?, finished=? WHERE code=?",
-                            (_seats(record), int(record.started), int(record.finished), record.code))
+            self.db.execute("UPDATE tables SET seats=?, started=?, finished=?, clock=? WHERE code=?",
+                            (_seats(record), int(record.started), int(record.finished), _dump(record.clock),
+                             record.code))
 
-    def add_move(self, code: str, ply: int, move: JSON, version: int, finished: bool) -> None:
+    def add_move(self, code: str, ply: int, move: JSON, version: int, finished: bool,
+                 clock: dict[str, Any] | None = None) -> None:
         try:
             with self._transaction():
                 self._advance(code, version)
                 self.db.execute("INSERT INTO moves VALUES (?,?,?)", (code, ply, _dump(move)))
                 if finished:
                     self.db.execute("UPDATE tables SET finished=1 WHERE code=?", (code,))
+                if clock is not None:
+                    self.db.execute("UPDATE tables SET clock=? WHERE code=?", (_dump(clock), code))
         except sqlite3.IntegrityError:
             raise StoreError(f"move {ply} of table {code} is stored already") from None
 
-    def take_back(self, code: str, ply: int, version: int) -> None:
+    def take_back(self, code: str, ply: int, version: int, clock: dict[str, Any] | None = None) -> None:
         with self._transaction():
             self._advance(code, version)
             self.db.execute("DELETE FROM moves WHERE code=? AND ply>=?", (code, ply))
             self.db.execute("UPDATE tables SET finished=0 WHERE code=?", (code,))
+            if clock is not None:
+                self.db.execute("UPDATE tables SET clock=? WHERE code=?", (_dump(clock), code))
 
     def _advance(self, code: str, version: int) -> None:
         cur = self.db.execute("UPDATE tables SET version=?, updated=? WHERE code=? AND version=?",
@@ -283,12 +318,66 @@ class _Transaction:
         self.db.execute("COMMIT" if kind is None else "ROLLBACK")
 
 
+NEW_COLUMNS = (("origin", ""), ("settings", "{}"), ("clock", "{}"))  # added by schema 2, with defaults
+MAX_STORED_TEXT = 1 << 20  # characters of one stored JSON field: a longer one is refused, never parsed
+
+
 def _dump(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
 def _seats(record: TableRecord) -> str:
     return _dump([s.to_json() for s in record.seats])
+
+
+def record_to_row(record: TableRecord) -> dict[str, Any]:
+    """The columns of `tables` for a record, named (every database stores the same row)."""
+    return {"code": record.code, "game": record.game, "options": _dump(record.options), "seed": record.seed,
+            "seats": _seats(record), "host": record.host, "spectator_hash": record.spectator_hash,
+            "listed": int(record.listed), "started": int(record.started), "finished": int(record.finished),
+            "version": record.version, "created": record.created, "updated": record.updated,
+            "origin": record.origin, "settings": _dump(record.settings), "clock": _dump(record.clock)}
+
+
+def _json(text: Any, what: str, kind: type) -> Any:
+    if not isinstance(text, str) or len(text) > MAX_STORED_TEXT:
+        raise ValueError(f"its {what} are not stored text")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ValueError(f"its {what} are not JSON") from None
+    if kind is not object and type(data) is not kind:
+        raise ValueError(f"its {what} are not a{'n object' if kind is dict else ' list'}")
+    return data
+
+
+def record_from_row(row: dict[str, Any], moves: list[tuple[int, str]]) -> TableRecord:
+    """The one guarded reader of a stored table, whatever the database: every column checked,
+    ValueError (in words) for a row that cannot be a table."""
+    try:
+        if [ply for ply, _ in moves] != list(range(len(moves))):
+            raise ValueError("its moves are not numbered 0, 1, 2, ...")
+        seat_list = _json(row["seats"], "seats", list)
+        if not seat_list:
+            raise ValueError("its seats are not a list")
+        return TableRecord(
+            str(row["code"]), str(row["game"]), _json(row["options"], "options", dict), int(row["seed"]),
+            [SeatRecord.from_json(s) for s in seat_list], int(row["host"]), str(row["spectator_hash"]),
+            bool(row["listed"]), bool(row["started"]), bool(row["finished"]), int(row["version"]),
+            [_json(m, "moves", object) for _, m in moves],
+            float(row["created"]), float(row["updated"]), str(row.get("origin") or ""),
+            _json(row.get("settings") or "{}", "settings", dict), _json(row.get("clock") or "{}", "clock", dict))
+    except (TypeError, KeyError, AttributeError, OverflowError) as e:
+        raise ValueError(f"it is malformed ({type(e).__name__}: {e})") from None
+
+
+def read_rows(rows: list[dict[str, Any]]) -> list[TableRecord]:
+    """The records of `rows` (no moves) that can be read; a row that cannot is passed over."""
+    records = []
+    for row in rows:
+        with contextlib.suppress(ValueError):
+            records.append(record_from_row(row, []))
+    return records
 
 
 def open_store(path: str | Path) -> tuple[SqliteTableStore, str | None]:
