@@ -166,6 +166,18 @@ def start_server(db: Path, tables: int) -> tuple[subprocess.Popen[str], int]:
     return proc, int(found.group(1))
 
 
+def stop_server(proc: subprocess.Popen[str], grace: float = 30.0) -> None:
+    """Stop the server, and kill it if it takes longer than `grace` seconds: with thousands of
+    connections whose clients no longer answer (this process stopped reading them), its clean close
+    can outlast any fixed wait, and the figures are measured by then; they must still be printed."""
+    proc.terminate()
+    try:
+        proc.wait(grace)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 def memory_mb(pid: int) -> dict[str, float | None]:
     """The server's resident memory now and at its peak, and that of its worker processes (the AI),
     from Linux's /proc (None elsewhere)."""
@@ -217,8 +229,7 @@ async def _run(tables: int, seconds: float, think: float, game_ids: tuple[str, .
             for task in [*pending, collector]:
                 task.cancel()
         finally:
-            proc.terminate()
-            proc.wait(10)
+            stop_server(proc)
     audit = audit_games(stats.games)
     lat = sorted(stats.latencies)
     return {"tables": tables, "seconds": round(stats.end - stats.start, 1), "think_s": think,
