@@ -597,6 +597,9 @@ def serve_command(host: str, port: int, db: str | None, away: float, max_connect
         asyncio.run(_serve_until_stopped(store, host, port, limits, without_password(spec)))
     except KeyboardInterrupt:
         pass
+    except StoreError as e:  # the database went away while the tables were read
+        print(f"hexgames serve: {e}", file=sys.stderr)
+        return 1
     except OSError as e:  # the port is taken, the address is not this machine's
         print(f"hexgames serve: cannot listen on {host}:{port}: {e.strerror or e}", file=sys.stderr)
         return 1

@@ -96,3 +96,19 @@ def test_serve_names_its_database_without_the_password(postgres_url):
         _, log = proc.communicate(timeout=60)
     assert "hexgames serving on ws://127.0.0.1:" in line and "(tables in postgresql://hexgames:***@127.0.0.1:" in line
     assert "s3cret" not in line + log
+
+
+def test_serve_on_a_database_that_does_not_answer_says_so_and_stops(postgres_url):
+    """The tables cannot be read (another program holds them locked): the statement is given up after
+    the store's time limit, and `serve` says why instead of waiting for ever."""
+    import psycopg
+
+    PostgresTableStore(postgres_url).close()  # the tables exist
+    with psycopg.connect(postgres_url) as holder:
+        holder.execute("LOCK TABLE moves IN ACCESS EXCLUSIVE MODE")
+        done = subprocess.run([sys.executable, "-m", "hexgames", "serve", "--port", "0", "--db", postgres_url],
+                              capture_output=True, text=True, timeout=120)
+        holder.rollback()
+    assert done.returncode == 1 and done.stdout == "" and "Traceback" not in done.stderr
+    assert "cannot be reached or did not answer (canceling statement due to statement timeout); nothing changed" \
+        in done.stderr

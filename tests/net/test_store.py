@@ -202,7 +202,7 @@ def test_a_database_from_a_newer_hexgames_is_not_touched(postgres_url):
 
 @pytest.mark.cluster
 def test_a_database_holding_another_program_s_tables_is_refused_in_words(postgres_url):
-    Stores(postgres_url).sql("CREATE TABLE tables (code TEXT PRIMARY KEY, owner TEXT)")
+    Stores(postgres_url).sql("CREATE TABLE tables (code TEXT PRIMARY KEY, listed INT, started INT, created REAL)")
     with pytest.raises(StoreError, match="cannot hold hexgames' tables"):
         open_store(postgres_url)
 
