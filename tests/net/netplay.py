@@ -138,6 +138,18 @@ class Player:
         self.client.close()
 
 
+def to_move(players: list[Player]) -> Player:
+    """The player whose turn it is, once its view has arrived (every move sent before is answered)."""
+    end = time.monotonic() + TIMEOUT
+    while True:
+        for p in players:
+            p.pump()
+            if p.my_turn():
+                return p
+        assert time.monotonic() < end, "nobody's turn came"
+        time.sleep(0.005)
+
+
 def table(url: str, game: str, seats: int = 2, seed: int = 0) -> tuple[list[Player], str]:
     """A started table of `seats` human players; (players by seat, code)."""
     host = Player(url, "host", seed)

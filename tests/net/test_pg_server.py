@@ -7,27 +7,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 
 import pytest
 
 from hexgames.core.match import encode_entry
 from hexgames.net.pg_store import PostgresTableStore
-from tests.net.netplay import TIMEOUT, Auditor, Player, over, play_until, start_server, table
+from tests.net.netplay import Auditor, Player, close, over, play_until, start_server, table, to_move
 
 pytestmark = [pytest.mark.cluster, pytest.mark.netplay]
-
-
-def _to_move(players: list[Player]) -> Player:
-    """The player whose turn it is, once its view has arrived."""
-    end = time.monotonic() + TIMEOUT
-    while True:
-        for p in players:
-            p.pump()
-            if p.my_turn():
-                return p
-        assert time.monotonic() < end, "nobody's turn came"
-        time.sleep(0.005)
 
 
 def _ply(server) -> int:
@@ -40,7 +27,7 @@ def test_a_game_on_postgresql_waits_out_the_database_stopping_and_finishes_once_
     try:
         players, code = table(f"ws://127.0.0.1:{server.port}", "clans", seed=4)
         sent = play_until(players, lambda: _ply(server) >= 4)
-        mover = _to_move(players)
+        mover = to_move(players)
         ply, move, mark = mover.last.d["ply"], mover.random_move(), len(mover.frames)
         postgres.stop()
         try:
@@ -54,10 +41,9 @@ def test_a_game_on_postgresql_waits_out_the_database_stopping_and_finishes_once_
         mover.client.send_move(move)  # the same move, once the database is back
         mover.wait(lambda f: f.t == "update" and f.d["ply"] == ply + 1, start=mark)
         sent += 1 + play_until(players, lambda: _ply(server) >= ply + 5)
-        _to_move(players)  # every move sent so far has been answered
+        to_move(players)  # every move sent so far has been answered
         credentials = [(p.client.token, p.seat) for p in players]
-        for p in players:
-            p.close()
+        close(players)
     finally:
         server.stop()
 
@@ -77,9 +63,8 @@ def test_a_game_on_postgresql_waits_out_the_database_stopping_and_finishes_once_
         reader.close()
         assert len(final.moves) == sent  # no move lost, none played twice
         assert stored.moves == [encode_entry(final.rules, m) for m in final.moves] and stored.finished
+        close(back)
         assert auditor.problems == []
-        for p in back:
-            p.close()
     finally:
         server.stop()
 
