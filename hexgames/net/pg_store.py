@@ -111,21 +111,16 @@ class PostgresTableStore(SqlTableStore):
         """BEGIN, on a new connection if the one kept was closed by the database meanwhile (nothing
         was sent but the BEGIN, so nothing can be done twice)."""
         begin = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" if read_only else "BEGIN"
-        fresh = self.conn is None or self.conn.closed
-        conn = self._connection()
-        try:
-            conn.execute(begin)
-        except LOST as e:
-            self._drop()
-            if fresh:
-                raise self._unreachable(e) from None
+        while True:  # twice at the most: the second connection is a new one
+            fresh = self.conn is None or self.conn.closed
             conn = self._connection()
             try:
                 conn.execute(begin)
+                return conn
             except LOST as e:
                 self._drop()
-                raise self._unreachable(e) from None
-        return conn
+                if fresh:
+                    raise self._unreachable(e) from None
 
     @contextlib.contextmanager
     def _transaction(self, read_only: bool = False) -> Iterator[None]:
