@@ -244,12 +244,15 @@ def cmd_serve(argv: Sequence[str]) -> int:
         description="Host online tables: a websocket server that holds every table's game and runs its rules. "
                     "Players connect from the app with this machine's address and the port; open that TCP port "
                     "in the firewall for players on other machines.",
-        epilog="Tables are kept in an SQLite file in the data folder; a server stopped at any moment and started "
-               "again resumes every table at its last move. The default --host 127.0.0.1 accepts this machine "
-               "only; --host 0.0.0.0 accepts the local network.")
+        epilog="Tables are kept in an SQLite file in the data folder, or in PostgreSQL with --db postgresql://…; a "
+               "server stopped at any moment and started again resumes every table at its last move. The default "
+               "--host 127.0.0.1 accepts this machine only; --host 0.0.0.0 accepts the local network.")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0: every network)")
     p.add_argument("--port", type=int, default=8765, help="TCP port (default 8765; 0: any free port)")
-    p.add_argument("--db", default=None, help="the table store (default: tables.sqlite3 in the data folder)")
+    p.add_argument("--db", default=None, metavar="FILE|URL",
+                   help="the table store: an SQLite file (default: tables.sqlite3 in the data folder), or a "
+                        "PostgreSQL database as postgresql://user:password@host:port/database (needs "
+                        "pip install 'hexgames[server]')")
     p.add_argument("--away", type=float, default=300.0, metavar="SECONDS",
                    help="how long a player may be away before the computer plays their seat (default 300)")
     p.add_argument("--max-connections", type=int, default=1000)

@@ -4,6 +4,7 @@
 - `views`: a seat's view, a log line and an outcome as JSON (generic over the Rules protocol).
 - `room`: one table on the server (seats, credentials, moves, undo consent), pure and socket-free.
 - `store`: where tables live between restarts (`TableStore`; `SqliteTableStore` in the data folder).
+- `pg_store`: the same tables in PostgreSQL (`PostgresTableStore`, `serve --db postgresql://…`).
 - `server`: the asyncio + `websockets` server; `client`: a thread + queue for the pygame loop.
 - `audit`: the privacy oracle the tests and `bench --online` run on every frame.
 

@@ -29,7 +29,6 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Awaitable, Callable
 
 import websockets
@@ -43,7 +42,7 @@ from hexgames.net import frames
 from hexgames.net.frames import Frame, FrameError
 from hexgames.net.privacy import WirePolicy, survey
 from hexgames.net.room import Room, RoomError, new_table
-from hexgames.net.store import StoreError, StoreRunner, TableStore
+from hexgames.net.store import StoreError, StoreRunner, StoreUnavailable, TableStore
 from hexgames.net.views import encode_reason
 
 log = logging.getLogger("hexgames.net")
@@ -242,6 +241,9 @@ class Server:
             await self.handlers[frame.t](conn, frame)
         except RoomError as e:
             self._error(conn, e.code, e.reason, frame.seq)
+        except StoreUnavailable as e:  # the database is away: the player is told so; the table waits in memory
+            log.error("store: %s", e)
+            self._error(conn, "store", e.reason, frame.seq)
         except StoreError as e:
             log.error("store: %s", e)
             self._error(conn, "store", "The server could not store that; nothing changed.", frame.seq)
@@ -578,13 +580,13 @@ def serve_command(host: str, port: int, db: str | None, away: float, max_connect
     """`hexgames serve`: serve until Ctrl+C or SIGTERM. The first line on stdout names the address
     (`bench --online` reads the port from it); the log goes to stderr."""
     from hexgames.core.saves import data_location
-    from hexgames.net.store import open_store
+    from hexgames.net.store import open_store, without_password
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     logging.getLogger("websockets").setLevel(logging.WARNING)
-    path = Path(db) if db else data_location() / STORE_NAME
+    spec = db or str(data_location() / STORE_NAME)  # an SQLite file, or a postgresql:// URL
     try:
-        store, notice = open_store(path)
+        store, notice = open_store(spec)
     except (StoreError, OSError) as e:
         print(f"hexgames serve: {e}", file=sys.stderr)
         return 1
@@ -592,16 +594,19 @@ def serve_command(host: str, port: int, db: str | None, away: float, max_connect
         log.warning("%s", notice)
     limits = Limits(away_after=away, max_connections=max_connections)
     try:
-        asyncio.run(_serve_until_stopped(store, host, port, limits, path))
+        asyncio.run(_serve_until_stopped(store, host, port, limits, without_password(spec)))
     except KeyboardInterrupt:
         pass
+    except StoreError as e:  # the database went away while the tables were read
+        print(f"hexgames serve: {e}", file=sys.stderr)
+        return 1
     except OSError as e:  # the port is taken, the address is not this machine's
         print(f"hexgames serve: cannot listen on {host}:{port}: {e.strerror or e}", file=sys.stderr)
         return 1
     return 0
 
 
-async def _serve_until_stopped(store: TableStore, host: str, port: int, limits: Limits, path: Path) -> None:
+async def _serve_until_stopped(store: TableStore, host: str, port: int, limits: Limits, where: str) -> None:
     server = Server(store, limits)
     stopped = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -610,7 +615,7 @@ async def _serve_until_stopped(store: TableStore, host: str, port: int, limits: 
             loop.add_signal_handler(sig, stopped.set)
     bound = await server.start(host, port)
     collector = asyncio.ensure_future(collect_garbage())
-    print(f"hexgames serving on ws://{host}:{bound} (tables in {path}); Ctrl+C stops", flush=True)
+    print(f"hexgames serving on ws://{host}:{bound} (tables in {where}); Ctrl+C stops", flush=True)
     try:
         await stopped.wait()
     finally:

@@ -26,8 +26,9 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, TypeVar
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from hexgames.core.protocol import JSON
+from hexgames.core.protocol import JSON, Reason
 
 SCHEMA_VERSION = 2  # 2: origin, settings and clock
 FINISHED_KEPT = 24 * 3600  # seconds a finished table stays (its players can still fetch the game)
@@ -89,6 +90,15 @@ class StoreError(Exception):
 
 class NewerStore(StoreError):
     """The store was written by a newer hexgames."""
+
+
+class StoreUnavailable(StoreError):
+    """The database cannot be reached or did not answer in time, and the change was not made; the
+    next call connects again. `reason` is what a player is told (the message, for the log, may name
+    the database's address)."""
+
+    reason = Reason("net.store.unreachable",
+                    "The server cannot reach its table database just now; nothing changed. Try again in a moment.")
 
 
 class TableStore(ABC):
@@ -155,10 +165,121 @@ class StoreRunner:
         self.pool.shutdown(wait=False)
 
 
-class SqliteTableStore(TableStore):
+class SqlTableStore(TableStore):
+    """The tables in SQL, whatever the database: the two tables (`tables`, and `moves` keyed by table
+    and ply), the statements and the version checks are the same in SQLite and PostgreSQL, so they are
+    written once, here. A database gives a transaction, a way to run a statement (with `?` for each
+    value) and what its driver raises for a key stored already."""
+
+    duplicate: tuple[type[BaseException], ...] = ()
+    # the change the transaction under way makes: (table, its new version, its `updated` stamp), by
+    # which a database whose answer to COMMIT was lost can look whether the change was made
+    change: tuple[str, int, float] | None = None
+
+    @abstractmethod
+    def _transaction(self, read_only: bool = False) -> contextlib.AbstractContextManager[None]:
+        """All of a change or none of it (a read: one consistent view of the tables)."""
+
+    @abstractmethod
+    def _execute(self, sql: str, args: tuple[Any, ...] = ()) -> Any:
+        """A DB-API cursor that ran `sql` with `args` (one `?` each) in the transaction under way."""
+
+    # --- reading ------------------------------------------------------------------------------
+    def load(self) -> tuple[list[TableRecord], list[str]]:
+        records, problems = [], []
+        moves: dict[str, list[tuple[int, str]]] = {}
+        with self._transaction(read_only=True):
+            for code, ply, move in self._execute("SELECT code, ply, move FROM moves ORDER BY code, ply").fetchall():
+                moves.setdefault(code, []).append((ply, move))
+            rows = self._rows("SELECT * FROM tables ORDER BY created")
+        for row in rows:
+            try:
+                records.append(record_from_row(row, moves.get(row["code"], [])))
+            except ValueError as e:
+                problems.append(f"table {str(row['code'])[:12]!r} cannot be read and was left as it is: {e}")
+        return records, problems
+
+    def load_table(self, code: str) -> TableRecord | None:
+        with self._transaction(read_only=True):
+            rows = self._rows("SELECT * FROM tables WHERE code=?", (code,))
+            moves = self._execute("SELECT ply, move FROM moves WHERE code=? ORDER BY ply", (code,)).fetchall()
+        return record_from_row(rows[0], moves) if rows else None
+
+    def open_tables(self, limit: int) -> list[TableRecord]:
+        with self._transaction(read_only=True):
+            rows = self._rows("SELECT * FROM tables WHERE listed=1 AND started=0 AND finished=0 "
+                              "ORDER BY created DESC LIMIT ?", (limit,))
+        return read_rows(rows)
+
+    def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
+        cur = self._execute(sql, args)
+        names = [d[0] for d in cur.description]
+        return [dict(zip(names, row)) for row in cur.fetchall()]
+
+    # --- writing ------------------------------------------------------------------------------
+    def create(self, record: TableRecord) -> None:
+        now = time.time()
+        record.created = record.updated = record.created or now
+        try:
+            with self._transaction():
+                row = record_to_row(record)
+                self.change = (record.code, record.version, record.updated)
+                self._execute(f"INSERT INTO tables ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
+                              tuple(row.values()))
+                for ply, move in enumerate(record.moves):
+                    self._execute("INSERT INTO moves VALUES (?,?,?)", (record.code, ply, _dump(move)))
+        except self.duplicate:
+            raise StoreError(f"a table {record.code} exists already") from None
+
+    def save_table(self, record: TableRecord) -> None:
+        with self._transaction():
+            self._advance(record.code, record.version)
+            self._execute("UPDATE tables SET seats=?, started=?, finished=?, clock=? WHERE code=?",
+                          (_seats(record), int(record.started), int(record.finished), _dump(record.clock),
+                           record.code))
+
+    def add_move(self, code: str, ply: int, move: JSON, version: int, finished: bool,
+                 clock: dict[str, Any] | None = None) -> None:
+        try:
+            with self._transaction():
+                self._advance(code, version)
+                self._execute("INSERT INTO moves VALUES (?,?,?)", (code, ply, _dump(move)))
+                if finished:
+                    self._execute("UPDATE tables SET finished=1 WHERE code=?", (code,))
+                if clock is not None:
+                    self._execute("UPDATE tables SET clock=? WHERE code=?", (_dump(clock), code))
+        except self.duplicate:
+            raise StoreError(f"move {ply} of table {code} is stored already") from None
+
+    def take_back(self, code: str, ply: int, version: int, clock: dict[str, Any] | None = None) -> None:
+        with self._transaction():
+            self._advance(code, version)
+            self._execute("DELETE FROM moves WHERE code=? AND ply>=?", (code, ply))
+            self._execute("UPDATE tables SET finished=0 WHERE code=?", (code,))
+            if clock is not None:
+                self._execute("UPDATE tables SET clock=? WHERE code=?", (_dump(clock), code))
+
+    def _advance(self, code: str, version: int) -> None:
+        stamp = time.time()
+        cur = self._execute("UPDATE tables SET version=?, updated=? WHERE code=? AND version=?",
+                            (version, stamp, code, version - 1))
+        if cur.rowcount != 1:
+            raise StoreError(f"table {code} is not at version {version - 1}")
+        self.change = (code, version, stamp)
+
+    def prune(self, now: float) -> int:
+        with self._transaction():
+            cur = self._execute("DELETE FROM tables WHERE (finished=1 AND updated<?) OR updated<?",
+                                (now - FINISHED_KEPT, now - IDLE_KEPT))
+            return cur.rowcount
+
+
+class SqliteTableStore(SqlTableStore):
     """Tables in one SQLite file. WAL journal with synchronous=NORMAL: a commit is durable against
     the process dying (kill -9, a crash) without an fsync per move; only a power cut can lose the
     last moments, and then whole transactions, never half of one."""
+
+    duplicate = (sqlite3.IntegrityError,)
 
     def __init__(self, path: str | Path):
         self.path = Path(path)
@@ -210,92 +331,11 @@ class SqliteTableStore(TableStore):
             self.db.execute("CREATE INDEX IF NOT EXISTS open_tables ON tables (listed, started, created)")
             self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
-    def _transaction(self) -> "_Transaction":
-        return _Transaction(self.db)
+    def _transaction(self, read_only: bool = False) -> "_Transaction":
+        return _Transaction(self.db, "BEGIN" if read_only else "BEGIN IMMEDIATE")
 
-    # --- reading ------------------------------------------------------------------------------
-    def load(self) -> tuple[list[TableRecord], list[str]]:
-        records, problems = [], []
-        moves: dict[str, list[tuple[int, str]]] = {}
-        for code, ply, move in self.db.execute("SELECT code, ply, move FROM moves ORDER BY code, ply"):
-            moves.setdefault(code, []).append((ply, move))
-        for row in self._rows("SELECT * FROM tables ORDER BY created"):
-            try:
-                records.append(record_from_row(row, moves.get(row["code"], [])))
-            except ValueError as e:
-                problems.append(f"table {str(row['code'])[:12]!r} cannot be read and was left as it is: {e}")
-        return records, problems
-
-    def load_table(self, code: str) -> TableRecord | None:
-        rows = self._rows("SELECT * FROM tables WHERE code=?", (code,))
-        if not rows:
-            return None
-        moves = self.db.execute("SELECT ply, move FROM moves WHERE code=? ORDER BY ply", (code,)).fetchall()
-        return record_from_row(rows[0], moves)
-
-    def open_tables(self, limit: int) -> list[TableRecord]:
-        rows = self._rows("SELECT * FROM tables WHERE listed=1 AND started=0 AND finished=0 "
-                          "ORDER BY created DESC LIMIT ?", (limit,))
-        return read_rows(rows)
-
-    def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
-        cur = self.db.execute(sql, args)
-        names = [d[0] for d in cur.description]
-        return [dict(zip(names, row)) for row in cur.fetchall()]
-
-    # --- writing ------------------------------------------------------------------------------
-    def create(self, record: TableRecord) -> None:
-        now = time.time()
-        record.created = record.updated = record.created or now
-        try:
-            with self._transaction():
-                row = record_to_row(record)
-                self.db.execute(f"INSERT INTO tables ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
-                                tuple(row.values()))
-                for ply, move in enumerate(record.moves):
-                    self.db.execute("INSERT INTO moves VALUES (?,?,?)", (record.code, ply, _dump(move)))
-        except sqlite3.IntegrityError:
-            raise StoreError(f"a table {record.code} exists already") from None
-
-    def save_table(self, record: TableRecord) -> None:
-        with self._transaction():
-            self._advance(record.code, record.version)
-            self.db.execute("UPDATE tables SET seats=?, started=?, finished=?, clock=? WHERE code=?",
-                            (_seats(record), int(record.started), int(record.finished), _dump(record.clock),
-                             record.code))
-
-    def add_move(self, code: str, ply: int, move: JSON, version: int, finished: bool,
-                 clock: dict[str, Any] | None = None) -> None:
-        try:
-            with self._transaction():
-                self._advance(code, version)
-                self.db.execute("INSERT INTO moves VALUES (?,?,?)", (code, ply, _dump(move)))
-                if finished:
-                    self.db.execute("UPDATE tables SET finished=1 WHERE code=?", (code,))
-                if clock is not None:
-                    self.db.execute("UPDATE tables SET clock=? WHERE code=?", (_dump(clock), code))
-        except sqlite3.IntegrityError:
-            raise StoreError(f"move {ply} of table {code} is stored already") from None
-
-    def take_back(self, code: str, ply: int, version: int, clock: dict[str, Any] | None = None) -> None:
-        with self._transaction():
-            self._advance(code, version)
-            self.db.execute("DELETE FROM moves WHERE code=? AND ply>=?", (code, ply))
-            self.db.execute("UPDATE tables SET finished=0 WHERE code=?", (code,))
-            if clock is not None:
-                self.db.execute("UPDATE tables SET clock=? WHERE code=?", (_dump(clock), code))
-
-    def _advance(self, code: str, version: int) -> None:
-        cur = self.db.execute("UPDATE tables SET version=?, updated=? WHERE code=? AND version=?",
-                              (version, time.time(), code, version - 1))
-        if cur.rowcount != 1:
-            raise StoreError(f"table {code} is not at version {version - 1}")
-
-    def prune(self, now: float) -> int:
-        with self._transaction():
-            cur = self.db.execute("DELETE FROM tables WHERE (finished=1 AND updated<?) OR updated<?",
-                                  (now - FINISHED_KEPT, now - IDLE_KEPT))
-            return cur.rowcount
+    def _execute(self, sql: str, args: tuple[Any, ...] = ()) -> sqlite3.Cursor:
+        return self.db.execute(sql, args)
 
     def close(self) -> None:
         self._stop.set()
@@ -306,13 +346,14 @@ class SqliteTableStore(TableStore):
 
 
 class _Transaction:
-    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any exception: all of a change or none of it."""
+    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any exception: all of a change or none of it (a
+    read begins with a plain BEGIN: one view of the file, without taking the write lock)."""
 
-    def __init__(self, db: sqlite3.Connection):
-        self.db = db
+    def __init__(self, db: sqlite3.Connection, begin: str):
+        self.db, self.begin = db, begin
 
     def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
+        self.db.execute(self.begin)
 
     def __exit__(self, kind: Any, *_: Any) -> None:
         self.db.execute("COMMIT" if kind is None else "ROLLBACK")
@@ -380,12 +421,36 @@ def read_rows(rows: list[dict[str, Any]]) -> list[TableRecord]:
     return records
 
 
-def open_store(path: str | Path) -> tuple[SqliteTableStore, str | None]:
-    """The store at `path`, and a notice when the file there could not be used: a damaged file is
-    set aside (renamed beside it, kept for repair) and a new store begun. A store written by a newer
-    hexgames is never set aside: StoreError says to update."""
+DATABASE_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_database_url(spec: str | Path) -> bool:
+    """Whether `--db` names a PostgreSQL database rather than an SQLite file."""
+    return isinstance(spec, str) and spec.lower().startswith(DATABASE_SCHEMES)
+
+
+def without_password(url: str) -> str:
+    """`url` as it may be printed or logged: a password in it (user:password@, or ?password=) is
+    shown as ***."""
+    parts = urlsplit(url)
+    netloc = parts.netloc
+    if parts.password is not None:
+        netloc = f"{parts.username or ''}:***@{netloc.rpartition('@')[2]}"
+    query = urlencode([(k, "***" if k == "password" else v) for k, v in parse_qsl(parts.query, keep_blank_values=True)],
+                      safe="*")
+    return urlunsplit(parts._replace(netloc=netloc, query=query))
+
+
+def open_store(spec: str | Path) -> tuple[TableStore, str | None]:
+    """The store `spec` names: a `postgresql://` URL (PostgreSQL, `pg_store`), else an SQLite file,
+    with a notice when the file there could not be used: a damaged file is set aside (renamed beside
+    it, kept for repair) and a new store begun. A store written by a newer hexgames is never set
+    aside: StoreError says to update."""
+    if is_database_url(spec):
+        return _postgres(str(spec)), None
     from hexgames.core.files import set_aside
 
+    path = Path(spec)
     try:
         return SqliteTableStore(path), None
     except NewerStore:
@@ -395,3 +460,12 @@ def open_store(path: str | Path) -> tuple[SqliteTableStore, str | None]:
         if kept is None:
             raise
         return SqliteTableStore(path), f"{e} It was kept as {kept.name}; a new table store was begun."
+
+
+def _postgres(url: str) -> TableStore:
+    """psycopg is imported only for a PostgreSQL store: the app, and a server on SQLite, run without it."""
+    try:
+        from hexgames.net.pg_store import PostgresTableStore
+    except ImportError as e:
+        raise StoreError(f"a postgresql:// table store needs psycopg ({e}): pip install 'hexgames[server]'") from None
+    return PostgresTableStore(url)

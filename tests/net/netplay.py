@@ -13,7 +13,7 @@ from hexgames.net.frames import Frame, write
 from hexgames.net.privacy import holds_secret_number, log_line_leaks, secret_numbers, view_leaks
 from hexgames.net.room import Room
 from hexgames.net.server import Limits, ServerThread
-from hexgames.net.store import SqliteTableStore
+from hexgames.net.store import SqliteTableStore, TableStore
 
 TIMEOUT = 60.0  # seconds any awaited frame may take on a loaded 2-core machine
 
@@ -72,8 +72,10 @@ class Auditor:
         return [f"log line {i}: {p}" for p in problems]
 
 
-def start_server(path: Any, auditor: Auditor | None = None, **limits: Any) -> ServerThread:
-    server = ServerThread(SqliteTableStore(path), ai_in_process=False, audit=auditor, limits=Limits(**limits))
+def start_server(where: Any, auditor: Auditor | None = None, **limits: Any) -> ServerThread:
+    """A server with its tables in `where`: a store, or the path of an SQLite file."""
+    store = where if isinstance(where, TableStore) else SqliteTableStore(where)
+    server = ServerThread(store, ai_in_process=False, audit=auditor, limits=Limits(**limits))
     server.start()
     return server
 
@@ -134,6 +136,18 @@ class Player:
 
     def close(self) -> None:
         self.client.close()
+
+
+def to_move(players: list[Player]) -> Player:
+    """The player whose turn it is, once its view has arrived (every move sent before is answered)."""
+    end = time.monotonic() + TIMEOUT
+    while True:
+        for p in players:
+            p.pump()
+            if p.my_turn():
+                return p
+        assert time.monotonic() < end, "nobody's turn came"
+        time.sleep(0.005)
 
 
 def table(url: str, game: str, seats: int = 2, seed: int = 0) -> tuple[list[Player], str]:

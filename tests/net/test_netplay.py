@@ -25,6 +25,7 @@ from websockets.sync.client import connect
 from hexgames.core.protocol import Resignation
 from hexgames.net.frames import MAX_FRAME, client_frame
 from tests.net.netplay import TIMEOUT, Auditor, Player, over, play_until, start_server, table
+from tests.net.netplay import to_move as _to_move
 
 pytestmark = [pytest.mark.netplay, pytest.mark.usefixtures("clean_audit")]
 
@@ -73,18 +74,6 @@ def test_two_clients_play_a_whole_game_and_every_frame_keeps_each_seat_s_secrets
     later.client.resume(code, token, 0)
     assert later.first("sync").d["over"] is True and later.first("final").d["match"].digest() == record.digest()
     later.close()
-
-
-def _to_move(players: list[Player]) -> Player:
-    """The player whose turn it is, once its view has arrived."""
-    end = time.monotonic() + 60
-    while True:
-        for p in players:
-            p.pump()
-            if p.my_turn():
-                return p
-        assert time.monotonic() < end, "nobody's turn came"
-        time.sleep(0.005)
 
 
 def _play_until_turn_of(players: list[Player], who: Player, min_ply: int) -> None:

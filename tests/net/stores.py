@@ -1,0 +1,70 @@
+"""Helpers of the store tests: a table record, the store under test opened (again, as a restart
+would), its database reached directly (as damage, or another program, would write to it), and
+PostgreSQL's own view of what the store's connections are doing."""
+from __future__ import annotations
+
+import sqlite3
+import time
+from typing import Any, Callable
+
+from hexgames.net.store import SeatRecord, TableRecord, TableStore, is_database_url, open_store
+
+WAIT = 30.0  # seconds a condition in the database may take to come about on a loaded machine
+
+
+def record(code: str = "ABC234", **fields: Any) -> TableRecord:
+    return TableRecord(code, "clans", {"mode": "standard"}, 12345, [SeatRecord("human", None, "Ann", "h" * 64),
+                                                                     SeatRecord("ai", "medium", "CPU 2")], 0, "k" * 64,
+                       **fields)
+
+
+class Stores:
+    """The store at `spec` (an SQLite file or a postgresql:// URL), opened by `open()` (which closes
+    the one opened before), and `sql()` on a connection of its own."""
+
+    def __init__(self, spec: str):
+        self.spec = spec
+        self.store: TableStore | None = None
+
+    @property
+    def postgres(self) -> bool:
+        return is_database_url(self.spec)
+
+    def open(self) -> TableStore:
+        self.close()
+        self.store, _ = open_store(self.spec)
+        return self.store
+
+    def close(self) -> None:
+        if self.store is not None:
+            self.store.close()
+            self.store = None
+
+    def sql(self, statement: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """`statement` (with `?` for each of `args`) run and committed; the rows it returned."""
+        if self.postgres:
+            import psycopg
+
+            with psycopg.connect(self.spec, autocommit=True) as conn:
+                cur = conn.execute(statement.replace("?", "%s"), args)
+                return cur.fetchall() if cur.description else []
+        db = sqlite3.connect(self.spec, isolation_level=None)
+        try:
+            return db.execute(statement, args).fetchall()
+        finally:
+            db.close()
+
+
+def wait_until(condition: Callable[[], bool], what: str) -> None:
+    end = time.monotonic() + WAIT
+    while not condition():
+        assert time.monotonic() < end, f"{what} did not come about"
+        time.sleep(0.01)
+
+
+def store_backends(url: str, where: str = "true") -> list[int]:
+    """The server processes of the stores' connections to `url`'s database (`where`: a condition on
+    pg_stat_activity, e.g. what they wait for)."""
+    rows = Stores(url).sql("SELECT pid FROM pg_stat_activity WHERE datname=current_database() "
+                           f"AND application_name='hexgames serve' AND {where}")
+    return [pid for (pid,) in rows]
