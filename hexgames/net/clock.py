@@ -111,11 +111,18 @@ class TurnClock:
         charged = self.charge(now, moved=mover == self.running)
         return charged if to_move is None else charged.start(to_move, now)
 
-    def after_undo(self, now: float, to_move: int | None) -> "TurnClock":
-        """The clock once moves were taken back at `now`: the running seat keeps what it had left
-        (what it used of this turn is spent, no increment), and the turn of the seat now to move
-        begins (with a full turn by the move; what its bank holds otherwise)."""
+    def after_undo(self, now: float, to_move: int | None, undone: Sequence[int] = ()) -> "TurnClock":
+        """The clock once the moves of the seats `undone` (one entry per move) were taken back at
+        `now`: time used stays used (the running seat is charged for this turn so far, with no
+        increment), the increments those moves earned are taken back (never below zero), and the
+        turn of the seat now to move begins (a full turn by the move; what its bank holds otherwise)."""
         charged = self.charge(now, moved=False)
+        if self.rule.kind == "bank":
+            left = list(charged.left)
+            for seat in undone:
+                if left[seat] is not None:
+                    left[seat] = max(0, left[seat] - self.rule.increment)
+            charged = dataclasses.replace(charged, left=tuple(left))
         return charged if to_move is None else charged.start(to_move, now)
 
     # --- on the wire and in the store ---------------------------------------------------------

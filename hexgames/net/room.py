@@ -425,10 +425,11 @@ class Room:
         return self.clock.after_move(self.now(), mover, self._clock_seat(after))
 
     def clock_after_undo(self, point: int) -> TurnClock | None:
-        """The clock once the moves from `point` on are taken back now."""
+        """The clock once the moves from `point` on are taken back now (with the increments they earned)."""
         if self.clock is None:
             return None
-        return self.clock.after_undo(self.now(), self._clock_seat(self.match.states[point]))
+        undone = [self.match.mover(i) for i in range(point, len(self.match.moves))]
+        return self.clock.after_undo(self.now(), self._clock_seat(self.match.states[point]), undone)
 
     def out_of_time(self) -> int | None:
         """The seat to move, if its time has run out (it may not move: the server acts for it)."""

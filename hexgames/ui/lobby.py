@@ -183,12 +183,13 @@ class LobbyScene(Scene):
         buttons = pygame.Rect(col.x, h - 16 - 48, col.w, 48)
         message = pygame.Rect(col.x, buttons.y - 10 - 44, col.w, 44)
         code_h, row_h = (124, 64) if big else (108, 56)
-        head = 44 + 6 + code_h + 10 + 88 + 8  # title, code, options and settings: above the seats
+        words_h = 88 if h >= 720 else 48  # the options and the settings: two lines each, or one in a small window
+        head = 44 + 6 + code_h + 10 + words_h + 8  # title, code, options and settings: above the seats
         top = max(14 if h < 720 else 30, (message.y - 8 - head - n * row_h - 36) // 3)
         row_h = min(row_h, (message.y - 8 - 36 - top - head) // n)
         code = pygame.Rect(col.x, top + 50, 250 if w < 1000 else 300, code_h)
         share = pygame.Rect(code.right + 16, code.y, col.right - code.right - 16, code.h)
-        options = pygame.Rect(col.x, code.bottom + 10, col.w, 88)  # two lines of options, two of settings
+        options = pygame.Rect(col.x, code.bottom + 10, col.w, words_h)
         seats = pygame.Rect(col.x, options.bottom + 8, col.w, n * row_h)
         self.rects = {"title": pygame.Rect(col.x, top, col.w, 44), "code": code, "share": share, "options": options,
                       "seats": seats, "status": pygame.Rect(col.x, seats.bottom + 4, col.w, 28), "message": message,
@@ -271,9 +272,10 @@ class LobbyScene(Scene):
             self._draw_code(surface, r["code"], table["code"])
             self._draw_share(surface, r["share"], table["code"])
             words = " · ".join(option_words(app, table["game"], table.get("options") or {})) or tr("ui.setup.no_options")
-            below = self._paragraph(surface, r["options"], words, hud.MUTED, 2)
+            lines = 2 if r["options"].h >= 88 else 1
+            below = self._paragraph(surface, r["options"], words, hud.MUTED, lines)
             rest = pygame.Rect(r["options"].x, below, r["options"].w, r["options"].bottom - below)
-            self._paragraph(surface, rest, self._settings_words(table), hud.TEXT, 2, 15)
+            self._paragraph(surface, rest, self._settings_words(table), hud.TEXT, lines, 15)
             for i, (row, seat) in enumerate(zip(self.seat_rows, self.seats)):
                 self._draw_seat(surface, row, i, seat)
         colour = AWAY if self.session.connection != "online" else hud.TEXT
