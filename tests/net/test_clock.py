@@ -139,3 +139,15 @@ def test_whether_a_game_lets_a_seat_out_of_time_resign():
     assert has_resignation(games.get("toradama"), {}, 2)
     assert not has_resignation(games.get("ingenious"), {}, 2)
     assert not has_resignation(games.get("clans"), {"mode": "nonsense"}, 2)
+
+
+def test_a_host_s_settings_are_checked_again_by_the_room_and_a_table_keeps_them():
+    from hexgames.net.room import RoomError, new_table
+
+    good = {"clock": "move", "move_seconds": 15, "hints": True}
+    read_client_frame(client_frame("create", 1, game="clans", seats=["human", "human"], name="Ann", settings=good))
+    record, _, _ = new_table("clans", {}, ["human", "human"], None, "Ann", True, [], good)
+    assert record.settings == {**TableSettings().to_json(), **good}
+    with pytest.raises(RoomError) as refused:
+        new_table("clans", {}, ["human", "human"], None, "Ann", True, [], {"move_seconds": 0})
+    assert refused.value.code == "bad_settings" and "move_seconds" in str(refused.value.reason)

@@ -17,10 +17,12 @@ from hexgames.net.session import join_session
 from hexgames.ui import hud
 from hexgames.ui.lobby import LobbyScene, table_settings_line
 from hexgames.ui.menu import SetupScene
-from hexgames.ui.online_game import OFFLINE, open_online_game
+from hexgames.ui.online_game import OFFLINE, OnlineStatus, open_online_game
+from hexgames.ui.table_rules import clock_text
 from tests.drive import make_app
 from tests.net.netplay import Auditor, play_one, started_sessions
 from tests.ui.conftest import choose, click, key, step_until
+from tests.ui.test_online_game import frames_until
 from tests.ui.test_online_lobby import WAIT, address_of, hosting, open_online, sessions, type_into  # noqa: F401
 
 pytestmark = pytest.mark.netplay
@@ -31,18 +33,27 @@ def frozen_time() -> float:
     return 5000.0
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def serving(folder, **extra):
     from hexgames.net.server import Limits, ServerThread
     from hexgames.net.store import SqliteTableStore
 
     auditor = Auditor()
-    s = ServerThread(SqliteTableStore(tmp_path_factory.mktemp("clocks") / "tables.sqlite3"), ai_in_process=False,
-                     audit=auditor, limits=Limits(rate=200.0, burst=400), now=frozen_time)
+    s = ServerThread(SqliteTableStore(folder / "tables.sqlite3"), ai_in_process=False, audit=auditor,
+                     limits=Limits(rate=200.0, burst=400), **extra)
     s.start()
     yield s
     s.stop()
     assert auditor.problems == []
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    yield from serving(tmp_path_factory.mktemp("clocks"), now=frozen_time)
+
+
+@pytest.fixture
+def real_time_server(tmp_path):
+    yield from serving(tmp_path)
 
 
 def online_scene(server, settings, seats=("human", "human"), game="ingenious"):
@@ -88,6 +99,8 @@ def test_the_host_chooses_the_table_s_settings_in_the_form_and_every_seated_play
     assert lobby.table["settings"] == chosen
     words = "Clock: 5 min + 5 s a move · out of time: the seat loses · hints allowed"
     assert lobby._settings_words(lobby.table) == words
+    app.step(1 / 60)
+    assert colour_pixels(app.screen, lobby.rects["options"], hud.TEXT) > 100  # drawn under the muted options
     guest = join_session(address_of(hosting[0]), "Bob")
     sessions.append(guest)
     guest.client.sit(lobby.session.code, "Bob")
@@ -164,6 +177,33 @@ def test_low_time_is_marked_by_a_triangle_and_tenths_and_counts_down_between_fra
         assert scene.table.session.client.version == frames
         seat = scene.table.turn_clock.running
         assert scene.table.turn_clock.remaining(seat, time.monotonic()) < 9_000
+    finally:
+        close(app, guests)
+
+
+def test_a_clock_s_time_reads_in_hours_minutes_and_seconds_and_in_tenths_when_low():
+    assert [clock_text(ms) for ms in (3_723_000, 600_000, 10_000, 9_999, 9_400, 0)] == [
+        "1:02:03", "10:00", "0:10", "0:09.9", "0:09.4", "0:00.0"]
+
+
+@pytest.mark.parametrize("running", [False, True])
+def test_low_time_is_drawn_with_a_warning_triangle_whether_or_not_it_runs(app, running):
+    surface = pygame.Surface((200, 40))
+    pill = pygame.Rect(10, 6, 90, 28)
+    font = app.font(14, bold=running)
+    OnlineStatus._draw_clock(surface, pill, font, 20_000, running)
+    plain = colour_pixels(surface, pygame.Rect(pill.x + 5, pill.y + 6, 13, 14), OFFLINE)
+    OnlineStatus._draw_clock(surface, pill, font, 9_400, running)
+    ink = hud.BAR_BG if running else OFFLINE  # the triangle, in the text's colour
+    assert colour_pixels(surface, pygame.Rect(pill.x + 5, pill.y + 6, 13, 14), ink) > 40 and plain == 0
+
+
+def test_a_seat_whose_time_runs_out_is_said_in_the_message_strip(real_time_server):
+    app, scene, guests = online_scene(real_time_server, {"clock": "move", "move_seconds": 1})
+    try:
+        seat = scene.match.to_move
+        said = f"{scene.seat_name(seat)}'s time ran out: the computer plays this move for them."
+        assert frames_until(app, guests, lambda: said in scene.toasts.texts)
     finally:
         close(app, guests)
 
