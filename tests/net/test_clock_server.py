@@ -79,75 +79,71 @@ def close(players: list[Player]) -> None:
         p.close()
 
 
+@pytest.fixture
+def clocked(tmp_path, auditor):
+    """Start a server (with a `FakeTime` of its own, unless `fake` is off) and a started table of two
+    humans of `game` with `settings`: (server, players by seat, code, time source); all closed after."""
+    made: list[tuple[ServerThread, list[Player]]] = []
+
+    def start(game: str, settings: dict[str, Any], fake: bool = True) -> tuple[ServerThread, list[Player], str, Any]:
+        now = FakeTime() if fake else None
+        server = serve(tmp_path / "t.sqlite3", auditor, now)
+        players, code = table(url(server), game, settings=settings)
+        made.append((server, players))
+        return server, players, code, now
+
+    yield start
+    for server, players in made:
+        close(players)
+        server.stop()
+
+
 # --- out of time ---------------------------------------------------------------------------------
-def test_a_seat_out_of_time_may_not_move_and_the_computer_plays_for_it_and_everyone_is_told(tmp_path, auditor):
-    now = FakeTime()
-    server = serve(tmp_path / "t.sqlite3", auditor, now)
-    try:
-        players, code = table(url(server), "ingenious", settings=PER_MOVE)
-        sync = first_sync(players[0])
-        seat = sync.d["to_move"]
-        assert sync.d["clock"] == {"left": [60_000, 60_000], "running": seat}
-        assert sync.d["settings"]["clock"] == "move" and sync.d["settings"]["move_seconds"] == 60
-        now.advance(61)
-        mover = players[seat]
-        mover.pump()
-        mark = len(mover.frames)
-        mover.client.send_move(mover.random_move())
-        assert mover.wait(lambda f: f.t == "error", start=mark).d["code"] == "time_up"
-        check_clock(server, code)
-        for p in players:
-            told = p.wait(lambda f: f.t == "timeout", start=0)
-            assert told.d == {"by": seat, "then": "computer"}
-            played = p.wait(lambda f: f.t == "update" and f.d["log"][0]["by"] == seat, start=0)
-            assert played.d["clock"]["left"][1 - seat] == 60_000  # the next turn whole (the time source stands)
-        assert server.call(lambda: server.server.rooms[code].match.mover(0)) == seat
-    finally:
-        close(players)
-        server.stop()
+def test_a_seat_out_of_time_may_not_move_and_the_computer_plays_for_it_and_everyone_is_told(clocked):
+    server, players, code, now = clocked("ingenious", PER_MOVE)
+    sync = first_sync(players[0])
+    seat = sync.d["to_move"]
+    assert sync.d["clock"] == {"left": [60_000, 60_000], "running": seat}
+    assert sync.d["settings"]["clock"] == "move" and sync.d["settings"]["move_seconds"] == 60
+    now.advance(61)
+    mover = players[seat]
+    mover.pump()
+    mark = len(mover.frames)
+    mover.client.send_move(mover.random_move())
+    assert mover.wait(lambda f: f.t == "error", start=mark).d["code"] == "time_up"
+    check_clock(server, code)
+    for p in players:
+        told = p.wait(lambda f: f.t == "timeout", start=0)
+        assert told.d == {"by": seat, "then": "computer"}
+        played = p.wait(lambda f: f.t == "update" and f.d["log"][0]["by"] == seat, start=0)
+        assert played.d["clock"]["left"][1 - seat] == 60_000  # the next turn whole (the time source stands)
+    assert server.call(lambda: server.server.rooms[code].match.mover(0)) == seat
 
 
-def test_a_one_second_clock_runs_out_by_itself_and_the_computer_moves(tmp_path, auditor):
-    server = serve(tmp_path / "t.sqlite3", auditor)
-    try:
-        players, code = table(url(server), "clans", settings={"clock": "move", "move_seconds": 1})
-        seat = first_sync(players[0]).d["to_move"]
-        for p in players:
-            assert p.wait(lambda f: f.t == "timeout", start=0).d == {"by": seat, "then": "computer"}
-            assert p.wait(lambda f: f.t == "update" and f.d["ply"] == 1, start=0).d["log"][0]["by"] == seat
-    finally:
-        close(players)
-        server.stop()
+def test_a_one_second_clock_runs_out_by_itself_and_the_computer_moves(clocked):
+    _, players, _, _ = clocked("clans", {"clock": "move", "move_seconds": 1}, fake=False)
+    seat = first_sync(players[0]).d["to_move"]
+    for p in players:
+        assert p.wait(lambda f: f.t == "timeout", start=0).d == {"by": seat, "then": "computer"}
+        assert p.wait(lambda f: f.t == "update" and f.d["ply"] == 1, start=0).d["log"][0]["by"] == seat
 
 
-def test_a_seat_out_of_time_at_a_table_where_it_loses_resigns_and_the_game_ends(tmp_path, auditor):
-    server = serve(tmp_path / "t.sqlite3", auditor)
-    try:
-        players, code = table(url(server), "toradama", settings={"clock": "move", "move_seconds": 1,
-                                                                  "timeout": "lose"})
-        seat = first_sync(players[0]).d["to_move"]
-        for p in players:
-            assert p.wait(lambda f: f.t == "timeout", start=0).d == {"by": seat, "then": "lose"}
-            whole = p.wait(lambda f: f.t == "final", start=0).d["match"]
-            assert whole.is_over and whole.moves == [Resignation(seat)]
-    finally:
-        close(players)
-        server.stop()
+def test_a_seat_out_of_time_at_a_table_where_it_loses_resigns_and_the_game_ends(clocked):
+    _, players, _, _ = clocked("toradama", {"clock": "move", "move_seconds": 1, "timeout": "lose"}, fake=False)
+    seat = first_sync(players[0]).d["to_move"]
+    for p in players:
+        assert p.wait(lambda f: f.t == "timeout", start=0).d == {"by": seat, "then": "lose"}
+        whole = p.wait(lambda f: f.t == "final", start=0).d["match"]
+        assert whole.is_over and whole.moves == [Resignation(seat)]
 
 
-def test_where_the_rules_have_no_resignation_a_losing_table_has_the_computer_move_instead(tmp_path, auditor):
-    now = FakeTime()
-    server = serve(tmp_path / "t.sqlite3", auditor, now)
-    try:
-        players, code = table(url(server), "ingenious", settings={**PER_MOVE, "timeout": "lose"})
-        seat = first_sync(players[0]).d["to_move"]
-        now.advance(60)
-        check_clock(server, code)
-        assert players[0].wait(lambda f: f.t == "timeout", start=0).d == {"by": seat, "then": "computer"}
-        assert players[0].wait(lambda f: f.t == "update", start=0).d["log"][0]["by"] == seat
-    finally:
-        close(players)
-        server.stop()
+def test_where_the_rules_have_no_resignation_a_losing_table_has_the_computer_move_instead(clocked):
+    server, players, code, now = clocked("ingenious", {**PER_MOVE, "timeout": "lose"})
+    seat = first_sync(players[0]).d["to_move"]
+    now.advance(60)
+    check_clock(server, code)
+    assert players[0].wait(lambda f: f.t == "timeout", start=0).d == {"by": seat, "then": "computer"}
+    assert players[0].wait(lambda f: f.t == "update", start=0).d["log"][0]["by"] == seat
 
 
 # --- stored, restarted, undone --------------------------------------------------------------------
@@ -160,28 +156,25 @@ def _move(player: Player) -> None:
 
 
 def test_the_clocks_are_stored_with_each_move_and_a_restart_charges_nobody_for_the_time_it_was_down(
-        tmp_path, auditor):
-    now = FakeTime()
-    path = tmp_path / "t.sqlite3"
-    server = serve(path, auditor, now)
-    players, code = table(url(server), "clans", settings=BANK)
+        clocked, tmp_path, auditor):
+    server, players, code, now = clocked("clans", BANK)
     first = first_sync(players[0]).d["to_move"]
     other = 1 - first
     tokens = [p.client.token for p in players]
     now.advance(10)
     _move(players[first])
-    assert players[other].wait(lambda f: f.t == "update").d["clock"] == {
-        "left": [55_000, 60_000][::1 if first == 0 else -1], "running": other}
+    expected = {"left": [55_000, 60_000][::1 if first == 0 else -1], "running": other}
+    assert players[other].wait(lambda f: f.t == "update").d["clock"] == expected
     now.advance(20)  # the other's turn has run 20 s when the server goes down
     close(players)
     server.stop()
-    stored = SqliteTableStore(path)
+    stored = SqliteTableStore(tmp_path / "t.sqlite3")
     try:
-        assert stored.load_table(code).clock == {"left": [55_000, 60_000][::1 if first == 0 else -1], "running": other}
+        assert stored.load_table(code).clock == expected
     finally:
         stored.close()
     now.advance(1000)  # down for a long while
-    server = serve(path, auditor, now)
+    server = serve(tmp_path / "t.sqlite3", auditor, now)
     back = [Player(url(server), f"back{i}", i) for i in range(2)]
     try:
         for i, p in enumerate(back):
@@ -197,26 +190,20 @@ def test_the_clocks_are_stored_with_each_move_and_a_restart_charges_nobody_for_t
         server.stop()
 
 
-def test_an_undo_keeps_time_used_spent_and_takes_back_the_increment_of_the_move_it_took_back(tmp_path, auditor):
-    now = FakeTime()
-    server = serve(tmp_path / "t.sqlite3", auditor, now)
-    try:
-        players, code = table(url(server), "clans", settings=BANK)
-        first = first_sync(players[0]).d["to_move"]
-        other = 1 - first
-        now.advance(10)
-        _move(players[first])  # first: 60 - 10 + 5 = 55 s
-        now.advance(4)
-        players[first].client.ask_undo()
-        players[other].wait(lambda f: f.t == "undo_asked")
-        now.advance(6)  # the other's turn ran 10 s by the time it agrees
-        players[other].client.consent(True)
-        clock = players[first].wait(lambda f: f.t == "sync" and f.d["ply"] == 0).d["clock"]
-        assert clock["running"] == first
-        assert clock["left"][first] == 50_000 and clock["left"][other] == 50_000
-    finally:
-        close(players)
-        server.stop()
+def test_an_undo_keeps_time_used_spent_and_takes_back_the_increment_of_the_move_it_took_back(clocked):
+    _, players, _, now = clocked("clans", BANK)
+    first = first_sync(players[0]).d["to_move"]
+    other = 1 - first
+    now.advance(10)
+    _move(players[first])  # first: 60 - 10 + 5 = 55 s
+    now.advance(4)
+    players[first].client.ask_undo()
+    players[other].wait(lambda f: f.t == "undo_asked")
+    now.advance(6)  # the other's turn ran 10 s by the time it agrees
+    players[other].client.consent(True)
+    clock = players[first].wait(lambda f: f.t == "sync" and f.d["ply"] == 0).d["clock"]
+    assert clock["running"] == first
+    assert clock["left"][first] == 50_000 and clock["left"][other] == 50_000
 
 
 # --- what a client reads of the clocks -------------------------------------------------------------
