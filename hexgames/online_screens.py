@@ -18,8 +18,10 @@ from hexgames.net.frames import Frame
 WAIT = 30.0  # seconds any answer of the server may take
 
 
-def show_online_game(app: Any, info: Any, seed: int, moves: int, seats: Sequence[Any]) -> None:
-    """The client's screen of an online table of `info` after `moves` moves, on `app`'s stack."""
+def show_online_game(app: Any, info: Any, seed: int, moves: int, seats: Sequence[Any],
+                     settings: dict[str, Any] | None = None) -> None:
+    """The client's screen of an online table of `info` after `moves` moves, on `app`'s stack (with
+    the table's own `settings`, such as a clock, whose times then are what they are when drawn)."""
     from hexgames.net.remote_table import RemoteTable
     from hexgames.net.session import host_session, join_session
     from hexgames.ui.online_game import open_online_game
@@ -29,7 +31,7 @@ def show_online_game(app: Any, info: Any, seed: int, moves: int, seats: Sequence
     host = host_session(seats[0].name or "Ann", port=0, ai_in_process=False)
     others: list[Any] = host.companions  # the other players leave when this app's player does
     try:
-        host.client.create(info.id, specs, name=seats[0].name or "Ann")
+        host.client.create(info.id, specs, name=seats[0].name or "Ann", settings=settings)
         _wait(lambda: host.code is not None, host)
         for i in range(1, specs.count("human")):
             guest = join_session(f"127.0.0.1:{host.share.rsplit(':', 1)[1]}", seats[i].name or f"P{i + 1}")
@@ -88,16 +90,17 @@ def _play(app: Any, scene: Any, tables: list[Any], seed: int, moves: int) -> Non
     _wait(lambda: app.step(1 / 60) or (not scene.is_animating() and scene.table.caught_up))
 
 
-def show_lobby(app: Any, info: Any, seats: Sequence[Any], options: Any, guest: bool) -> None:
-    """The lobby of a table hosted by Ann: her view, or with `guest` the view of Bob, who took the
-    first open seat by the table's code. Every human seat after the first is open until Bob takes
-    one; the sessions close when the app does."""
+def show_lobby(app: Any, info: Any, seats: Sequence[Any], options: Any, guest: bool,
+               settings: dict[str, Any] | None = None) -> None:
+    """The lobby of a table hosted by Ann (with its own `settings`): her view, or with `guest` the
+    view of Bob, who took the first open seat by the table's code. Every human seat after the first
+    is open until Bob takes one; the sessions close when the app does."""
     from hexgames.net.session import host_session, join_session
     from hexgames.ui.lobby import LobbyScene
 
     specs = ["human" if s.is_human else f"ai:{s.level}" for s in seats]
     host = app.close_on_exit(host_session("Ann", port=0, ai_in_process=False))
-    host.client.create(info.id, specs, name="Ann", options=dict(options or {}))
+    host.client.create(info.id, specs, name="Ann", options=dict(options or {}), settings=settings)
     session = host
     if guest:
         _wait(lambda: host.code is not None, host)

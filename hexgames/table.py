@@ -22,7 +22,9 @@ What a `Table` owns:
   moves since a human last acted.
 - Hints ("What would Hard do?"): `request_hint()` asks Hard for the seat to move at the screen, from
   its view; `poll_hint()` takes the answer (`HintReady`) or drops it when the turn moved on;
-  `hint_move` is the hint on show, cleared by any move, undo or hand-over.
+  `hint_move` is the hint on show, cleared by any move, undo or hand-over. `hint_refusal()` says why
+  hints are off at this table (never at a local one; online, a table of two or more humans allows
+  them only if its host chose so).
 - Undo (`undo()`, `undo_refusal()`): the policy below; an end undone is forgotten, so the end reached
   again replaces its record.
 - The finished game in the players' records and a solo game in its high-score table, each once per
@@ -441,10 +443,15 @@ class Table:
     def hint_thinking(self) -> bool:
         return self._hint_ticket is not None
 
+    def hint_refusal(self) -> Reason | None:
+        """Why this table allows no hints, in words; None where it allows them (every local table)."""
+        return None
+
     def request_hint(self) -> bool:
         """Ask Hard, on the worker, for the move of the seat to move at this screen, from that seat's
-        view only; False (nothing asked) when it is not such a seat's turn or there is no worker."""
-        if self.worker is None or not self.can_act:
+        view only; False (nothing asked) when it is not such a seat's turn, there is no worker, or
+        the table allows no hints."""
+        if self.worker is None or not self.can_act or self.hint_refusal() is not None:
             return False
         m = self.match
         self.hint_move = None

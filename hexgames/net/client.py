@@ -134,10 +134,13 @@ class Client:
         return self._request("list")
 
     def create(self, game: str, seats: list[str], name: str, options: dict[str, Any] | None = None,
-               seat: int | None = None, listed: bool = True) -> int:
+               seat: int | None = None, listed: bool = True, settings: dict[str, Any] | None = None) -> int:
         """Host a table: `seats` as on the command line ("human", "ai:hard"); you take `seat` (the
-        first human seat by default)."""
-        extra = {} if seat is None else {"seat": seat}
+        first human seat by default); `settings` are the table's own (`table_settings`: its clock,
+        what a seat out of time does, hints), the defaults where left out."""
+        extra: dict[str, Any] = {} if seat is None else {"seat": seat}
+        if settings:
+            extra["settings"] = dict(settings)
         return self._request("create", game=game, options=options or {}, seats=list(seats), name=name,
                              listed=listed, **extra)
 
@@ -348,6 +351,8 @@ class Client:
                 raise WireError("it lists another number of seats than the table's")
             if any(seat >= self.seats for seat in frames.seats_named(kind, d)):
                 raise WireError("it names a seat the table does not have")
+            if frames.clock_seats(d) not in (None, self.seats):
+                raise WireError("its clock times another number of seats than the table's")
 
     def _state(self, view: Any) -> Any:
         """The view on the wire as a state of the game, which its rules can read; else WireError."""
@@ -384,7 +389,8 @@ class Client:
             return None
 
 
-TABLE_FRAMES = frozenset({"lobby", "sync", "update", "presence", "undo_asked", "undo_done", "chat", "final"})
+TABLE_FRAMES = frozenset({"lobby", "sync", "update", "presence", "undo_asked", "undo_done", "chat", "final",
+                          "timeout"})
 _STATE_CLASSES: dict[int, tuple[Any, type]] = {}
 
 

@@ -15,16 +15,22 @@ The requests a client may send are `CLIENT_FRAMES` (with their fields). What the
     welcome     {code, game, seat (None for a spectator), token and key when a seat was just taken:
                 the seat's secret, to keep for "resume", and the spectators' key, to give to watchers}
     lobby       {code, game, options, seats: [{kind, level, name, taken, online, stand_in}], host,
-                started, listed}: the table changed before the start
-    sync        lobby's fields and {you, view, to_move, over, ply, log: [{by, w, m?}], undo, chat}: all
-                of it, after a (re)join, the start, or an undo
-    update      {view, to_move, over, ply, log: [{by, w, m?}]}: after each move or resignation
+                started, listed, settings}: the table changed before the start
+    sync        lobby's fields and {you, view, to_move, over, ply, log: [{by, w, m?}], undo, chat, clock}:
+                all of it, after a (re)join, the start, or an undo
+    update      {view, to_move, over, ply, log: [{by, w, m?}], clock}: after each move or resignation
+    timeout     {by, then: "computer" | "lose"}: seat `by`'s time ran out; the computer plays its move,
+                or it loses (its resignation follows in an update)
     presence    {seats}: who is connected, and where the computer plays for an absent player
     undo_asked  {by, at, waiting}; undo_done {done, by, and refused_by or reason when not done}
     chat        {by, name, text}
     final       {record}: the whole game (a save file's data), once it is over
     error       {code, reason, re}: a request refused (`re` is its seq), nothing changed
     pong        {re}
+`settings` are the table's own (`table_settings.TableSettings.to_json`: its clock, what happens when a
+seat's time runs out, whether hints are allowed). `clock` is None at a table without one, else
+{left: [milliseconds each seat has left at the moment the frame was made, None for a seat not timed],
+running: the seat whose time runs, or None}: a client counts down from when the frame arrived.
 `view` is `views.encode_state` of the audience's own view (None before the start, or for spectators
 of a game without a public view). A log line names the seat that moved (`by`), the move in words as
 the audience may know it (`w`, `views.encode_reason`), and the move itself (`m`, `match.encode_entry`:
@@ -53,6 +59,8 @@ from typing import Any, Callable
 
 from hexgames.core.match import MAX_NAME
 from hexgames.core.protocol import Reason, plain_json
+from hexgames.net.clock import MAX_LEFT
+from hexgames.net.table_settings import BANK_MINUTES, CLOCKS, INCREMENT_SECONDS, MOVE_SECONDS, TIMEOUTS
 
 PROTOCOL = 1
 MAX_FRAME = 64 * 1024  # bytes of one frame from a client (the server's frames may be larger: a log)
@@ -122,6 +130,10 @@ def options(x: Any) -> bool:
     return type(x) is dict and len(x) <= 16 and plain_json(x)
 
 
+def one_of(*choices: str) -> Check:
+    return lambda x: type(x) is str and x in choices
+
+
 CODE = text(CODE_LENGTH, CODE_LENGTH, f"[{CODE_ALPHABET}]+")
 TOKEN = text(TOKEN_HEX, TOKEN_HEX, "[0-9a-f]+")
 VERSION = whole(0, MAX_SEQ)
@@ -129,12 +141,22 @@ SEAT = whole(0, MAX_SEATS - 1)
 NAME = text(100)
 SEAT_SPEC = text(40, 1)
 GAME = text(40, 1)
+SETTINGS_FIELDS: dict[str, Check] = {  # a table's settings (`table_settings`), each field bounded
+    "clock": one_of(*CLOCKS), "move_seconds": whole(*MOVE_SECONDS), "bank_minutes": whole(*BANK_MINUTES),
+    "increment_seconds": whole(*INCREMENT_SECONDS), "timeout": one_of(*TIMEOUTS), "hints": flag}
+
+
+def settings(x: Any) -> bool:
+    """A host's table settings: an object of known settings, each valid (those left out keep their
+    defaults)."""
+    return type(x) is dict and set(x) <= set(SETTINGS_FIELDS) and all(SETTINGS_FIELDS[k](v) for k, v in x.items())
+
 
 # type -> {field: check}; fields in OPTIONAL may be left out.
 CLIENT_FRAMES: dict[str, dict[str, Check]] = {
     "list": {},  # the open tables of this server
     "create": {"game": GAME, "options": options, "seats": listing(SEAT_SPEC, MAX_SEATS), "seat": SEAT,
-               "name": NAME, "listed": flag},
+               "name": NAME, "listed": flag, "settings": settings},
     "sit": {"code": CODE, "seat": SEAT, "name": NAME},  # take an open seat of a table
     "resume": {"code": CODE, "token": TOKEN, "since": VERSION},  # a seat's player comes back
     "watch": {"code": CODE, "key": TOKEN, "since": VERSION},  # a spectator
@@ -147,7 +169,7 @@ CLIENT_FRAMES: dict[str, dict[str, Check]] = {
     "chat": {"text": text(MAX_CHAT, 1)},
     "ping": {},
 }
-OPTIONAL: dict[str, set[str]] = {"create": {"options", "listed", "seat"}, "sit": {"seat"}}
+OPTIONAL: dict[str, set[str]] = {"create": {"options", "listed", "seat", "settings"}, "sit": {"seat"}}
 
 
 def read_client_frame(raw: str | bytes) -> Frame:
@@ -207,10 +229,6 @@ def maybe(check: Check) -> Check:
     return lambda x: x is None or check(x)
 
 
-def one_of(*choices: str) -> Check:
-    return lambda x: type(x) is str and x in choices
-
-
 def anything(x: Any) -> bool:
     """Present, whatever it is: read later by a reader of its own (a view: `views.decode_state`)."""
     return True
@@ -241,16 +259,19 @@ def _bad_field(d: dict[str, Any], fields: dict[str, Check], optional: frozenset[
 SEAT_INFO = record({"kind": one_of("human", "ai"), "level": maybe(text(20)), "name": text(MAX_NAME),
                     "taken": flag, "online": flag, "stand_in": flag})
 SEATS = listing(SEAT_INFO, MAX_SEATS, 1)
-LOBBY = {"code": CODE, "game": GAME, "options": options, "seats": SEATS, "host": maybe(SEAT), "started": flag}
+LOBBY = {"code": CODE, "game": GAME, "options": options, "seats": SEATS, "host": maybe(SEAT), "started": flag,
+         "settings": record(SETTINGS_FIELDS)}  # every setting present (a server sends them all)
 LOG_LINE = record({"by": SEAT, "w": mapping, "m": maybe(data)}, frozenset({"m"}))
 UNDO = {"by": SEAT, "at": VERSION, "waiting": listing(SEAT, MAX_SEATS)}
 CHAT_LINE = {"by": SEAT, "name": text(MAX_NAME), "text": text(MAX_CHAT)}
-PLAY = {"view": anything, "ply": whole(0, MAX_SEQ), "log": listing(LOG_LINE, MAX_LOG)}
+CLOCK = record({"left": listing(maybe(whole(0, MAX_LEFT)), MAX_SEATS, 1), "running": maybe(SEAT)})
+PLAY = {"view": anything, "ply": whole(0, MAX_SEQ), "log": listing(LOG_LINE, MAX_LOG), "clock": maybe(CLOCK)}
+NEWER = frozenset({"settings", "clock"})  # fields an older server does not send: read when present
 
 
 def _table(x: Any) -> bool:
     """One open table of a "tables" answer: a lobby whose host is one of its seats."""
-    return record(LOBBY)(x) and _seats_named("lobby", x) is None
+    return record(LOBBY, NEWER)(x) and _seats_named("lobby", x) is None
 
 
 # type -> {field: check} of what the client reads of each server frame (see the module docstring);
@@ -266,18 +287,21 @@ SERVER_FRAMES: dict[str, dict[str, Check]] = {
     "undo_asked": UNDO,
     "undo_done": {"done": flag, "by": SEAT, "refused_by": maybe(SEAT), "reason": mapping},
     "chat": CHAT_LINE,
+    "timeout": {"by": SEAT, "then": one_of(*TIMEOUTS)},
     "final": {"record": mapping},
     "error": {"code": text(40, 1), "reason": mapping, "re": maybe(VERSION)},
     "pong": {},
 }
 SERVER_OPTIONAL: dict[str, frozenset[str]] = {"welcome": frozenset({"token", "key"}),
-                                              "undo_done": frozenset({"refused_by", "reason"})}
+                                              "undo_done": frozenset({"refused_by", "reason"}),
+                                              "lobby": NEWER, "sync": NEWER, "update": NEWER}
 
 
 def seats_named(kind: str, d: dict[str, Any]) -> list[int]:
     """Every seat a server frame's data names (its schema checked): each must be one of the table's."""
     named = [d.get(name) for name in ("host", "you", "by", "refused_by")]
     named += [line["by"] for line in d.get("log", ())]
+    named += [d["clock"]["running"]] if d.get("clock") else []
     if kind == "sync":
         named += [line["by"] for line in d["chat"]]
         named += [d["undo"]["by"], *d["undo"]["waiting"]] if d["undo"] else []
@@ -290,7 +314,14 @@ def _seats_named(kind: str, d: dict[str, Any]) -> str | None:
     """Within a frame that lists the seats: the first seat it names that is not one of them."""
     if "seats" in d and any(seat >= len(d["seats"]) for seat in seats_named(kind, d)):
         return "a seat the table does not have"
+    if "seats" in d and clock_seats(d) not in (None, len(d["seats"])):
+        return "a clock of another number of seats"
     return None
+
+
+def clock_seats(d: dict[str, Any]) -> int | None:
+    """How many seats the frame's clock times (None: it has none); it must be the table's."""
+    return len(d["clock"]["left"]) if d.get("clock") else None
 
 
 def read_server_frame(raw: str | bytes) -> Frame:

@@ -16,6 +16,9 @@ seat's view, the only one the server sends. What changes against a local table:
 - Undo needs the consent of every other human: `undo()` asks, `consent(yes)` answers another's
   request. Whether Undo is offered at all follows the local policy on the log's movers (only your
   own moves of this turn, never across another human's); the server checks again.
+- The table's settings (its server's lobby and sync frames, kept by the session) say whether hints
+  are allowed: with two or more humans at the table, only if its host chose so (`hint_refusal`).
+  The turn clocks are the session's (`turn_clock`); a seat whose time ran out is told (`TimeRanOut`).
 - The records and results wait for the whole game, which the server sends once it is over
   (`end_known`); the mirror adopts it, and the finished game is recorded as after a local game.
 """
@@ -31,6 +34,7 @@ from hexgames.core.match import Seat
 from hexgames.core.protocol import Reason
 from hexgames.net.frames import Frame
 from hexgames.net.mirror import MirrorMatch
+from hexgames.net.clock import SeenClock
 from hexgames.net.session import Session
 from hexgames.table import Notice, Table, Worker, undo_refusal
 
@@ -59,6 +63,14 @@ class UndoAnswered:
     done: bool
     refused_by: int | None = None
     reason: Any = None
+
+
+@dataclass(frozen=True)
+class TimeRanOut:
+    """`seat`'s time ran out: `then` "computer" (the computer makes its move) or "lose" (it resigns)."""
+
+    seat: int
+    then: str
 
 
 @dataclass(frozen=True)
@@ -142,6 +154,18 @@ class RemoteTable(Table):
 
     def others_human(self) -> list[int]:
         return [i for i, s in enumerate(self.match.seats) if s.is_human and i != self.seat]
+
+    @property
+    def turn_clock(self) -> SeenClock | None:
+        """The turn clocks as the server last said them (None: the table has no clock)."""
+        return self.session.clock
+
+    def hint_refusal(self) -> Reason | None:
+        """Hints are off with two or more humans at the table, unless its host allowed them;
+        alone against computers, they work as at a local table."""
+        if self.others_human() and not self.session.settings.hints:
+            return Reason("net.clock.no_hints", "This table does not allow hints.")
+        return None
 
     # --- requests to the server ------------------------------------------------------------------
     def play(self, move: Any, by_ai: bool = False) -> Reason | None:
@@ -238,13 +262,16 @@ class RemoteTable(Table):
             self._sent = None  # our request was refused: nothing changed, the player may try again
         self._tell(Notice(frame.d.get("why") or _words("refused", "The server refused that."), error=True))
 
+    def _on_timeout(self, frame: Frame) -> None:
+        self._tell(TimeRanOut(frame.d["by"], frame.d["then"]))  # checked by the client's reader
+
     def _on_connection(self, frame: Frame) -> None:
         self._tell(ConnectionChanged(frame.d.get("state", ""), frame.d.get("why", "")))
 
     _handlers: dict[str, Callable[["RemoteTable", Frame], None]] = {
         "sync": _queue, "update": _queue, "final": _queue, "chat": _on_chat,
         "undo_asked": _on_undo_asked, "undo_done": _on_undo_done, "error": _on_error,
-        "connection": _on_connection}
+        "connection": _on_connection, "timeout": _on_timeout}
 
     def poll_remote(self) -> bool:
         """Make the next queued move, view or end the mirror's (call it while the board is still):

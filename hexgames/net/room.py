@@ -11,6 +11,12 @@ with the move itself where that viewer may know it (its own, or a public one:
 mover's own view (`played`). What is public about the table (its seats and names, whether each is
 connected, the version, whose turn it is when every seat's view agrees) goes to everyone.
 
+Turn clocks (`clock.TurnClock`, at a table whose settings have one): the room is given a time source
+(`now`, never wall time of its own) and works out the clock each change leads to (`clock_after_move`,
+`clock_after_undo`), which the server stores with the change before the room takes it. A seat whose
+time has run out (`out_of_time`) may not move; the server has the computer play for it, or it
+resigns (`timeout_resigns`). Each sync and update carries the clocks as they are at that moment.
+
 Credentials: a table has a short join code (anyone with it may take an open seat before the start);
 each seat gets a 128-bit token from `secrets` when taken, and spectators a key of their own. Only
 their SHA-256 is kept, and they are compared with `hmac.compare_digest`.
@@ -22,17 +28,20 @@ import hashlib
 import hmac
 import random
 import secrets
+import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from hexgames import games, table
 from hexgames.core.match import AI_LEVELS, Match, Seat, clean_name, decode_entry, encode_entry
 from hexgames.core.protocol import IllegalMove, Reason, Resignation, clip
 from hexgames.core.saves import match_to_dict
+from hexgames.net.clock import TurnClock
 from hexgames.net.frames import CHAT_KEPT, CODE_ALPHABET, CODE_LENGTH, MAX_CHAT
 from hexgames.net.privacy import WirePolicy, move_is_public, spectator_wire, wire_view
 from hexgames.net.store import SeatRecord, TableRecord
+from hexgames.net.table_settings import TableSettings, read_settings
 from hexgames.net.views import encode_reason
 
 STAND_IN_LEVEL = "medium"  # who plays for a player away too long
@@ -72,9 +81,10 @@ def player_name(name: str, seat: int) -> str:
 
 
 def new_table(game_id: str, options: dict[str, Any], specs: list[str], host: int | None, host_name: str,
-              listed: bool, taken_codes: Iterable[str]) -> tuple[TableRecord, str, str]:
+              listed: bool, taken_codes: Iterable[str],
+              settings: dict[str, Any] | None = None) -> tuple[TableRecord, str, str]:
     """A new table (not yet stored), with the host seated: (record, host's token, spectator key).
-    Raises RoomError for an unknown game, a seat count or option the game does not take."""
+    Raises RoomError for an unknown game, a seat count, option or setting the game does not take."""
     try:
         info = games.get(game_id)
     except KeyError:
@@ -84,6 +94,10 @@ def new_table(game_id: str, options: dict[str, Any], specs: list[str], host: int
         resolved = info.resolve_options(options, len(seats))
     except (ValueError, KeyError) as e:
         raise RoomError("bad_table", "That table cannot be set up: {why}", why=clip(str(e).strip("'\""), 120)) from None
+    try:
+        chosen = TableSettings.from_json(settings or {})
+    except (ValueError, TypeError) as e:
+        raise RoomError("bad_settings", "Those table settings cannot be used: {why}", why=clip(str(e), 120)) from None
     humans = [i for i, s in enumerate(seats) if s.is_human]
     host = humans[0] if host is None and humans else host
     if host is None or host >= len(seats) or not seats[host].is_human:
@@ -92,7 +106,7 @@ def new_table(game_id: str, options: dict[str, Any], specs: list[str], host: int
     records = [SeatRecord("human", None, "") if s.is_human else SeatRecord("ai", s.level, s.name) for s in seats]
     records[host] = SeatRecord("human", None, player_name(host_name, host), hash_secret(token))
     record = TableRecord(new_code(taken_codes), info.id, resolved, secrets.randbits(62) + 2**62, records, host,
-                         hash_secret(key), listed)
+                         hash_secret(key), listed, settings=chosen.to_json())
     return record, token, key
 
 
@@ -109,9 +123,11 @@ class UndoRequest:
 class Room:
     """A table the server holds (see the module docstring)."""
 
-    def __init__(self, record: TableRecord, policy: WirePolicy):
+    def __init__(self, record: TableRecord, policy: WirePolicy, now: Callable[[], float] = time.monotonic):
         self.record = record
         self.policy = policy
+        self.now = now  # the time source of the turn clocks
+        self.settings = read_settings(record.settings)
         self.info = games.get(record.game)
         self.rules = self.info.rules
         self.match = self._new_match()
@@ -123,6 +139,9 @@ class Room:
         self.away_since: dict[int, float] = {}  # seat -> when its last connection closed
         self.stand_in: set[int] = set()  # human seats the AI plays for now
         self.rng = random.Random(secrets.randbits(64))  # resampling for the spectators' check only
+        self.clock_problem: str | None = None  # why the stored clock could not be read, if it could not
+        self.clock: TurnClock | None = self._stored_clock()
+        self.timeout_told: int | None = None  # the version at which a seat's time running out was told
 
     def _new_match(self) -> Match:
         seats = [Seat("human", None, s.name or "") if s.kind == "human" else Seat("ai", s.level, s.name)
@@ -169,6 +188,8 @@ class Room:
         seat, or a human's seat while its player has been away longer than `away_after`."""
         if not self.started or self.over:
             return None
+        if self.out_of_time() is not None:
+            return STAND_IN_LEVEL  # its time ran out: the computer makes this move for it
         seat = self.match.to_move
         record = self.record.seats[seat]
         if record.kind == "ai":
@@ -221,6 +242,8 @@ class Room:
             raise RoomError("not_full", "Every seat must be taken before the game starts.")
         record = self._next_record()
         record.started = True
+        clock = self._fresh_clock(self.now())
+        record.clock = clock.to_json() if clock is not None else {}
         return record
 
     def _host_only(self, by: int) -> None:
@@ -241,6 +264,8 @@ class Room:
             self.match = self._new_match()
         else:
             self.match.seats = self._new_match().seats
+        if record.started and self.clock is None:
+            self.clock = self._stored_clock()  # the first turn's time runs from now
 
     # --- moves ----------------------------------------------------------------------------------
     def check_move(self, seat: int, move_json: Any, at: int) -> tuple[Any, Any]:
@@ -275,6 +300,8 @@ class Room:
         self._check_in_play(at)
         if self.match.to_move != seat:
             raise RoomError("not_your_turn", "It is not your turn.")
+        if self.out_of_time() == seat:
+            raise RoomError("time_up", "Your time for this move has run out.")
 
     def _check_in_play(self, at: int) -> None:
         if not self.started:
@@ -293,9 +320,10 @@ class Room:
             raise RoomError("resign_refused", "{why}", why=refusal)
         return Resignation(seat), self.rules.resign(self.match.state, seat)
 
-    def play(self, move: Any, after: Any) -> None:
+    def play(self, move: Any, after: Any, clock: TurnClock | None = None) -> None:
         """Make a checked move (`check_move`, the AI's) or resignation (`check_resign`) part of the
-        game, once the store holds it."""
+        game, once the store holds it (with `clock`, the clock it leads to: `clock_after_move`)."""
+        self._take_clock(clock if clock is not None else self.clock_after_move(move, after))
         self.match.push(move, after)
         self.record.version += 1
         self.record.finished = self.over
@@ -342,14 +370,94 @@ class Room:
             raise RoomError("undo_refused", "{why}", why=refusal or "")
         return point
 
-    def undo(self) -> None:
-        """Apply the agreed undo, once the store has taken the moves back."""
+    def undo(self, clock: TurnClock | None = None) -> None:
+        """Apply the agreed undo, once the store has taken the moves back (with `clock`, the clock
+        it leads to: `clock_after_undo`)."""
         request = self.undo_request
         assert request is not None
+        self._take_clock(clock if clock is not None else
+                         self.clock_after_undo(table.undo_point(self.match, request.by) or 0))
         table.undo(self.match, request.by)
         self.record.version += 1
         self.record.finished = False
         self.undo_request = None
+
+    # --- the turn clocks ------------------------------------------------------------------------
+    def _timed(self) -> list[bool]:
+        """Which seats are timed: the humans' (a computer's seat never is)."""
+        return [s.kind == "human" for s in self.record.seats]
+
+    def _clock_seat(self, state: Any) -> int | None:
+        """Whose turn a state is, for the clock (None once the game is over)."""
+        return None if self.rules.is_over(state) else self.rules.to_move(state)
+
+    def _fresh_clock(self, now: float) -> TurnClock | None:
+        """Every timed seat with its full time, the seat to move's turn beginning at `now`."""
+        rule = self.settings.rule
+        if rule is None:
+            return None
+        return TurnClock.new(rule, self._timed()).start(self._clock_seat(self.match.state), now)
+
+    def _stored_clock(self) -> TurnClock | None:
+        """The clock of a started table as stored, its running turn beginning now (a restart charges
+        nobody for the time the server was down: `clock`). A stored clock that cannot be read gives
+        way to a fresh one, and `clock_problem` says why."""
+        rule = self.settings.rule
+        if rule is None or not self.record.started:
+            return None
+        now = self.now()
+        try:
+            return TurnClock.from_json(self.record.clock, rule, self._timed(), now)
+        except ValueError as e:
+            self.clock_problem = str(e)
+            return self._fresh_clock(now)
+
+    def _take_clock(self, clock: TurnClock | None) -> None:
+        self.clock = clock
+        self.record.clock = clock.to_json() if clock is not None else {}
+
+    def clock_after_move(self, move: Any, after: Any) -> TurnClock | None:
+        """The clock once `move` (of the seat to move, or a resignation of any seat) is played now,
+        leading to `after`; None at a table without a clock."""
+        if self.clock is None:
+            return None
+        mover = move.seat if isinstance(move, Resignation) else self.match.to_move
+        return self.clock.after_move(self.now(), mover, self._clock_seat(after))
+
+    def clock_after_undo(self, point: int) -> TurnClock | None:
+        """The clock once the moves from `point` on are taken back now (with the increments they earned)."""
+        if self.clock is None:
+            return None
+        undone = [self.match.mover(i) for i in range(point, len(self.match.moves))]
+        return self.clock.after_undo(self.now(), self._clock_seat(self.match.states[point]), undone)
+
+    def out_of_time(self) -> int | None:
+        """The seat to move, if its time has run out (it may not move: the server acts for it)."""
+        if self.clock is None or not self.started or self.over:
+            return None
+        return self.clock.expired(self.now())
+
+    def expires_at(self) -> float | None:
+        """When the running seat's time runs out, by the room's time source (None: no time runs)."""
+        return self.clock.expires_at() if self.clock is not None and self.started and not self.over else None
+
+    def timeout_resigns(self, seat: int) -> bool:
+        """Whether `seat`, out of time, loses by resigning (the table's choice, where the rules have a
+        resignation now); else the computer plays its move."""
+        return self.settings.timeout == "lose" and self.rules.resign_refusal(self.match.state, seat) is None
+
+    def timeout_news(self) -> dict[str, Any] | None:
+        """What everyone is told when the seat to move has run out of time: once per version of
+        the table, else None."""
+        seat = self.out_of_time()
+        if seat is None or self.timeout_told == self.version:
+            return None
+        self.timeout_told = self.version
+        return {"by": seat, "then": "lose" if self.timeout_resigns(seat) else "computer"}
+
+    def _clock_frame(self, to_move: int | None) -> dict[str, Any] | None:
+        """The clocks for an audience whose own view says `to_move` is to move."""
+        return self.clock.frame(self.now(), to_move) if self.clock is not None else None
 
     # --- chat -----------------------------------------------------------------------------------
     def say(self, seat: int, text: str) -> dict[str, Any]:
@@ -366,7 +474,7 @@ class Room:
     def lobby(self) -> dict[str, Any]:
         r = self.record
         return {"code": r.code, "game": r.game, "options": r.options, "seats": self.seat_list(), "host": r.host,
-                "started": r.started, "listed": r.listed}
+                "started": r.started, "listed": r.listed, "settings": self.settings.to_json()}
 
     def _view(self, audience: int | None) -> dict[str, Any]:
         """The audience's view on the wire, whose turn it is and whether the game is over, all from
@@ -396,12 +504,14 @@ class Room:
         log = [self._log_line(i, audience) for i in range(len(self.match.moves))]
         view = self._view(audience) if self.started else {"view": None, "to_move": None, "over": False}
         return {**self.lobby(), "you": audience, **view, "ply": len(self.match.moves), "log": log,
-                "undo": self.undo_request.to_json() if self.undo_request else None, "chat": list(self.chat)}
+                "undo": self.undo_request.to_json() if self.undo_request else None, "chat": list(self.chat),
+                "clock": self._clock_frame(view["to_move"])}
 
     def update(self, audience: int | None) -> dict[str, Any]:
         """After a move or a resignation: the new view and the log line of what was done."""
         ply = len(self.match.moves)
-        return {**self._view(audience), "ply": ply, "log": [self._log_line(ply - 1, audience)]}
+        view = self._view(audience)
+        return {**view, "ply": ply, "log": [self._log_line(ply - 1, audience)], "clock": self._clock_frame(view["to_move"])}
 
     def final(self) -> dict[str, Any]:
         """The whole game, for everyone, once it is over: seed, seats and moves, like a save file."""

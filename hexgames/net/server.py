@@ -14,6 +14,11 @@ an AI thinks; an answer that arrives after the table moved on is dropped.
 
 Tables are loaded from the store at start, so a server killed at any instant and started again
 resumes every table at its last stored move.
+
+Turn clocks (a table's settings may have one): each change works out the clock it leads to, stores
+it with the change, and sets the table's alarm for when the seat to move runs out of time
+(`_arm`); the alarm tells everyone ("timeout") and the seat resigns, or the computer plays its move
+(`check_clock`). The time source is injectable (`now`), so tests need not wait for real seconds.
 """
 from __future__ import annotations
 
@@ -106,8 +111,10 @@ class Server:
     """The tables, the connections and the AI of one server process."""
 
     def __init__(self, store: TableStore, limits: Limits = Limits(), ai_in_process: bool = True,
-                 audit: AuditHook | None = None):
+                 audit: AuditHook | None = None, now: Callable[[], float] = time.monotonic):
         self.store = store
+        self.now = now  # the turn clocks' time source
+        self.alarms: dict[str, asyncio.TimerHandle] = {}  # room code -> when its seat to move runs out
         self.db = StoreRunner(store)
         self.limits = limits
         self.audit = audit
@@ -147,6 +154,8 @@ class Server:
     async def stop(self) -> None:
         if self._ticker:
             self._ticker.cancel()
+        for alarm in self.alarms.values():
+            alarm.cancel()
         if self._server:
             self._server.close()
             await self._server.wait_closed()
@@ -162,11 +171,15 @@ class Server:
             self.policy(game)
         for record in records:
             try:
-                self.rooms[record.code] = Room(record, await self.policy(record.game))
+                self.rooms[record.code] = Room(record, await self.policy(record.game), self.now)
             except Exception as e:  # noqa: BLE001 - one bad table must not stop the others
                 log.warning("table %s cannot be resumed and was left as it is: %s", record.code, e)
         log.info("%d table(s) resumed", len(self.rooms))
         for room in self.rooms.values():
+            if room.clock_problem:
+                log.warning("table %s: its clock could not be read (%s); every turn time starts afresh",
+                            room.code, room.clock_problem)
+            self._arm(room)
             self._ai_next(room)
 
     def policy(self, game_id: str) -> asyncio.Future[WirePolicy]:
@@ -271,9 +284,9 @@ class Server:
         if len(self.rooms) >= self.limits.max_tables:
             raise RoomError("busy", "The server has no room for another table.")
         record, token, key = new_table(d["game"], d.get("options", {}), d["seats"], d.get("seat"), d["name"],
-                                       d.get("listed", True), self.rooms)
+                                       d.get("listed", True), self.rooms, d.get("settings"))
         policy = await self.policy(record.game)
-        room = Room(record, policy)
+        room = Room(record, policy, self.now)
         await self.db.run(self.store.create, record)
         self.rooms[record.code] = room
         log.info("table %s: %s for %d created", record.code, record.game, len(record.seats))
@@ -308,7 +321,7 @@ class Server:
             try:
                 record = await self.db.run(self.store.load_table, code)
                 if record is not None:
-                    room = self.rooms[code] = Room(record, await self.policy(record.game))
+                    room = self.rooms[code] = Room(record, await self.policy(record.game), self.now)
             except Exception as e:  # noqa: BLE001 - a damaged row is refused like a missing one
                 log.warning("table %s cannot be read: %s", code, e)
         if room is None:
@@ -322,6 +335,7 @@ class Server:
             del self.rooms[room.code]
             self.members.pop(room.code, None)
             self.locks.pop(room.code, None)
+            self._arm(room)  # a finished table has no alarm
 
     def _attach(self, conn: Connection, room: Room, seat: int | None, secrets_: dict[str, Any]) -> None:
         """The connection now belongs to `seat` (None: a spectator) of `room`: welcome and sync it."""
@@ -374,6 +388,7 @@ class Server:
             room.adopt(record)
         log.info("table %s: started", room.code)
         self._broadcast(room, "sync", room.sync)
+        self._arm(room)
         self._ai_next(room)
 
     async def _on_move(self, conn: Connection, frame: Frame) -> None:
@@ -392,10 +407,11 @@ class Server:
         """Store a checked move or resignation, make it the table's, and send each audience its update
         (an AI still thinking about the table finds it moved on, and its answer is dropped). The
         caller holds the room's lock."""
+        clock = room.clock_after_move(move, after)
         await self.db.run(self.store.add_move, room.code, len(room.match.moves), encode_entry(room.rules, move),
-                          room.version + 1, room.rules.is_over(after))
+                          room.version + 1, room.rules.is_over(after), clock.to_json() if clock else None)
         pending = room.undo_request
-        room.play(move, after)
+        room.play(move, after, clock)
         self._broadcast(room, "update", room.update)
         if pending is not None:  # a player moved instead of answering: the request is over, and said so
             moved_on = {"done": False, "by": pending.by, "reason": encode_reason(Reason(
@@ -406,6 +422,7 @@ class Server:
             final = room.final()
             self._broadcast(room, "final", lambda audience: final)
             self._let_go(room)
+        self._arm(room)
         self._ai_next(room)
 
     async def _on_undo(self, conn: Connection, frame: Frame) -> None:
@@ -437,10 +454,12 @@ class Server:
             self._broadcast(room, "undo_done", lambda audience: refused)
             self._ai_next(room)
             return
-        await self.db.run(self.store.take_back, room.code, point, room.version + 1)
-        room.undo()
+        clock = room.clock_after_undo(point)
+        await self.db.run(self.store.take_back, room.code, point, room.version + 1, clock.to_json() if clock else None)
+        room.undo(clock)
         self._broadcast(room, "undo_done", lambda audience: {"done": True, "by": request.by})
         self._broadcast(room, "sync", room.sync)
+        self._arm(room)
         self._ai_next(room)
 
     async def _on_chat(self, conn: Connection, frame: Frame) -> None:
@@ -480,9 +499,10 @@ class Server:
 
     # --- the AI -----------------------------------------------------------------------------------
     def _ai_next(self, room: Room) -> None:
-        """If an AI is to play the seat to move (an AI seat, or a player away too long), ask it;
-        not while an undo request waits for the players' answers (a move would overtake it)."""
-        if room.code in self.thinking or room.undo_request is not None:
+        """If an AI is to play the seat to move (an AI seat, a player away too long, or out of time),
+        ask it; not while an undo request waits for the players' answers (a move would overtake it),
+        unless the seat's time ran out (a move settles the request then)."""
+        if room.code in self.thinking or (room.undo_request is not None and room.out_of_time() is None):
             return
         level = room.ai_to_play(time.monotonic(), self.limits.away_after)
         if level is None:
@@ -502,7 +522,7 @@ class Server:
                                               secrets.randbits(31))
             async with self.lock(room):
                 if (room.version != version or self.rooms.get(room.code) is not room or move is None
-                        or room.undo_request is not None):
+                        or (room.undo_request is not None and room.out_of_time() is None)):
                     return  # the table moved on (an undo, a returning player), or waits for an undo's answer
                 if room.ai_to_play(time.monotonic(), self.limits.away_after) is None:
                     return
@@ -515,6 +535,43 @@ class Server:
             self.pool = futures.ProcessPoolExecutor(1, mp_context=mp.get_context("spawn"), initializer=exit_with_parent)
         finally:
             self.thinking.discard(room.code)
+        self._ai_next(room)
+
+    # --- the turn clocks --------------------------------------------------------------------------
+    def _arm(self, room: Room) -> None:
+        """Set the table's alarm for when the seat to move runs out of time (none while no time
+        runs, or once the table has left memory)."""
+        old = self.alarms.pop(room.code, None)
+        if old is not None:
+            old.cancel()
+        expires = room.expires_at()
+        if expires is None or self.rooms.get(room.code) is not room:
+            return
+        delay = max(0.0, expires - self.now())
+        self.alarms[room.code] = asyncio.get_running_loop().call_later(
+            delay, lambda: asyncio.ensure_future(self.check_clock(room)))
+
+    async def check_clock(self, room: Room) -> None:
+        """Act for the seat to move once its time has run out: everyone is told ("timeout"), then the
+        seat resigns (where the table chose so and the rules have a resignation) or the computer
+        plays its move. Not out of time yet (the alarm came early, or a test's time source has not
+        got there): the alarm is set again."""
+        async with self.lock(room):
+            news = room.timeout_news()
+            if news is None:
+                if room.out_of_time() is None:
+                    self._arm(room)
+                return
+            log.info("table %s: seat %d ran out of time (%s)", room.code, news["by"], news["then"])
+            self._broadcast(room, "timeout", lambda audience: news)
+            if news["then"] == "lose":
+                try:
+                    resignation, after = room.check_resign(news["by"], room.version)
+                    await self._play(room, resignation, after)
+                    return
+                except (RoomError, StoreError) as e:  # the computer plays instead
+                    log.error("table %s: the resignation of a seat out of time failed (%s)", room.code,
+                              getattr(e, "code", "store"))
         self._ai_next(room)
 
     async def _tick(self) -> None:

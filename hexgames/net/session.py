@@ -20,13 +20,16 @@ so the player can go back to them after the app was closed. Nothing here imports
 from __future__ import annotations
 
 import socket
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from hexgames.net import places
 from hexgames.net.client import Client
+from hexgames.net.clock import SeenClock
 from hexgames.net.frames import Frame
+from hexgames.net.table_settings import TableSettings, read_settings
 
 DEFAULT_PORT = 8765
 
@@ -82,7 +85,9 @@ def lan_address() -> str:
 @dataclass
 class Session:
     """See the module docstring. `table` is the newest lobby data of the table this player is at
-    (code, game, options, seats, host, started), or None before one is joined."""
+    (code, game, options, seats, host, started, settings), or None before one is joined; `clock`
+    the turn clocks as the newest sync or update said them, counted from when it arrived (None at
+    a table without a clock)."""
 
     client: Client
     name: str
@@ -95,6 +100,7 @@ class Session:
     companions: list["Session"] = field(default_factory=list)  # sessions that leave with this one
     closed: bool = False  # `close()` was called: this player left
     keeper: places.Keeper | None = None  # remembers the seat between runs of the app (None: not kept)
+    clock: SeenClock | None = None
 
     @property
     def code(self) -> str | None:
@@ -107,6 +113,11 @@ class Session:
     @property
     def started(self) -> bool:
         return bool(self.table and self.table.get("started"))
+
+    @property
+    def settings(self) -> TableSettings:
+        """The table's settings as its server said them (the defaults until it did, or if it did not)."""
+        return read_settings((self.table or {}).get("settings") or {})
 
     def pump(self) -> list[Frame]:
         """Every frame that arrived since the last call (never blocks), after keeping what the
@@ -129,9 +140,12 @@ class Session:
         if frame.t == "welcome":
             self.seat = d.get("seat")
         elif frame.t in ("lobby", "sync"):
-            self.table = {k: d[k] for k in ("code", "game", "options", "seats", "host", "started") if k in d}
+            self.table = {k: d[k] for k in ("code", "game", "options", "seats", "host", "started", "settings")
+                          if k in d}
         elif frame.t == "presence" and self.table is not None:
             self.table = {**self.table, "seats": d.get("seats", self.table.get("seats", []))}
+        if frame.t in ("sync", "update"):
+            self.clock = SeenClock.from_frame(d["clock"], time.monotonic()) if d.get("clock") else None
         elif frame.t == "connection":
             self.connection = d.get("state", self.connection)
             self.why = d.get("why", "")

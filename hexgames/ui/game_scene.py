@@ -366,14 +366,20 @@ class GameScene(Scene):
     # --- hints -------------------------------------------------------------------------------
     @property
     def hints_offered(self) -> bool:
-        """The Hint button shows: hints are on and it is a human's turn, shown to that human."""
-        return bool(self.app.settings.hints) and self.table.can_act
+        """The Hint button shows: hints are on, the table allows them, and it is a human's turn,
+        shown to that human."""
+        return bool(self.app.settings.hints) and self.table.can_act and self.table.hint_refusal() is None
 
     def request_hint(self) -> bool:
         """H or the Hint button: Hard thinks on the worker for the seat to move, from that seat's
-        view only; asked again while it thinks, the hint is cancelled."""
+        view only; asked again while it thinks, the hint is cancelled. At a table that allows no
+        hints (online, with other humans), the reason is said instead."""
         if self.hint_thinking:
             self.cancel_hint()
+            return True
+        refusal = self.table.hint_refusal()
+        if refusal is not None and self.app.settings.hints and self.can_act:
+            self.toast(self.app.tr_reason(refusal), error=True)
             return True
         if not (self.hints_offered and self.can_act):
             return False

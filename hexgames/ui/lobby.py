@@ -1,6 +1,8 @@
 """The lobby of an online table, before its game starts: the join code in large type (and, for the
-host, the address the others type), the game and its options in words, each seat (who sits there,
-human or computer, connected or not) and Start for the host once every seat is taken.
+host, the address the others type), the game and its options in words, the table's own settings
+(its clock, what a seat out of time does, whether hints are allowed: every seated player sees them
+before the start), each seat (who sits there, human or computer, connected or not) and Start for
+the host once every seat is taken.
 
 All it shows comes from the server's frames, kept by the `Session` (`pump()` once a frame): the
 host's seat menus and Start are requests, and the seats change when the server says they did.
@@ -17,9 +19,11 @@ import pygame_gui
 from hexgames import games
 from hexgames.net.frames import Frame
 from hexgames.net.session import Session
+from hexgames.net.table_settings import has_resignation
 from hexgames.ui import draw, hud, online_game
 from hexgames.ui.online_game import AWAY as AWAY_COLOUR, ONLINE
 from hexgames.ui.scenes import Scene
+from hexgames.ui.table_rules import settings_line
 
 if TYPE_CHECKING:
     from hexgames.app import App
@@ -73,6 +77,16 @@ def table_line(app: "App", table: dict[str, Any]) -> str:
     return " · ".join(parts)
 
 
+def table_settings_line(app: "App", table: dict[str, Any], settings: Any) -> str:
+    """The table's settings in words, saying where the game's rules let no seat out of time lose."""
+    try:
+        resigns = has_resignation(games.get(str(table.get("game"))), table.get("options") or {},
+                                  len(table.get("seats") or ()) or 2)
+    except KeyError:
+        resigns = False
+    return settings_line(app.tr, settings, resigns)
+
+
 def seat_spec(seat: dict[str, Any]) -> str:
     """What the host's menu shows for a seat: "open", or "ai:LEVEL"."""
     return f"ai:{seat.get('level')}" if seat.get("kind") == "ai" else "open"
@@ -95,6 +109,7 @@ class LobbyScene(Scene):
         self.rects: dict[str, pygame.Rect] = {}
         self.seat_rows: list[pygame.Rect] = []
         self.starting = False  # Start was pressed: no second start while the server answers
+        self._settings_cache: tuple[Any, str] = (None, "")  # (what the table was, its settings line)
 
     # --- what the table says ------------------------------------------------------------------
 
@@ -168,12 +183,13 @@ class LobbyScene(Scene):
         buttons = pygame.Rect(col.x, h - 16 - 48, col.w, 48)
         message = pygame.Rect(col.x, buttons.y - 10 - 44, col.w, 44)
         code_h, row_h = (124, 64) if big else (108, 56)
-        head = 44 + 6 + code_h + 10 + 46 + 8  # title, code, options: above the seats
+        words_h = 88 if h >= 720 else 48  # the options and the settings: two lines each, or one in a small window
+        head = 44 + 6 + code_h + 10 + words_h + 8  # title, code, options and settings: above the seats
         top = max(14 if h < 720 else 30, (message.y - 8 - head - n * row_h - 36) // 3)
         row_h = min(row_h, (message.y - 8 - 36 - top - head) // n)
         code = pygame.Rect(col.x, top + 50, 250 if w < 1000 else 300, code_h)
         share = pygame.Rect(code.right + 16, code.y, col.right - code.right - 16, code.h)
-        options = pygame.Rect(col.x, code.bottom + 10, col.w, 46)
+        options = pygame.Rect(col.x, code.bottom + 10, col.w, words_h)
         seats = pygame.Rect(col.x, options.bottom + 8, col.w, n * row_h)
         self.rects = {"title": pygame.Rect(col.x, top, col.w, 44), "code": code, "share": share, "options": options,
                       "seats": seats, "status": pygame.Rect(col.x, seats.bottom + 4, col.w, 28), "message": message,
@@ -256,7 +272,10 @@ class LobbyScene(Scene):
             self._draw_code(surface, r["code"], table["code"])
             self._draw_share(surface, r["share"], table["code"])
             words = " · ".join(option_words(app, table["game"], table.get("options") or {})) or tr("ui.setup.no_options")
-            self._paragraph(surface, r["options"], words, hud.MUTED, 2)
+            lines = 2 if r["options"].h >= 88 else 1
+            below = self._paragraph(surface, r["options"], words, hud.MUTED, lines)
+            rest = pygame.Rect(r["options"].x, below, r["options"].w, r["options"].bottom - below)
+            self._paragraph(surface, rest, self._settings_words(table), hud.TEXT, lines, 15)
             for i, (row, seat) in enumerate(zip(self.seat_rows, self.seats)):
                 self._draw_seat(surface, row, i, seat)
         colour = AWAY if self.session.connection != "online" else hud.TEXT
@@ -270,12 +289,23 @@ class LobbyScene(Scene):
         if b is not None and not b.is_enabled and b.rect.collidepoint(self.pointer):
             hud.hover_tip(surface, self.app, b.rect, self.start_refusal() or "")
 
+    def _settings_words(self, table: dict[str, Any]) -> str:
+        """The settings line, worked out once per table state (it sets the game up to ask whether
+        it has a resignation)."""
+        key = (table.get("game"), repr(table.get("options")), len(table.get("seats") or ()), repr(table.get("settings")))
+        if self._settings_cache[0] != key:
+            self._settings_cache = (key, table_settings_line(self.app, table, self.session.settings))
+        return self._settings_cache[1]
+
     def _paragraph(self, surface: pygame.Surface, rect: pygame.Rect, content: str, colour: Any, lines: int,
-                   size: int = 16) -> None:
+                   size: int = 16) -> int:
+        """`content` wrapped in at most `lines` lines of `rect`; returns the y below the last."""
         font, wrapped = draw.fit_wrapped(self.app.font, content, rect.w, lines, size, 12)
         step = font.get_linesize()
-        for i, line in enumerate(wrapped[:max(1, rect.h // step)]):
+        shown = wrapped[:max(1, min(lines, rect.h // step))]
+        for i, line in enumerate(shown):
             draw.text(surface, font, line, (rect.x, rect.y + i * step), colour, anchor="topleft")
+        return rect.y + len(shown) * step
 
     def _draw_code(self, surface: pygame.Surface, rect: pygame.Rect, code: str) -> None:
         inner = hud.panel(surface, rect, self.app.tr("ui.lobby.code"), self.app, highlight=True)

@@ -335,9 +335,11 @@ class OnlineScene(Scene):
         self.wait(session, purpose, self.address)
         ask(session)
 
-    def host(self, game_id: str, seats: list[str], options: dict[str, Any]) -> str | None:
-        """Start this app's server and create the table on it (the setup screen's Host button);
-        the reason in words if no server can be started, and then nothing changed."""
+    def host(self, game_id: str, seats: list[str], options: dict[str, Any],
+             settings: dict[str, Any] | None = None) -> str | None:
+        """Start this app's server and create the table on it (the setup screen's Host button), with
+        the table's own `settings` (`net.table_settings`); the reason in words if no server can be
+        started, and then nothing changed."""
         self.cancel()
         self.remember()
         try:
@@ -345,7 +347,7 @@ class OnlineScene(Scene):
         except (OSError, StoreError, RuntimeError) as e:
             return self.host_failed(e)
         self.wait(session, "host", session.share or "")
-        session.client.create(game_id, seats, name=self.name, options=options)
+        session.client.create(game_id, seats, name=self.name, options=options, settings=settings)
         if self.app.scenes.top is not self:
             self.app.scenes.pop()  # the setup: its answer shows here, then the lobby
         return None

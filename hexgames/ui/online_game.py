@@ -4,22 +4,27 @@
 The status row says what a player at a shared table needs at a glance and never covers the board:
 whether this app is connected ("reconnecting…" while the client retries on its own), the table's
 code, and each seat with its chip and name, marked connected (a filled dot), away (a hollow ring)
-or played by the computer meanwhile. At its right, Chat opens a one-line entry; lines said at the
-table show in the message strip like any other message. When another player asks to undo, a small
+or played by the computer meanwhile, and at a table with a clock each timed seat's time, counted down
+smoothly between the server's frames: the running one in a filled pill, and under ten seconds red,
+with a warning triangle and tenths of a second (running low shows in shape and digits, not colour
+alone). A seat whose time ran out is said in the message strip. At its right, Chat opens a one-line
+entry; lines said at the table show in the message strip like any other message. When another player asks to undo, a small
 dialog asks this player to allow or refuse.
 """
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 import pygame_gui
 
 from hexgames.net.frames import MAX_CHAT, Frame
-from hexgames.net.remote_table import ChatSaid, ConnectionChanged, RemoteTable, UndoAnswered, UndoAsked
+from hexgames.net.remote_table import ChatSaid, ConnectionChanged, RemoteTable, TimeRanOut, UndoAnswered, UndoAsked
 from hexgames.net.session import Session
 from hexgames.ui import draw, hud
 from hexgames.ui.scenes import Scene
+from hexgames.ui.table_rules import LOW_TIME, clock_text
 
 if TYPE_CHECKING:
     from hexgames.app import App
@@ -30,6 +35,7 @@ PANEL_BG = (36, 42, 54)
 ONLINE = (110, 200, 120)
 AWAY = (235, 180, 80)
 OFFLINE = (231, 96, 84)
+CLOCK_BG = (44, 52, 66)  # a clock whose time does not run
 
 
 def open_online_game(app: "App", session: Session, sync: Frame, later: Sequence[Frame] = ()) -> "GameScene":
@@ -109,6 +115,9 @@ class OnlineStatus:
         elif isinstance(event, UndoAsked):
             if table.seat in event.waiting and not isinstance(app.scenes.top, ConsentScene):
                 app.scenes.push(ConsentScene(app, scene, event.by))
+        elif isinstance(event, TimeRanOut):
+            key = "net.clock.timeout_lose" if event.then == "lose" else "net.clock.timeout_computer"
+            scene.toast(app.tr(key, name=scene.seat_name(event.seat)), error=True)
         elif isinstance(event, UndoAnswered):
             scene.toast(self._undo_answer(scene, event), error=not event.done)
             scene.sync_buttons()
@@ -190,8 +199,32 @@ class OnlineStatus:
                 draw.aa_circle(surface, ONLINE, badge, 4)
         name = scene.seat_name(seat) + (tr_play(app, "you") if seat == table.seat else "")
         x = box.x + 26
-        font, content = draw.fit_line(app.font, f"{name} {mark}".strip(), box.right - x - 8, 14, 12)
-        draw.text(surface, font, content, (x, cy), hud.TEXT if seat == table.seat else hud.MUTED, anchor="midleft")
+        clock = table.turn_clock
+        ms = clock.remaining(seat, time.monotonic()) if clock is not None else None
+        running = clock is not None and clock.running == seat
+        pill_font = app.font(14, bold=running)
+        pill_w = 0 if ms is None else pill_font.size(clock_text(ms))[0] + 14 + (14 if ms < LOW_TIME else 0)
+        font, content = draw.fit_line(app.font, f"{name} {mark}".strip(), box.right - x - 8 - pill_w, 14, 12)
+        shown = draw.text(surface, font, content, (x, cy), hud.TEXT if seat == table.seat else hud.MUTED,
+                          anchor="midleft")
+        if ms is not None:
+            pill = pygame.Rect(shown.right + 6, box.y + 4, pill_w, box.h - 8)
+            self._draw_clock(surface, pill, pill_font, ms, running)
+
+    @staticmethod
+    def _draw_clock(surface: pygame.Surface, pill: pygame.Rect, font: Any, ms: int, running: bool) -> None:
+        """A seat's time in its pill, after its name: filled while it runs, red under LOW_TIME with a
+        warning triangle and tenths."""
+        low = ms < LOW_TIME
+        text = clock_text(ms)
+        warn = 14 if low else 0
+        fill = (OFFLINE if low else hud.ACCENT) if running else CLOCK_BG
+        draw.rounded_panel(surface, pill, fill, pill.h // 2, border=OFFLINE if low else None)
+        ink = hud.BAR_BG if running else OFFLINE if low else hud.TEXT
+        if low:  # a warning triangle: the shape says "low" to those who cannot tell the colours
+            tx, cy = pill.x + 11, pill.centery
+            draw.aa_polygon(surface, ink, [(tx, cy - 6), (tx + 6, cy + 5), (tx - 6, cy + 5)])
+        draw.text(surface, font, text, (pill.x + 7 + warn + (pill.w - 14 - warn) // 2, pill.centery), ink)
 
 
 class ConsentScene(Scene):

@@ -96,13 +96,15 @@ class FakeServer:
 
 
 class TableFrames:
-    """The frames a real server sends about one two-seat table of `game` (`moves` moves in), as
-    data to send as they are, or changed one field at a time (`text`)."""
+    """The frames a real server sends about one two-seat table of `game` (`moves` moves in; with the
+    table's own `settings`, such as a clock), as data to send as they are, or changed one field at a
+    time (`text`)."""
 
-    def __init__(self, game: str = "ingenious", moves: int = 2, started: bool = True):
+    def __init__(self, game: str = "ingenious", moves: int = 2, started: bool = True,
+                 settings: dict[str, Any] | None = None):
         import random
 
-        record, _, _ = new_table(game, {}, ["human", "human"], 0, "Ann", True, [])
+        record, _, _ = new_table(game, {}, ["human", "human"], 0, "Ann", True, [], settings)
         self.room = room = Room(record, survey(game))
         sat, _, _ = room.sit(None, "Bob")
         room.adopt(sat)
@@ -125,6 +127,7 @@ class TableFrames:
             "undo_asked": lambda: {"by": 1, "at": room.version, "waiting": [0]},
             "undo_done": lambda: {"done": False, "by": 1, "refused_by": 0},
             "chat": lambda: {"by": 1, "name": "Bob", "text": "hello"},
+            "timeout": lambda: {"by": 1, "then": "computer"},
             "tables": lambda: {"tables": [room.lobby()]},
             "final": lambda: {"record": match_to_dict(room.match)},  # the whole game so far (a real one ends)
             "error": lambda: {"code": "stale", "reason": {"k": "net.error.stale", "x": "Stale.", "p": {}}, "re": 4},

@@ -150,10 +150,11 @@ def to_move(players: list[Player]) -> Player:
         time.sleep(0.005)
 
 
-def table(url: str, game: str, seats: int = 2, seed: int = 0) -> tuple[list[Player], str]:
-    """A started table of `seats` human players; (players by seat, code)."""
+def table(url: str, game: str, seats: int = 2, seed: int = 0,
+          settings: dict[str, Any] | None = None) -> tuple[list[Player], str]:
+    """A started table of `seats` human players (with the table's own `settings`); (players by seat, code)."""
     host = Player(url, "host", seed)
-    host.client.create(game, ["human"] * seats, name="Ann")
+    host.client.create(game, ["human"] * seats, name="Ann", settings=settings)
     host.wait_type("welcome")
     players = [host]
     for i in range(1, seats):
@@ -204,14 +205,15 @@ def pump_until(sessions: list[Any], done: Callable[[], bool], timeout: float = T
         time.sleep(0.005)
 
 
-def started_sessions(server: ServerThread, game: str, seats: list[str]) -> tuple[list[Any], list[Frame], list[list[Frame]]]:
-    """A table of `game` whose human seats are taken by one `Session` each, started: (sessions,
-    each one's first sync, the frames each received after it)."""
+def started_sessions(server: ServerThread, game: str, seats: list[str],
+                     settings: dict[str, Any] | None = None) -> tuple[list[Any], list[Frame], list[list[Frame]]]:
+    """A table of `game` (with the table's own `settings`) whose human seats are taken by one
+    `Session` each, started: (sessions, each one's first sync, the frames each received after it)."""
     from hexgames.net.session import Session
 
     url = f"ws://127.0.0.1:{server.port}"
     host = Session(Client(url).start(), "Ann")
-    host.client.create(game, seats, name="Ann")
+    host.client.create(game, seats, name="Ann", settings=settings)
     pump_until([host], lambda: host.code is not None)
     sessions = [host]
     for i in range(1, seats.count("human")):

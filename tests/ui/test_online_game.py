@@ -37,10 +37,11 @@ def server(tmp_path_factory):
 @pytest.fixture
 def online(server, request):
     """(app, the host's game scene, the guest's RemoteTable) of a started two-human table of
-    Ingenious (or the game the test names with `@pytest.mark.parametrize("online", [game], indirect=True)`)."""
+    Ingenious (or the game the test names with `@pytest.mark.parametrize("online", [game], indirect=True)`),
+    whose host allows hints."""
     app = make_app("en", anim_speed=1000)
     game = getattr(request, "param", "ingenious")
-    sessions, syncs, later = started_sessions(server, game, ["human", "human"])
+    sessions, syncs, later = started_sessions(server, game, ["human", "human"], {"hints": True})
     scene = open_online_game(app, sessions[0], syncs[0], later[0])
     guest = RemoteTable.from_sync(sessions[1], syncs[1], later=later[1])
     guest.pace = 0.0
