@@ -156,6 +156,7 @@ def library_key(file_name: str) -> str:
 
 
 def _text(name: str) -> str:
+    """A licence text: a file of tools/licenses/, or read from the building Python or PyInstaller."""
     if name == PYTHON_TEXT:
         return (Path(sysconfig.get_path("stdlib")) / "LICENSE.txt").read_text(encoding="utf-8")
     if name == BOOTLOADER_TEXT:
