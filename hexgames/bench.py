@@ -2,9 +2,10 @@
 soon the app shows its menu and how much memory it holds.
 
 Figures, not tests: speed is reported here and in the README, never asserted in the test suite.
-The app's launch and memory are measured in fresh processes (`python -m hexgames.bench launch` and
-`... memory LANGUAGE GAME...`), each started as a player starts the app, headless, over an empty
-temporary data folder (never the player's own).
+The app's launch and memory are measured in fresh processes of this same hexgames (`hexgames
+bench-probe launch` and `... memory LANGUAGE GAME...`; `own_program` says how to start one, also in the
+desktop app), each started as a player starts the app, headless, over an empty temporary data folder
+(never the player's own).
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ import tempfile
 import time
 from typing import Any, Iterator, Sequence
 
+from hexgames.cli import BENCH_PROBE
 from hexgames.games import GameInfo
 
 MID_GAME_STATES = 12
@@ -246,8 +248,15 @@ def _probe_env() -> Iterator[dict[str, str]]:
                "PYGAME_HIDE_SUPPORT_PROMPT": "1", "HEXGAMES_DATA_DIR": folder}
 
 
+def own_program() -> list[str]:
+    """The command that starts this hexgames afresh: in the desktop app (tools/build_app.py)
+    `sys.executable` is the app itself, which takes hexgames' commands and no `-m`; elsewhere it is
+    the Python that runs the package."""
+    return [sys.executable] if getattr(sys, "frozen", False) else [sys.executable, "-m", "hexgames"]
+
+
 def _probe(args: list[str], env: dict[str, str]) -> str:
-    done = subprocess.run([sys.executable, "-m", "hexgames.bench", *args], env=env, capture_output=True,
+    done = subprocess.run([*own_program(), BENCH_PROBE, *args], env=env, capture_output=True,
                           text=True, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"bench probe {' '.join(args)} failed: {done.stderr.strip()[-2000:]}")
@@ -257,7 +266,7 @@ def _probe(args: list[str], env: dict[str, str]) -> str:
 def _timed_launch(env: dict[str, str]) -> tuple[float, float]:
     """Wall seconds from starting the process to its first menu frame, and the CPU seconds it used."""
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "hexgames.bench", "launch"], env=env, stdout=subprocess.PIPE,
+    proc = subprocess.Popen([*own_program(), BENCH_PROBE, "launch"], env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True)
     line = proc.stdout.readline() if proc.stdout else ""
     wall = time.perf_counter() - start
@@ -321,10 +330,13 @@ def _mib(x: float | None) -> str:
     return "n/a" if x is None else f"{x:.0f}"
 
 
-if __name__ == "__main__":  # the measuring processes of `bench_app`
-    if sys.argv[1:2] == ["launch"]:
+def probe_main(argv: Sequence[str]) -> int:
+    """A measuring process of `bench_app` (`hexgames bench-probe launch | memory LANGUAGE [GAME...]`)."""
+    if list(argv[:1]) == ["launch"]:
         _launch_probe()
-    elif sys.argv[1:2] == ["memory"] and len(sys.argv) > 2:
-        _memory_probe(sys.argv[2], sys.argv[3:])
+    elif list(argv[:1]) == ["memory"] and len(argv) > 1:
+        _memory_probe(argv[1], argv[2:])
     else:
-        sys.exit("usage: python -m hexgames.bench launch | memory LANGUAGE [GAME...]")
+        print(f"usage: hexgames {BENCH_PROBE} launch | memory LANGUAGE [GAME...]", file=sys.stderr)
+        return 2
+    return 0

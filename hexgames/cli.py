@@ -12,6 +12,7 @@ import sys
 from typing import Any, Sequence
 
 SUBCOMMANDS = ("arena", "bench", "screenshot", "tutorial", "serve")
+BENCH_PROBE = "bench-probe"  # not for people: one of `bench`'s measuring processes (hexgames.bench.probe_main)
 
 
 class UsageError(Exception):
@@ -227,6 +228,14 @@ def cmd_bench(argv: Sequence[str]) -> int:
     return 0
 
 
+def cmd_bench_probe(argv: Sequence[str]) -> int:
+    """Not for people (no help lists it): one of `bench`'s measuring processes, started as this same
+    program, which in the desktop app is the app itself (hexgames.bench.own_program)."""
+    from hexgames.bench import probe_main
+
+    return probe_main(argv)
+
+
 def _bench_online(args: argparse.Namespace) -> int:
     from hexgames.net.bench import GAMES, bench_online, format_online
 
@@ -405,7 +414,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     commands = {"arena": cmd_arena, "bench": cmd_bench, "screenshot": cmd_screenshot, "tutorial": cmd_tutorial,
-                "serve": cmd_serve}
+                "serve": cmd_serve, BENCH_PROBE: cmd_bench_probe}
     try:
         if argv and argv[0] in commands:
             return commands[argv[0]](argv[1:])

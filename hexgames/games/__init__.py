@@ -13,7 +13,7 @@ from typing import Any, Mapping, Sequence
 from hexgames.core.gameinfo import GameInfo, Mode, OptionSpec
 from hexgames.core.match import Match, Seat
 
-__all__ = ["GameInfo", "Mode", "OptionSpec", "get", "new_match", "register", "registered"]
+__all__ = ["GameInfo", "Mode", "OptionSpec", "get", "new_match", "register", "registered", "shipped"]
 
 _GAMES: dict[str, GameInfo] = {}
 _LOADED = False
@@ -53,6 +53,12 @@ def registered() -> list[GameInfo]:
     """Every game, in menu order."""
     _load()
     return list(_GAMES.values())
+
+
+def shipped() -> list[GameInfo]:
+    """The games hexgames ships, in menu order, without any others registered since (tests' toy games)."""
+    _load()
+    return [importlib.import_module(path).GAME for path in _GAME_MODULES]
 
 
 def new_match(game_id: str, seats: Sequence[Seat], options: Mapping[str, Any] | None = None,

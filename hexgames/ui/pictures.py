@@ -11,17 +11,15 @@ the words of the rules are still there.
 """
 from __future__ import annotations
 
-import hashlib
 import importlib
 import json
 import sys
-import tempfile
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
 from hexgames import games, paths
+from hexgames.ui import picture_files
 
 if TYPE_CHECKING:
     from hexgames.app import App
@@ -111,22 +109,16 @@ def captioned(app: "App", image: pygame.Surface, caption: str, max_width: int) -
 
 def html_img(app: "App", game_id: str, name: str, max_width: int, max_height: int = 260, caption: str = "") -> str:
     """An `<img>` tag for the rules text box (pygame_gui loads images from files): the picture with
-    its caption, the PNG written to the temporary folder once per picture, size and language; ""
-    when there is no picture."""
+    its caption, its PNG kept in the player's cache (ui/picture_files.py); "" when there is no
+    picture or it cannot be written."""
     image = picture(app, game_id, name, (max_width, max_height))
     if image is None:
         return ""
-    image = captioned(app, image, caption, max_width)
-    key = hashlib.sha1(repr((game_id, name, image.get_size(), app.settings.language, caption,
-                             json.dumps(positions(game_id).get("positions", {}).get(name), sort_keys=True)))
-                       .encode()).hexdigest()[:16]
-    folder = Path(tempfile.gettempdir()) / "hexgames-pictures"
-    path = folder / f"{key}.png"
-    if not path.is_file():
-        folder.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{id(image)}.tmp.png")
-        pygame.image.save(image, str(tmp))
-        tmp.replace(path)
+    try:
+        path = picture_files.png_file("pictures", captioned(app, image, caption, max_width))
+    except OSError as e:
+        print(f"hexgames: picture {game_id}:{name} not shown: {e}", file=sys.stderr)
+        return ""
     return f'<img src="{path.as_posix()}" padding="4px 0px 0px 0px"><br>'
 
 

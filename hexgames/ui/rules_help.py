@@ -197,7 +197,7 @@ class RulesHelpScene(Scene):
             return (pictures.html_img(self.app, game, name, width - 40, height, caption)
                     or caption_only(game, name, caption))
 
-        return markdown_to_html(md, table=lambda rows: table_image.html_img(rows, self.app.font, width),
+        return markdown_to_html(md, table=lambda rows: table_image.html_img(rows, self.app.font, width) or text_table(rows),
                                 picture=picture, contents=contents_html(md, self.app.tr("learn.rules.contents")))
 
     def jump_to(self, index: int) -> bool:

@@ -1,17 +1,16 @@
 """A rules-help table drawn as an image, because pygame_gui's text box has no table layout.
 
 The image goes into the text through an `<img src=...>` tag, which pygame_gui loads from a file, so
-each table is written once to a PNG in the temporary folder, named by its content and width (the
-same table at the same width is drawn only once per machine).
+each table is kept as a PNG in the player's cache, named by its pixels (ui/picture_files.py).
 """
 from __future__ import annotations
 
-import hashlib
-import tempfile
-from pathlib import Path
+import sys
 from typing import Callable
 
 import pygame
+
+from hexgames.ui import picture_files
 
 TEXT = (230, 233, 239)
 HEAD = (243, 210, 122)
@@ -68,13 +67,11 @@ def _grid(surf: pygame.Surface, widths: list[int], row_h: int, n_rows: int) -> N
 
 
 def html_img(rows: list[list[str]], font_for: FontFor, max_width: int) -> str:
-    """An `<img>` tag showing the table, its PNG written to the temporary folder if not there yet."""
-    key = hashlib.sha1(repr((rows, max_width)).encode()).hexdigest()[:16]
-    folder = Path(tempfile.gettempdir()) / "hexgames-tables"
-    path = folder / f"{key}.png"
-    if not path.is_file():
-        folder.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{id(rows)}.tmp.png")
-        pygame.image.save(render(rows, font_for, max_width), str(tmp))
-        tmp.replace(path)
+    """An `<img>` tag showing the table, its PNG in the player's cache; "" when it cannot be written
+    (the caller shows the table as text)."""
+    try:
+        path = picture_files.png_file("tables", render(rows, font_for, max_width))
+    except OSError as e:
+        print(f"hexgames: table not shown as a picture: {e}", file=sys.stderr)
+        return ""
     return f'<img src="{path.as_posix()}" padding="4px 0px 8px 0px"><br>'

@@ -177,7 +177,7 @@ def test_the_rules_show_their_pictures(quick_app, game, tmp_path):
 
     scene = RulesHelpScene(quick_app, games.get(game))
     html = scene.html()
-    shown = re.findall(r'<img src="([^"]+hexgames-pictures[^"]+)"', html)
+    shown = re.findall(r'<img src="([^"]+/pictures/[^"]+)"', html)
     assert shown, "the rules text shows its example position"
     image = pygame.image.load(shown[0])
     assert image.get_width() <= quick_app.screen.get_width() - 160
