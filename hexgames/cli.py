@@ -253,6 +253,9 @@ def cmd_serve(argv: Sequence[str]) -> int:
     p.add_argument("--away", type=float, default=300.0, metavar="SECONDS",
                    help="how long a player may be away before the computer plays their seat (default 300)")
     p.add_argument("--max-connections", type=int, default=1000)
+    p.add_argument("--bus", default=None, metavar="redis://HOST:PORT/0",
+                   help="share the tables with the other serve processes on this Redis (with one --db they "
+                        "all use); without it this process holds every table itself")
     args = p.parse_args(argv)
     if not 0 <= args.port <= 65535:
         raise UsageError("--port must be 0..65535")
@@ -260,7 +263,7 @@ def cmd_serve(argv: Sequence[str]) -> int:
         raise UsageError("--away and --max-connections must be above 0")
     from hexgames.net.server import serve_command
 
-    return serve_command(args.host, args.port, args.db, args.away, args.max_connections)
+    return serve_command(args.host, args.port, args.db, args.away, args.max_connections, args.bus)
 
 
 def _screenshot_parser() -> argparse.ArgumentParser:
