@@ -201,8 +201,12 @@ def cmd_bench(argv: Sequence[str]) -> int:
     p.add_argument("--tables", type=int, default=200, help="with --online: tables in play at once (default 200)")
     p.add_argument("--think", type=float, default=1.0,
                    help="with --online: seconds a client thinks before each move, on average (default 1)")
+    p.add_argument("--startup", type=int, default=None, metavar="N",
+                   help="with --online: fill a store with N tables mid-game and time how soon serve answers a resume")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
+    if args.online and args.startup is not None:
+        return _bench_startup(args)
     if args.online:
         return _bench_online(args)
     if args.launches < 1:
@@ -235,6 +239,16 @@ def _bench_online(args: argparse.Namespace) -> int:
     game_ids = (_game(args.game).id,) if args.game else GAMES
     result = bench_online(args.tables, seconds=args.seconds or 30.0, think=args.think, game_ids=game_ids)
     print(json.dumps(result) if args.json else format_online(result))
+    return 0
+
+
+def _bench_startup(args: argparse.Namespace) -> int:
+    from hexgames.net.startup import bench_startup, format_startup
+
+    if args.startup < 1:
+        raise UsageError("--startup must be at least 1")
+    result = bench_startup(args.startup)
+    print(json.dumps(result) if args.json else format_startup(result))
     return 0
 
 

@@ -158,6 +158,8 @@ class Bus(ABC):
     """What the server asks of the processes it shares its tables with (see the module docstring).
     Every method that needs the others raises BusDown when they cannot be reached."""
 
+    name = "this process alone"
+
     def __init__(self) -> None:
         self.id = secrets.token_hex(8)
         self.up = True
@@ -307,6 +309,7 @@ class RedisBus(Bus):
         self._claim = self.redis.register_script(CLAIM)
         self._release = self.redis.register_script(RELEASE)
         self.up = False
+        self._was_up = False
         self._subscribed = False
         self._renewed = False
         self._reader: asyncio.Task[None] | None = None
@@ -316,6 +319,12 @@ class RedisBus(Bus):
     @property
     def shared(self) -> bool:
         return True
+
+    @property
+    def name(self) -> str:
+        """The Redis address without its password, for the log and the first line of `serve`."""
+        scheme, _, rest = self.url.partition("://")
+        return f"{scheme}://{rest.rpartition('@')[2]}"
 
     @property
     def inbox(self) -> str:
@@ -352,9 +361,11 @@ class RedisBus(Bus):
         if up != self.up:
             self.up = up
             if up:
-                log.warning("Redis can be reached again (%s): sharing tables with the other processes", self.url)
+                log.warning("Redis %s (%s): this process shares its tables with the others as %s",
+                            "can be reached again" if self._was_up else "reached", self.name, self.id)
+                self._was_up = True
             else:
-                log.error("Redis cannot be reached (%s): tables held here play on; others wait", self.url)
+                log.error("Redis cannot be reached (%s): tables held here play on; others wait", self.name)
             self._changed(up)
 
     async def _read(self, subscribed: asyncio.Event) -> None:

@@ -659,20 +659,13 @@ async def _serve_until_stopped(store: TableStore, host: str, port: int, limits: 
             loop.add_signal_handler(sig, stopped.set)
     bound = await server.start(host, port)
     collector = asyncio.ensure_future(collect_garbage())
-    shared = f"; process {bus.id} sharing them over {bus_name(bus)}" if bus.shared else ""
+    shared = f"; process {bus.id} sharing them over {bus.name}" if bus.shared else ""
     print(f"hexgames serving on ws://{host}:{bound} (tables in {path}{shared}); Ctrl+C stops", flush=True)
     try:
         await stopped.wait()
     finally:
         collector.cancel()
         await server.stop()
-
-
-def bus_name(bus: Bus) -> str:
-    """The bus's address without a password (the first line of `serve` is shown and logged)."""
-    url = getattr(bus, "url", "")
-    scheme, _, rest = url.partition("://")
-    return f"{scheme}://{rest.rpartition('@')[2]}"
 
 
 FULL_COLLECTION_SECONDS = 300.0
