@@ -145,6 +145,7 @@ class Cluster:
             with contextlib.suppress(BusDown):
                 await self.bus.release(codes)
         closing = [conn.ws.close(1012, RESTARTING) for conn in [*self.server.connections, *self.incoming.values()]]
+        log.info("stopping: %d table(s) let go, %d connection(s) sent on", len(codes), len(closing))
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(asyncio.gather(*closing, return_exceptions=True), 5)
         await self.bus.stop()
@@ -269,6 +270,11 @@ class Cluster:
         self.server._error(conn, "bus", "The server cannot reach its other processes right now; try again in a moment.",
                            seq)
         if kind in ("resume", "watch"):
+            conn.outbox.put_nowait(None)  # the writer ends once it has sent the words: then the close
+            for _ in range(100):
+                if conn.outbox.empty():
+                    break
+                await asyncio.sleep(0.01)
             await conn.ws.close(1013, "The server cannot reach its other processes; trying again.")
 
     # --- relaying: at the owner -----------------------------------------------------------------
