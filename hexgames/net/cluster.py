@@ -424,6 +424,8 @@ class Cluster:
             if self._scan:
                 log.info("%d started table(s) held by no process are being loaded", len(self._scan))
         batch, self._scan = self._scan[:SWEEP_BATCH], self._scan[SWEEP_BATCH:]
+        if batch and not self._scan:
+            log.info("the sweeper's last look is done: %d table(s) in memory", len(server.rooms) + len(batch))
         for code in [*codes, *batch]:
             if code in server.rooms:
                 continue

@@ -91,7 +91,7 @@ async def _resume(url: str, code: str, token: str) -> None:
                 raise RuntimeError(f"the resume was refused: {frame.d['code']}")
 
 
-def bench_startup(n: int, bus: str | None = None) -> dict[str, Any]:
+def bench_startup(n: int) -> dict[str, Any]:
     """Fill a temporary SQLite store with N tables, start `serve` on it, resume a seat (see the
     module docstring)."""
     with tempfile.TemporaryDirectory(prefix="hexgames-startup-") as tmp:
@@ -102,7 +102,7 @@ def bench_startup(n: int, bus: str | None = None) -> dict[str, Any]:
         filled = time.perf_counter() - began
         store.close()
         program = [sys.executable] if getattr(sys, "frozen", False) else [sys.executable, "-m", "hexgames"]
-        cmd = [*program, "serve", "--port", "0", "--db", str(path), *(["--bus", bus] if bus else [])]
+        cmd = [*program, "serve", "--port", "0", "--db", str(path)]
         began = time.perf_counter()
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         try:
