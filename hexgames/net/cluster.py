@@ -431,4 +431,6 @@ class Cluster:
                 continue
             with contextlib.suppress(Elsewhere, BusDown, RoomError):
                 await server._room(code)
+                if code in codes:
+                    log.info("table %s: adopted from a process that is gone", code)
         return len(codes) + len(batch)

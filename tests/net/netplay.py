@@ -81,9 +81,9 @@ def start_server(path: Any, auditor: Auditor | None = None, **limits: Any) -> Se
 class Player:
     """A client as the app drives it: frames drained by poll(), requests that never block."""
 
-    def __init__(self, url: str, name: str, seed: int = 0):
+    def __init__(self, url: str | list[str], name: str, seed: int = 0, **client: Any):
         self.name = name
-        self.client = Client(url).start()
+        self.client = Client(url, **client).start()
         self.frames: list[Frame] = []
         self.last: Frame | None = None  # the newest sync or update
         self.rng = random.Random(seed)

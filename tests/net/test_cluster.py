@@ -89,7 +89,7 @@ def players():
     made: list[Player] = []
 
     def make(urls: list[str], name: str, seed: int = 0) -> Player:
-        p = Player(urls, name, seed)
+        p = Player(urls, name, seed, ping_every=3600.0)  # silent while waiting: only the server moves it
         made.append(p)
         return p
 
@@ -200,11 +200,12 @@ def test_a_table_created_through_one_process_is_joined_through_the_other_and_pla
 def test_the_owner_killed_mid_game_the_game_is_finished_through_the_other(cluster, players, redis_url, tmp_path):
     a, b = cluster("a", "b")
     table, code = started_table(players, "clans", [a.url, b.url], [b.url, a.url])  # host at a, guest relayed
-    at_ply(table, 6)
+    host = next(p for p in table if p.name == "host")
+    play_until(table, lambda: to_move(table) is host and host.last.d["ply"] >= 6)  # the guest sends nothing now
     marks = [len(p.frames) for p in table]
     a.signal(signal.SIGKILL)
     a.wait()
-    back(table, marks)  # the host from its lost connection, the guest closed by b (its owner is gone)
+    back(table, marks)  # the host from its lost connection, the guest sent on by b (its owner is gone)
     assert lease(redis_url, code) == b.id
     play_until(table, over(table))
     check_history(tmp_path / "tables.sqlite3", code, table)
@@ -234,6 +235,7 @@ def test_a_table_nobody_is_at_goes_on_at_another_process_when_its_owner_is_kille
         time.sleep(0.1)
     record = stored(db, code)
     assert record.version == 1 + len(record.moves)  # the start, then each move stored once
+    assert f"table {code}: adopted from a process that is gone" in b.said()
     assert f"table {code}: over after {len(record.moves)} moves" in b.said()
 
 
