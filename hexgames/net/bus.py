@@ -28,7 +28,6 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from hexgames.core.protocol import Reason
 from hexgames.net import frames
 
 log = logging.getLogger("hexgames.net.bus")
@@ -43,15 +42,14 @@ BATCH = 500  # keys per Redis call when many tables are renewed or looked up at 
 PROCESS_ID = frames.text(32, 8, "[0-9a-f]+")
 CONN_ID = frames.whole(1, MAX_CONN_ID)
 CLOSE_CODE = frames.whole(1000, 4999)
-UNREACHABLE = Reason("net.error.bus", "The server cannot reach its other processes right now; try again in a moment.")
 
 
 class BusDown(Exception):
-    """The other processes cannot be reached (Redis is gone or refuses): `reason` says so in words."""
+    """The other processes cannot be reached (Redis is gone or refuses); the players who need them
+    are told so in words (`cluster.refuse`)."""
 
     def __init__(self, detail: str = ""):
-        super().__init__(f"{UNREACHABLE} ({detail})" if detail else str(UNREACHABLE))
-        self.reason = UNREACHABLE
+        super().__init__(f"the other processes cannot be reached ({detail})")
 
 
 class BusMessageError(ValueError):

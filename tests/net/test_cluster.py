@@ -21,8 +21,8 @@ from hexgames import games
 from hexgames.core.match import encode_entry
 from hexgames.net.bus import RedisBus, write_message, Inbound
 from hexgames.net.server import ServerThread
-from hexgames.net.store import SqliteTableStore
-from tests.net.netplay import TIMEOUT, Player, over, play_until
+from hexgames.net.store import SqliteTableStore, open_store
+from tests.net.netplay import TIMEOUT, Player, over, play_until, to_move
 from tests.services import free_port
 
 pytestmark = pytest.mark.cluster
@@ -115,18 +115,6 @@ def at_ply(players: list[Player], ply: int) -> None:
     play_until(players, lambda: any(p.last is not None and p.last.d["ply"] >= ply for p in players))
 
 
-def to_move(players: list[Player]) -> Player:
-    """The player whose turn it is, once its view has arrived."""
-    end = time.monotonic() + TIMEOUT
-    while True:
-        for p in players:
-            p.pump()
-            if p.my_turn():
-                return p
-        assert time.monotonic() < end, "nobody's turn came"
-        time.sleep(0.005)
-
-
 def back(players: list[Player], marks: list[int]) -> None:
     """Each player reconnected on its own and was sent the table again (a sync after `marks`)."""
     for p, mark in zip(players, marks):
@@ -134,7 +122,8 @@ def back(players: list[Player], marks: list[int]) -> None:
 
 
 def stored(db: Path, code: str) -> Any:
-    store = SqliteTableStore(db)
+    """The table as the store holds it now (read through the store's own guarded reader)."""
+    store, _ = open_store(db)
     try:
         return store.load_table(code)
     finally:
