@@ -307,7 +307,7 @@ class RedisBus(Bus):
         self._claim = self.redis.register_script(CLAIM)
         self._release = self.redis.register_script(RELEASE)
         self.up = False
-        self._was_up = False
+        self._said_down = False  # the log says Redis is gone (and will say when it is back)
         self._subscribed = False
         self._renewed = False
         self._reader: asyncio.Task[None] | None = None
@@ -334,10 +334,10 @@ class RedisBus(Bus):
 
     async def start(self, deliver: Deliver, changed: Changed) -> None:
         self._deliver, self._changed = deliver, changed
-        subscribed = asyncio.Event()
-        self._reader = asyncio.create_task(self._read(subscribed))
-        with contextlib.suppress(asyncio.TimeoutError):  # Redis gone at the start: served all the same
-            await asyncio.wait_for(subscribed.wait(), 3.0)
+        tried = asyncio.Event()  # the first subscription made or failed: Redis gone at the start is served all the same
+        self._reader = asyncio.create_task(self._read(tried))
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(tried.wait(), 3.0)
 
     async def stop(self) -> None:
         if self._reader is not None:
@@ -356,17 +356,19 @@ class RedisBus(Bus):
         if renewed is not None:
             self._renewed = renewed
         up = self._subscribed and self._renewed
+        if up == self.up and (up or self._said_down):
+            return
+        if up:
+            log.warning("Redis %s (%s): this process shares its tables with the others as %s",
+                        "can be reached again" if self._said_down else "reached", self.name, self.id)
+        else:
+            log.error("Redis cannot be reached (%s): tables held here play on; others wait", self.name)
+        self._said_down = not up
         if up != self.up:
             self.up = up
-            if up:
-                log.warning("Redis %s (%s): this process shares its tables with the others as %s",
-                            "can be reached again" if self._was_up else "reached", self.name, self.id)
-                self._was_up = True
-            else:
-                log.error("Redis cannot be reached (%s): tables held here play on; others wait", self.name)
             self._changed(up)
 
-    async def _read(self, subscribed: asyncio.Event) -> None:
+    async def _read(self, tried: asyncio.Event) -> None:
         """The one reader of the two channels: each message through `read_message`, then handed on;
         on a lost connection, reconnect with backoff (and subscribe again)."""
         backoff = 0.1
@@ -375,7 +377,7 @@ class RedisBus(Bus):
             try:
                 await pubsub.subscribe(self.inbox, self.outbox)
                 self._set(subscribed=True)
-                subscribed.set()
+                tried.set()
                 backoff = 0.1
                 while True:
                     item = await pubsub.get_message(timeout=1.0)
@@ -385,6 +387,7 @@ class RedisBus(Bus):
                 raise
             except Exception as e:  # noqa: BLE001 - Redis gone, refusing, or a reply redis-py cannot parse
                 self._set(subscribed=False)
+                tried.set()
                 log.debug("bus reader: %s", e)
             finally:
                 with contextlib.suppress(Exception):
