@@ -478,12 +478,12 @@ class RedisBus(Bus):
         claimed here; a code is taken off the set once its lease is anyone's but the dead one's
         (while the dead one's lease still runs, it stays for the next look)."""
         ids = [_text(i) for i in await self._call(self.redis.smembers("hx:procs"))]
-        others = [i for i in ids if i and i != self.id]
+        others = [i for i in ids if PROCESS_ID(i) and i != self.id]  # what Redis holds is checked like a message
         alive = await self.live(others) if others else set()
         taken: list[str] = []
         for dead in (i for i in others if i not in alive):
             key = f"hx:tables:{dead}"
-            codes = [_text(c) or "" for c in await self._call(self.redis.srandmember(key, most))]
+            codes = [c for c in map(_text, await self._call(self.redis.srandmember(key, most))) if frames.CODE(c)]
             if not codes:
                 if not await self._call(self.redis.exists(f"hx:alive:{dead}")):
                     await self._call(self.redis.srem("hx:procs", dead))
@@ -492,7 +492,7 @@ class RedisBus(Bus):
                 holder = await self.claim(code)
                 if holder == self.id:
                     taken.append(code)
-                if holder == self.id or holder in alive or holder == "":
+                if holder == self.id or holder in alive:
                     await self._call(self.redis.srem(key, code))
             if len(taken) >= most:
                 break
