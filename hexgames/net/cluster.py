@@ -133,21 +133,23 @@ class Cluster:
         self._loops.append(asyncio.create_task(self._sweep()))
 
     async def stop(self) -> None:
-        """A clean stop (SIGTERM, Ctrl+C): the changes under way end, the leases go, and every
-        player is closed with 1012, to reconnect to another process (or to this one started again)."""
+        """A clean stop (SIGTERM, Ctrl+C): the changes under way end, every player is closed with
+        1012, to reconnect to another process (or to this one started again), and the leases go
+        (last, so that none is taken again meanwhile; a player who comes back through another
+        process before they go is sent on again at once)."""
         self.stopping = True
         for task in self._loops:
             task.cancel()
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(self._quiet(), QUIET_SECONDS)
+        closing = [conn.ws.close(1012, RESTARTING) for conn in [*self.server.connections, *self.incoming.values()]]
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*closing, return_exceptions=True), 5)
         codes, self.held = self.held | set(self.server.rooms), set()
         if self.bus.shared:
             with contextlib.suppress(BusDown):
                 await self.bus.release(codes)
-        closing = [conn.ws.close(1012, RESTARTING) for conn in [*self.server.connections, *self.incoming.values()]]
-        log.info("stopping: %d table(s) let go, %d connection(s) sent on", len(codes), len(closing))
-        with contextlib.suppress(asyncio.TimeoutError):
-            await asyncio.wait_for(asyncio.gather(*closing, return_exceptions=True), 5)
+        log.info("stopped: %d connection(s) sent on, %d table(s) let go", len(closing), len(codes))
         await self.bus.stop()
 
     async def _quiet(self) -> None:

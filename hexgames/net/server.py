@@ -337,7 +337,7 @@ class Server:
                 room = Room(record, await self.policy(record.game))
         except Exception as e:  # noqa: BLE001 - a damaged row is refused like a missing one
             log.warning("table %s cannot be read: %s", code, e)
-        if code in self.rooms:  # created here meanwhile (the sweeper and a request never both load it)
+        if code in self.rooms:  # a table of that code was created here meanwhile: it stands
             return self.rooms[code]
         if room is None:
             self.cluster.let_go(code)
@@ -618,9 +618,8 @@ def serve_command(host: str, port: int, db: str | None, away: float, max_connect
     """`hexgames serve`: serve until Ctrl+C or SIGTERM. The first line on stdout names the address
     (`bench --online` reads the port from it); the log goes to stderr. With `bus_url` (redis://),
     the tables are shared with the other processes on the same Redis and store."""
-    from hexgames.net.bus import open_bus
-
     from hexgames.core.saves import data_location
+    from hexgames.net.bus import open_bus
     from hexgames.net.store import open_store
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
