@@ -432,7 +432,7 @@ class Cluster:
             if code in server.rooms:
                 continue
             with contextlib.suppress(Elsewhere, BusDown, RoomError):
-                await server._room(code)
+                server._let_go(await server._room(code))  # one that finished meanwhile goes again
                 if code in codes:
                     log.info("table %s: adopted from a process that is gone", code)
         return len(codes) + len(batch)
