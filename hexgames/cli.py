@@ -202,8 +202,12 @@ def cmd_bench(argv: Sequence[str]) -> int:
     p.add_argument("--tables", type=int, default=200, help="with --online: tables in play at once (default 200)")
     p.add_argument("--think", type=float, default=1.0,
                    help="with --online: seconds a client thinks before each move, on average (default 1)")
+    p.add_argument("--startup", type=int, default=None, metavar="N",
+                   help="with --online: fill a store with N tables mid-game and time how soon serve answers a resume")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
+    if args.online and args.startup is not None:
+        return _bench_startup(args)
     if args.online:
         return _bench_online(args)
     if args.launches < 1:
@@ -247,6 +251,16 @@ def _bench_online(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bench_startup(args: argparse.Namespace) -> int:
+    from hexgames.net.startup import bench_startup, format_startup
+
+    if args.startup < 1:
+        raise UsageError("--startup must be at least 1")
+    result = bench_startup(args.startup)
+    print(json.dumps(result) if args.json else format_startup(result))
+    return 0
+
+
 def cmd_serve(argv: Sequence[str]) -> int:
     p = argparse.ArgumentParser(
         prog="hexgames serve",
@@ -265,6 +279,9 @@ def cmd_serve(argv: Sequence[str]) -> int:
     p.add_argument("--away", type=float, default=300.0, metavar="SECONDS",
                    help="how long a player may be away before the computer plays their seat (default 300)")
     p.add_argument("--max-connections", type=int, default=1000)
+    p.add_argument("--bus", default=None, metavar="redis://HOST:PORT/0",
+                   help="share the tables with the other serve processes on this Redis (with one --db they "
+                        "all use); without it this process holds every table itself")
     args = p.parse_args(argv)
     if not 0 <= args.port <= 65535:
         raise UsageError("--port must be 0..65535")
@@ -272,7 +289,7 @@ def cmd_serve(argv: Sequence[str]) -> int:
         raise UsageError("--away and --max-connections must be above 0")
     from hexgames.net.server import serve_command
 
-    return serve_command(args.host, args.port, args.db, args.away, args.max_connections)
+    return serve_command(args.host, args.port, args.db, args.away, args.max_connections, args.bus)
 
 
 def _screenshot_parser() -> argparse.ArgumentParser:

@@ -30,9 +30,11 @@ in the log, so the app keeps the last good data. Names and chat lines are cleane
 the server's. If the app leaves more than MAX_WAITING frames (or MAX_WAITING_TEXT characters)
 waiting, the client closes the connection and says why ("closed", why: "flooded").
 
-A dropped connection is retried by itself (backoff up to MAX_BACKOFF seconds); the seat is resumed
-with its token (sent in the first frame, never in the URL) and the last version seen, and the server
-answers with a fresh sync. Requests made while offline wait and go out after the resume; a move
+A dropped connection is retried by itself (backoff up to MAX_BACKOFF seconds), at the next of the
+server's addresses when it has several (the processes of one deployment: any of them serves any
+table), and at once after a close with 1012 (the server restarts, or the table moved to another
+process); the seat is resumed with its token (sent in the first frame, never in the URL) and the
+last version seen, and the server answers with a fresh sync. Requests made while offline wait and go out after the resume; a move
 that went out twice is refused by the server as stale, never played twice.
 """
 from __future__ import annotations
@@ -46,7 +48,7 @@ import logging
 import queue
 import socket
 import threading
-from typing import Any
+from typing import Any, Sequence
 
 import websockets
 from websockets.asyncio.client import connect
@@ -64,14 +66,19 @@ MAX_INCOMING = 8 * 1024 * 1024  # a sync carries the whole log: far more than a 
 MAX_WAITING = 5000  # frames received and not yet taken by poll(): past it the client hangs up
 MAX_WAITING_TEXT = 64 * 1024 * 1024  # characters of those frames, likewise
 MAX_BACKOFF = 5.0
+MOVED_WAIT = 0.05  # seconds before reconnecting after a close with 1012 (service restart: the table moved)
 PING_EVERY = 20.0  # seconds without a request before a ping (the server closes silent connections)
 
 
 class Client:
     """One connection to a server, on its own thread (see the module docstring)."""
 
-    def __init__(self, url: str, reconnect: bool = True, open_timeout: float = 5.0, ping_every: float = PING_EVERY):
-        self.url = url
+    def __init__(self, url: str | Sequence[str], reconnect: bool = True, open_timeout: float = 5.0,
+                 ping_every: float = PING_EVERY):
+        self.urls = [url] if isinstance(url, str) else list(url)  # the server's addresses, tried in turn
+        if not self.urls:
+            raise ValueError("a client needs the address of a server")
+        self._at = 0  # the address used now
         self.reconnect = reconnect
         self.open_timeout = open_timeout
         self.ping_every = ping_every
@@ -124,6 +131,11 @@ class Client:
         if self._thread.is_alive():
             self._loop.call_soon_threadsafe(self._shut)
             self._thread.join(5)
+
+    @property
+    def url(self) -> str:
+        """Every address of the server, comma separated (what `places` keeps, `session` reads back)."""
+        return ",".join(self.urls)
 
     @property
     def rules(self) -> Any:
@@ -216,9 +228,9 @@ class Client:
         backoff = 0.25
         why: Any = ""
         while not self._closing:
-            why = ""
+            why, moved = "", False
             try:
-                async with connect(self.url, max_size=MAX_INCOMING, open_timeout=self.open_timeout,
+                async with connect(self.urls[self._at], max_size=MAX_INCOMING, open_timeout=self.open_timeout,
                                    compression=None) as ws:
                     if self._closing:  # close() came while connecting
                         break
@@ -236,7 +248,7 @@ class Client:
                         sender.cancel()
                         with contextlib.suppress(asyncio.CancelledError, Exception):
                             await sender
-                    why = _closed(ws.close_reason)
+                    why, moved = _closed(ws.close_reason), ws.close_code == 1012
             except (OSError, websockets.WebSocketException, asyncio.TimeoutError) as e:
                 why = connection_problem(e)
             if self._flooded:
@@ -245,9 +257,10 @@ class Client:
             if self._closing or not self.reconnect or self._flooded:
                 break
             self._status("reconnecting", why)
+            self._at = (self._at + 1) % len(self.urls)
             with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self._stopped.wait(), backoff)
-            backoff = min(backoff * 2, MAX_BACKOFF)
+                await asyncio.wait_for(self._stopped.wait(), MOVED_WAIT if moved else backoff)
+            backoff = backoff if moved else min(backoff * 2, MAX_BACKOFF)
         self._status("closed", "" if self._closing else why)  # why it ended, unless we ended it
 
     def _rejoin(self) -> None:

@@ -39,7 +39,7 @@ _WHAT = Reason("core.file.online_seats", "Your online tables")
 @dataclass(frozen=True)
 class Place:
     """One seat at one online table. `url` is the server's websocket URL (`session.server_url`'s
-    form); for a table this app `hosted`, the server is this app's own, started again on return."""
+    form; a server of several processes: their URLs, comma separated); for a table this app `hosted`, the server is this app's own, started again on return."""
 
     url: str
     code: str
@@ -94,12 +94,12 @@ def parse(entry: Any) -> Place | None:
 
 
 def _is_url(url: Any) -> bool:
-    from hexgames.net.session import AddressError, server_url  # the session imports this module
+    from hexgames.net.session import AddressError, server_urls  # the session imports this module
 
     if type(url) is not str or len(url) > MAX_URL:
         return False
     try:
-        return server_url(url) == url
+        return ",".join(server_urls(url)) == url
     except AddressError:
         return False
 

@@ -12,8 +12,13 @@ AI seats, and the seats of players away longer than `Limits.away_after`, are pla
 an executor (a worker process by default), so the event loop and every other table keep going while
 an AI thinks; an answer that arrives after the table moved on is dropped.
 
-Tables are loaded from the store at start, so a server killed at any instant and started again
-resumes every table at its last stored move.
+The server listens at once; a table is loaded from the store when it is first asked for, and the
+started tables nobody asks for (an AI to move, an away seat to play) are loaded by a sweeper in the
+background (`cluster`), so a server killed at any instant and started again resumes every table at
+its last stored move, and serves its first table without waiting for the others. Several processes
+share their tables through a bus (`bus`, `cluster`): each table has one owner process, and a player
+connected to another process is relayed to it. Each game's wire policy is shipped with the release
+(`policies`); a game the file does not name is surveyed at first need.
 
 Turn clocks (a table's settings may have one): each change works out the clock it leads to, stores
 it with the change, and sets the table's alarm for when the seat to move runs out of time
@@ -39,11 +44,12 @@ from typing import Any, Awaitable, Callable
 import websockets
 from websockets.asyncio.server import ServerConnection, serve
 
-from hexgames import games
 from hexgames.ai.worker import decide, exit_with_parent
 from hexgames.core.match import encode_entry
 from hexgames.core.protocol import Reason
-from hexgames.net import frames
+from hexgames.net import frames, policies
+from hexgames.net.bus import Bus, BusDown, LocalBus
+from hexgames.net.cluster import Cluster, Elsewhere, Relay
 from hexgames.net.frames import Frame, FrameError
 from hexgames.net.privacy import WirePolicy, survey
 from hexgames.net.room import Room, RoomError, new_table
@@ -85,6 +91,7 @@ class Connection:
     refused: int = 0
     bad: int = 0
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    relay: Relay | None = None  # a player whose table another process owns: where its frames go
 
     def __post_init__(self) -> None:
         self.tokens = float(self.limits.burst)
@@ -111,7 +118,8 @@ class Server:
     """The tables, the connections and the AI of one server process."""
 
     def __init__(self, store: TableStore, limits: Limits = Limits(), ai_in_process: bool = True,
-                 audit: AuditHook | None = None, now: Callable[[], float] = time.monotonic):
+                 audit: AuditHook | None = None, now: Callable[[], float] = time.monotonic,
+                 bus: Bus | None = None):
         self.store = store
         self.now = now  # the turn clocks' time source
         self.alarms: dict[str, asyncio.TimerHandle] = {}  # room code -> when its seat to move runs out
@@ -122,6 +130,9 @@ class Server:
         self.connections: set[Connection] = set()
         self.members: dict[str, set[Connection]] = {}  # room code -> its connections
         self.policies: dict[str, asyncio.Future[WirePolicy]] = {}
+        self.shipped = policies.load()  # each game's policy as the release surveyed it
+        self.loading: dict[str, asyncio.Future[Room | None]] = {}  # tables being read from the store
+        self.cluster = Cluster(self, bus or LocalBus())
         self.thinking: set[str] = set()  # codes of rooms whose AI move is being chosen
         self.locks: dict[str, asyncio.Lock] = {}  # room code -> its changes, one at a time
         self.pool: futures.Executor = (
@@ -138,55 +149,44 @@ class Server:
 
     # --- starting and stopping ------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 8765) -> int:
-        """Load the stored tables and listen; returns the port (useful with port 0)."""
+        """Listen (the stored tables are loaded when asked for, and by the sweeper in the
+        background); returns the port (useful with port 0)."""
         try:
-            await self._load()
+            await self.cluster.start()
             self._server = await serve(self._connection, host, port, max_size=frames.MAX_FRAME, max_queue=16,
                                        compression=None, ping_interval=20, ping_timeout=20)
         except BaseException:
             self.pool.shutdown(wait=False, cancel_futures=True)
+            await self.cluster.bus.stop()
             raise
-        for info in games.registered():
-            self.policy(info.id)  # surveyed now, so the first table of each game need not wait
         self._ticker = asyncio.create_task(self._tick())
+        self.cluster.run()
         return self._server.sockets[0].getsockname()[1]
 
     async def stop(self) -> None:
+        """Stop accepting, let the tables' leases go and close every connection with 1012 (the
+        players reconnect, to another process or to this one started again)."""
         if self._ticker:
             self._ticker.cancel()
         for alarm in self.alarms.values():
             alarm.cancel()
         if self._server:
-            self._server.close()
+            self._server.close(close_connections=False)
+        await self.cluster.stop()
+        if self._server:
             await self._server.wait_closed()
         self.pool.shutdown(wait=False, cancel_futures=True)
         await self.db.close()
 
-    async def _load(self) -> None:
-        await self.db.run(self.store.prune, time.time())
-        records, problems = await self.db.run(self.store.load)
-        for problem in problems:
-            log.warning("%s", problem)
-        for game in {r.game for r in records}:
-            self.policy(game)
-        for record in records:
-            try:
-                self.rooms[record.code] = Room(record, await self.policy(record.game), self.now)
-            except Exception as e:  # noqa: BLE001 - one bad table must not stop the others
-                log.warning("table %s cannot be resumed and was left as it is: %s", record.code, e)
-        log.info("%d table(s) resumed", len(self.rooms))
-        for room in self.rooms.values():
-            if room.clock_problem:
-                log.warning("table %s: its clock could not be read (%s); every turn time starts afresh",
-                            room.code, room.clock_problem)
-            self._arm(room)
-            self._ai_next(room)
-
     def policy(self, game_id: str) -> asyncio.Future[WirePolicy]:
-        """The game's wire policy, surveyed once per process (off the event loop)."""
+        """The game's wire policy: the shipped one, or surveyed once per process (off the event loop)."""
         if game_id not in self.policies:
             loop = asyncio.get_running_loop()
-            self.policies[game_id] = asyncio.ensure_future(loop.run_in_executor(self.pool, survey, game_id))
+            if game_id in self.shipped:
+                self.policies[game_id] = loop.create_future()
+                self.policies[game_id].set_result(self.shipped[game_id])
+            else:
+                self.policies[game_id] = asyncio.ensure_future(loop.run_in_executor(self.pool, survey, game_id))
         return self.policies[game_id]
 
     # --- one connection ---------------------------------------------------------------------------
@@ -238,6 +238,9 @@ class Server:
         conn.outbox.put_nowait(text)
 
     async def _frame(self, conn: Connection, raw: str | bytes) -> None:
+        if conn.relay is not None and isinstance(raw, str):  # its table is another process's
+            await self.cluster.forward(conn, raw)
+            return
         try:
             frame = frames.read_client_frame(raw)
         except FrameError as e:
@@ -257,9 +260,15 @@ class Server:
         except StoreUnavailable as e:  # the database is away: the player is told so; the table waits in memory
             log.error("store: %s", e)
             self._error(conn, "store", e.reason, frame.seq)
+        except Elsewhere as e:
+            await self.cluster.relay(conn, e.owner, frame.d["code"], raw)
+        except BusDown:
+            await self.cluster.refuse(conn, frame.t, frame.seq)
         except StoreError as e:
             log.error("store: %s", e)
             self._error(conn, "store", "The server could not store that; nothing changed.", frame.seq)
+            if conn.room is not None:
+                self.cluster.check_stale(conn.room)
         except Exception:  # noqa: BLE001 - a bug in one request must not end the connection or the server
             log.exception("request %s failed", frame.t)
             self._error(conn, "internal", "The server failed to do that; nothing changed.", frame.seq)
@@ -287,6 +296,7 @@ class Server:
                                        d.get("listed", True), self.rooms, d.get("settings"))
         policy = await self.policy(record.game)
         room = Room(record, policy, self.now)
+        await self.cluster.claim_new(record.code)
         await self.db.run(self.store.create, record)
         self.rooms[record.code] = room
         log.info("table %s: %s for %d created", record.code, record.game, len(record.seats))
@@ -315,17 +325,46 @@ class Server:
         self._attach(conn, room, None, {})
 
     async def _room(self, code: str) -> Room:
-        """The table with that code: in memory, or a finished one read back from the store."""
+        """The table with that code: in memory, or read from the store (its lease taken first:
+        Elsewhere when another process owns it), once however many ask for it at the same time."""
         room = self.rooms.get(code)
         if room is None:
-            try:
-                record = await self.db.run(self.store.load_table, code)
-                if record is not None:
-                    room = self.rooms[code] = Room(record, await self.policy(record.game), self.now)
-            except Exception as e:  # noqa: BLE001 - a damaged row is refused like a missing one
-                log.warning("table %s cannot be read: %s", code, e)
+            loading = self.loading.get(code)
+            if loading is None:
+                loading = self.loading[code] = asyncio.ensure_future(self._load_room(code))
+                loading.add_done_callback(lambda _: self.loading.pop(code, None))
+            room = await asyncio.shield(loading)
         if room is None:
             raise RoomError("no_table", "There is no table with that code.")
+        return room
+
+    async def _load_room(self, code: str) -> Room | None:
+        """A table read from the store, made this process's: every human seat counts as away from
+        now (the computer plays it after `away_after` unless its player comes back)."""
+        await self.cluster.claim(code)
+        room = None
+        try:
+            record = await self.db.run(self.store.load_table, code)
+            if record is not None:
+                room = Room(record, await self.policy(record.game), self.now)
+        except StoreUnavailable:  # the database is away: the player is told so, and may ask again
+            self.cluster.let_go(code)
+            raise
+        except Exception as e:  # noqa: BLE001 - a damaged row is refused like a missing one
+            log.warning("table %s cannot be read: %s", code, e)
+        if code in self.rooms:  # a table of that code was created here meanwhile: it stands
+            return self.rooms[code]
+        if room is None:
+            self.cluster.let_go(code)
+            return None
+        self.rooms[code] = room
+        now = time.monotonic()
+        room.away_since.update((i, now) for i, seat in enumerate(room.record.seats) if seat.kind == "human")
+        if room.clock_problem:
+            log.warning("table %s: its clock could not be read (%s); every turn time starts afresh",
+                        room.code, room.clock_problem)
+        self._arm(room)
+        self._ai_next(room)
         return room
 
     def _let_go(self, room: Room) -> None:
@@ -336,6 +375,7 @@ class Server:
             self.members.pop(room.code, None)
             self.locks.pop(room.code, None)
             self._arm(room)  # a finished table has no alarm
+            self.cluster.let_go(room.code)
 
     def _attach(self, conn: Connection, room: Room, seat: int | None, secrets_: dict[str, Any]) -> None:
         """The connection now belongs to `seat` (None: a spectator) of `room`: welcome and sync it."""
@@ -353,6 +393,7 @@ class Server:
         self._presence(room)
 
     def _detach(self, conn: Connection) -> None:
+        self.cluster.unrelay(conn)
         room, seat = conn.room, conn.seat
         conn.room = None
         if room is None:
@@ -530,6 +571,8 @@ class Server:
         except (RoomError, StoreError) as e:
             # the code only: the reason may name the computer seat's secret, and the log is the host's to read
             log.error("table %s: the AI's move was refused (%s)", room.code, getattr(e, "code", "store"))
+            if isinstance(e, StoreError):
+                self.cluster.check_stale(room)
         except futures.process.BrokenProcessPool:
             log.error("the AI process died; restarting it")
             self.pool = futures.ProcessPoolExecutor(1, mp_context=mp.get_context("spawn"), initializer=exit_with_parent)
@@ -633,10 +676,13 @@ async def _call(fn: Callable[[], Any]) -> Any:
     return fn()
 
 
-def serve_command(host: str, port: int, db: str | None, away: float, max_connections: int) -> int:
+def serve_command(host: str, port: int, db: str | None, away: float, max_connections: int,
+                  bus_url: str | None = None) -> int:
     """`hexgames serve`: serve until Ctrl+C or SIGTERM. The first line on stdout names the address
-    (`bench --online` reads the port from it); the log goes to stderr."""
+    (`bench --online` reads the port from it); the log goes to stderr. With `bus_url` (redis://),
+    the tables are shared with the other processes on the same Redis and store."""
     from hexgames.core.saves import data_location
+    from hexgames.net.bus import open_bus
     from hexgames.net.store import open_store, without_password
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
@@ -649,9 +695,14 @@ def serve_command(host: str, port: int, db: str | None, away: float, max_connect
         return 1
     if notice:
         log.warning("%s", notice)
+    try:
+        bus = open_bus(bus_url)
+    except ValueError as e:
+        print(f"hexgames serve: {e}", file=sys.stderr)
+        return 1
     limits = Limits(away_after=away, max_connections=max_connections)
     try:
-        asyncio.run(_serve_until_stopped(store, host, port, limits, without_password(spec)))
+        asyncio.run(_serve_until_stopped(store, host, port, limits, without_password(spec), bus))
     except KeyboardInterrupt:
         pass
     except StoreError as e:  # the database went away while the tables were read
@@ -663,8 +714,9 @@ def serve_command(host: str, port: int, db: str | None, away: float, max_connect
     return 0
 
 
-async def _serve_until_stopped(store: TableStore, host: str, port: int, limits: Limits, where: str) -> None:
-    server = Server(store, limits)
+async def _serve_until_stopped(store: TableStore, host: str, port: int, limits: Limits, where: str,
+                               bus: Bus) -> None:
+    server = Server(store, limits, bus=bus)
     stopped = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -672,7 +724,8 @@ async def _serve_until_stopped(store: TableStore, host: str, port: int, limits: 
             loop.add_signal_handler(sig, stopped.set)
     bound = await server.start(host, port)
     collector = asyncio.ensure_future(collect_garbage())
-    print(f"hexgames serving on ws://{host}:{bound} (tables in {where}); Ctrl+C stops", flush=True)
+    shared = f"; process {bus.id} sharing them over {bus.name}" if bus.shared else ""
+    print(f"hexgames serving on ws://{host}:{bound} (tables in {where}{shared}); Ctrl+C stops", flush=True)
     try:
         await stopped.wait()
     finally:

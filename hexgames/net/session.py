@@ -8,7 +8,7 @@ client's thread), keeps what every screen shows (the table, who is connected, th
 connection's state) and returns the frames for the screen to act on.
 
     session = host_session(name="Ann")                        # a server in this app, on every address
-    session = join_session("192.168.1.5:8765", name="Bob")   # or another's
+    session = join_session("192.168.1.5:8765", name="Bob")   # or another's ("h1:8765,h2:8765": any of its processes)
     session.client.create("clans", ["human", "human", "ai:hard"], name="Ann")
     each frame:  for frame in session.pump(): ...
     session.close()                                            # leaving online play
@@ -53,6 +53,15 @@ def server_url(address: str) -> str:
     if not host or any(c.isspace() for c in host):
         raise AddressError("The address must start with ws:// or name a host.")
     return f"{scheme}://{host}:{port}"
+
+
+def server_urls(address: str) -> list[str]:
+    """The websocket URLs of what a player typed, one server or several processes of one, comma
+    separated ("host1:8765,host2:8765"); the app tries them in turn."""
+    parts = [part for part in address.split(",") if part.strip()]
+    if not parts:
+        raise AddressError("Type the host's address, such as 192.168.1.5:8765.")
+    return [server_url(part) for part in parts]
 
 
 def _host_port(rest: str) -> tuple[str, int]:
@@ -164,9 +173,10 @@ class Session:
 
 
 def join_session(address: str, name: str) -> Session:
-    """A connection to the server at `address` (AddressError if it names none); the connection is
-    made on the client's thread, so this returns at once."""
-    return Session(Client(server_url(address)).start(), name, keeper=places.Keeper(hosted=False))
+    """A connection to the server at `address` (several, comma separated: the processes of one
+    server; AddressError if it names none); the connection is made on the client's thread, so this
+    returns at once."""
+    return Session(Client(server_urls(address)).start(), name, keeper=places.Keeper(hosted=False))
 
 
 def host_session(name: str, store_path: Path | None = None, port: int = DEFAULT_PORT,

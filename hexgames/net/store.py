@@ -136,6 +136,13 @@ class TableStore(ABC):
         """Up to `limit` listed tables not yet started, newest first, without their moves (the
         public list is built from these, whichever process holds each table)."""
 
+    def unfinished(self) -> list[str]:
+        """The codes of every started, unfinished table: what a server's sweeper loads when no
+        process holds them (after a restart, or when their owner died). Every store can answer from
+        `load`; a database answers with one query (override)."""
+        records, _ = self.load()
+        return [r.code for r in records if r.started and not r.finished]
+
     @abstractmethod
     def prune(self, now: float) -> int:
         """Remove tables finished FINISHED_KEPT ago, or left unchanged IDLE_KEPT; how many."""
@@ -210,6 +217,11 @@ class SqlTableStore(TableStore):
             rows = self._rows("SELECT * FROM tables WHERE listed=1 AND started=0 AND finished=0 "
                               "ORDER BY created DESC LIMIT ?", (limit,))
         return read_rows(rows)
+
+    def unfinished(self) -> list[str]:
+        with self._transaction(read_only=True):
+            rows = self._execute("SELECT code FROM tables WHERE started=1 AND finished=0").fetchall()
+        return [str(code) for (code,) in rows]
 
     def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
         cur = self._execute(sql, args)

@@ -58,8 +58,8 @@ def place_lines(app: "App", place: Place) -> tuple[str, str]:
 
 
 def place_address(place: Place) -> str:
-    """The server of `place` as a player types it (no scheme)."""
-    return place.url.partition("://")[2]
+    """The server of `place` as a player types it (no scheme; its addresses comma separated)."""
+    return ",".join(url.partition("://")[2] for url in place.url.split(","))
 
 
 def code_problem(code: str) -> bool:

@@ -83,9 +83,9 @@ def start_server(where: Any, auditor: Auditor | None = None, **limits: Any) -> S
 class Player:
     """A client as the app drives it: frames drained by poll(), requests that never block."""
 
-    def __init__(self, url: str, name: str, seed: int = 0):
+    def __init__(self, url: str | list[str], name: str, seed: int = 0, **client: Any):
         self.name = name
-        self.client = Client(url).start()
+        self.client = Client(url, **client).start()
         self.frames: list[Frame] = []
         self.last: Frame | None = None  # the newest sync or update
         self.rng = random.Random(seed)
@@ -184,6 +184,18 @@ def play_until(players: list[Player], done: Callable[[], bool], timeout: float =
                 sent += 1
         time.sleep(0.002)
     return sent
+
+
+def to_move(players: list[Player]) -> Player:
+    """The player whose turn it is, once its view has arrived."""
+    end = time.monotonic() + TIMEOUT
+    while True:
+        for p in players:
+            p.pump()
+            if p.my_turn():
+                return p
+        assert time.monotonic() < end, "nobody's turn came"
+        time.sleep(0.005)
 
 
 def over(players: list[Player]) -> Callable[[], bool]:

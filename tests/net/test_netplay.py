@@ -24,8 +24,7 @@ from websockets.sync.client import connect
 
 from hexgames.core.protocol import Resignation
 from hexgames.net.frames import MAX_FRAME, client_frame
-from tests.net.netplay import TIMEOUT, Auditor, Player, over, play_until, start_server, table
-from tests.net.netplay import to_move as _to_move
+from tests.net.netplay import TIMEOUT, Auditor, Player, over, play_until, start_server, table, to_move
 
 pytestmark = [pytest.mark.netplay, pytest.mark.usefixtures("clean_audit")]
 
@@ -79,7 +78,7 @@ def test_two_clients_play_a_whole_game_and_every_frame_keeps_each_seat_s_secrets
 def _play_until_turn_of(players: list[Player], who: Player, min_ply: int) -> None:
     """Random moves until it is `who`'s turn at move `min_ply` or later (`who` moves only before)."""
     while True:
-        p = _to_move(players)
+        p = to_move(players)
         if p is who and p.last.d["ply"] >= min_ply:
             return
         p.client.send_move(p.random_move())
@@ -114,7 +113,7 @@ def test_undo_needs_the_other_player_s_consent_and_leaks_nothing(url):
 
 def test_undo_is_refused_where_it_would_reach_into_the_other_player_s_turn(url):
     players, _ = table(url, "clans", seed=3)
-    mover = _to_move(players)
+    mover = to_move(players)
     other = next(p for p in players if p is not mover)
     mover.client.send_move(mover.random_move())
     other.wait_type("update")
@@ -315,7 +314,7 @@ def test_bad_frames_are_refused_while_another_table_keeps_playing(url, server):
         with pytest.raises(ConnectionClosed) as closed:
             ws.recv(timeout=30)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009  # too big: dropped
-    mover = _to_move(players)
+    mover = to_move(players)
     waiting = next(p for p in players if p is not mover)
     waiting.client.send_move(["p", 0, 0, 0, 0, 0, 0])  # out of turn
     assert waiting.wait_type("error").d["code"] == "not_your_turn"
