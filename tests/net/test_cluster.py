@@ -21,7 +21,7 @@ from hexgames import games
 from hexgames.core.match import encode_entry
 from hexgames.net.bus import RedisBus, write_message, Inbound
 from hexgames.net.server import ServerThread
-from hexgames.net.store import SqliteTableStore, open_store
+from hexgames.net.store import open_store
 from tests.net.netplay import TIMEOUT, Player, over, play_until, to_move
 from tests.services import free_port
 
@@ -31,7 +31,7 @@ pytestmark = pytest.mark.cluster
 class Serve:
     """One `hexgames serve` process on a fixed port of its own (so it can be started again there)."""
 
-    def __init__(self, folder: Path, name: str, db: Path, bus: str, *extra: str):
+    def __init__(self, folder: Path, name: str, db: str, bus: str, *extra: str):
         self.log = folder / f"{name}.log"
         self.db, self.bus, self.extra = db, bus, extra
         self.port = free_port()
@@ -69,13 +69,23 @@ class Serve:
         return self.log.read_text()
 
 
+@pytest.fixture(params=["postgres"])
+def db(request, tmp_path):
+    """The store every process shares: a PostgreSQL database of the test's own (the deployment the
+    README describes); a test that names `sqlite` too runs again on one SQLite file in WAL mode,
+    which processes on one machine may share."""
+    if request.param == "sqlite":
+        return str(tmp_path / "tables.sqlite3")
+    return request.getfixturevalue("postgres_url")
+
+
 @pytest.fixture
-def cluster(tmp_path, redis_url):
-    """Start `serve` processes on one SQLite store and the test's Redis: `cluster("a", "b")`."""
+def cluster(tmp_path, redis_url, db):
+    """Start `serve` processes on the shared store and the test's Redis: `cluster("a", "b")`."""
     started: list[Serve] = []
 
     def start(*names: str, extra: tuple[str, ...] = ()) -> list[Serve]:
-        out = [Serve(tmp_path, name, tmp_path / "tables.sqlite3", redis_url, *extra) for name in names]
+        out = [Serve(tmp_path, name, db, redis_url, *extra) for name in names]
         started.extend(out)
         return out
 
@@ -121,7 +131,7 @@ def back(players: list[Player], marks: list[int]) -> None:
         p.wait(lambda f: f.t == "sync", start=mark)
 
 
-def stored(db: Path, code: str) -> Any:
+def stored(db: str, code: str) -> Any:
     """The table as the store holds it now (read through the store's own guarded reader)."""
     store, _ = open_store(db)
     try:
@@ -130,7 +140,7 @@ def stored(db: Path, code: str) -> Any:
         store.close()
 
 
-def check_history(db: Path, code: str, players: list[Player]) -> None:
+def check_history(db: str, code: str, players: list[Player]) -> None:
     """The finished game as the store holds it is the game the players were sent: the final record's
     moves are the stored ones, and every move a player was shown (a log line with its move) is the
     stored move at that ply: none lost, none played twice (a ply holds one move)."""
@@ -164,8 +174,9 @@ def errors(p: Player) -> list[str]:
 
 
 # --- the tests --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("db", ["postgres", "sqlite"], indirect=True)
 def test_a_table_created_through_one_process_is_joined_through_the_other_and_played_to_the_end(
-        cluster, players, redis_url, tmp_path):
+        cluster, players, redis_url, tmp_path, db):
     a, b = cluster("a", "b")
     hostile = redis.Redis.from_url(redis_url)
     for process in (a, b):  # a peer gone wrong: each message is dropped and named; the tables play on
@@ -180,13 +191,13 @@ def test_a_table_created_through_one_process_is_joined_through_the_other_and_pla
     watcher.wait_type("sync")
     play_until(table, over(table + [watcher]))
     assert lease(redis_url, code) == a.id  # the table stayed at the process that created it
-    check_history(tmp_path / "tables.sqlite3", code, table)
+    check_history(db, code, table)
     assert all(errors(p) == [] for p in table)
     for process in (a, b):
         assert process.said().count("a message from the bus was dropped") >= 10
 
 
-def test_the_owner_killed_mid_game_the_game_is_finished_through_the_other(cluster, players, redis_url, tmp_path):
+def test_the_owner_killed_mid_game_the_game_is_finished_through_the_other(cluster, players, redis_url, db):
     a, b = cluster("a", "b")
     table, code = started_table(players, "clans", [a.url, b.url], [b.url, a.url])  # host at a, guest relayed
     host = next(p for p in table if p.name == "host")
@@ -197,11 +208,11 @@ def test_the_owner_killed_mid_game_the_game_is_finished_through_the_other(cluste
     back(table, marks)  # the host from its lost connection, the guest sent on by b (its owner is gone)
     assert lease(redis_url, code) == b.id
     play_until(table, over(table))
-    check_history(tmp_path / "tables.sqlite3", code, table)
+    check_history(db, code, table)
 
 
 def test_a_table_nobody_is_at_goes_on_at_another_process_when_its_owner_is_killed(
-        cluster, players, redis_url, tmp_path):
+        cluster, players, redis_url, db):
     a, b = cluster("a", "b", extra=("--away", "2"))  # the computer plays a seat its player left 2 s ago
     host = players([a.url], "host")
     host.client.create("dotlines", ["human", "ai:easy"], name="Ann")
@@ -218,7 +229,6 @@ def test_a_table_nobody_is_at_goes_on_at_another_process_when_its_owner_is_kille
     host.close()  # nobody at the table: in 2 s the computer is to play the host's seat too
     a.signal(signal.SIGKILL)
     a.wait()
-    db = tmp_path / "tables.sqlite3"
     while not stored(db, code).finished:  # b's sweeper adopts the table and the computer finishes it
         assert time.monotonic() < end + TIMEOUT, "the table was not adopted"
         time.sleep(0.1)
@@ -228,7 +238,7 @@ def test_a_table_nobody_is_at_goes_on_at_another_process_when_its_owner_is_kille
     assert f"table {code}: over after {len(record.moves)} moves" in b.said()
 
 
-def test_a_rolling_restart_during_a_game_is_only_a_reconnect(cluster, players, tmp_path):
+def test_a_rolling_restart_during_a_game_is_only_a_reconnect(cluster, players, db):
     a, b = cluster("a", "b")
     table, code = started_table(players, "dotlines", [a.url, b.url], [b.url, a.url])
     for process, ply in ((a, 4), (b, 10)):
@@ -239,11 +249,11 @@ def test_a_rolling_restart_during_a_game_is_only_a_reconnect(cluster, players, t
         back(table, marks)
         process.start()  # on its own port again
     play_until(table, over(table))
-    check_history(tmp_path / "tables.sqlite3", code, table)
+    check_history(db, code, table)
     assert all(errors(p) == [] for p in table)  # nothing but a reconnect was noticed
 
 
-def test_a_stale_owner_is_refused_by_the_store_and_its_players_are_sent_on(cluster, players, redis_url, tmp_path):
+def test_a_stale_owner_is_refused_by_the_store_and_its_players_are_sent_on(cluster, players, redis_url, db):
     a, b = cluster("a", "b")
     table, code = started_table(players, "clans", [a.url, b.url], [a.url, b.url])  # both at a
     at_ply(table, 4)
@@ -272,10 +282,10 @@ def test_a_stale_owner_is_refused_by_the_store_and_its_players_are_sent_on(clust
     assert all(p.wait(lambda f: f.t == "sync", start=m).d["ply"] >= ply + 1 for p, m in zip(table, marks))
     assert re.search(rf"table {code}: (its stored version is|process {b.id} holds it|another process holds)", a.said())
     play_until(table, over(table))
-    check_history(tmp_path / "tables.sqlite3", code, table + [again])
+    check_history(db, code, table + [again])
 
 
-def test_redis_stopped_and_started_mid_game(cluster, players, redis_server, tmp_path):
+def test_redis_stopped_and_started_mid_game(cluster, players, redis_server, db):
     a, b = cluster("a", "b")
     table, code = started_table(players, "clans", [a.url], [b.url])  # the host at the owner, the guest relayed
     host = next(p for p in table if p.client.url == a.url)
@@ -292,16 +302,15 @@ def test_redis_stopped_and_started_mid_game(cluster, players, redis_server, tmp_
         redis_server.start()
     back([guest], [len(guest.frames)])  # the guest's retries reach the owner again
     play_until(table, over(table))
-    check_history(tmp_path / "tables.sqlite3", code, table)
+    check_history(db, code, table)
     assert "Redis cannot be reached" in a.said() and "can be reached again" in b.said()
 
 
-def test_a_stale_owner_s_move_is_refused_by_the_version_check(tmp_path, redis_url, players):
+def test_a_stale_owner_s_move_is_refused_by_the_version_check(redis_url, players, db):
     """In one process, deterministically: server a stops renewing, its lease lapses, b takes the
     table and a move is made there; a's next write is refused by the store, and a sends its player on."""
-    db = tmp_path / "tables.sqlite3"
-    a = ServerThread(SqliteTableStore(db), ai_in_process=False, bus=RedisBus(redis_url))
-    b = ServerThread(SqliteTableStore(db), ai_in_process=False, bus=RedisBus(redis_url))
+    a = ServerThread(open_store(db)[0], ai_in_process=False, bus=RedisBus(redis_url))
+    b = ServerThread(open_store(db)[0], ai_in_process=False, bus=RedisBus(redis_url))
     a.start()
     b.start()
     try:
