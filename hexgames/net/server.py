@@ -59,6 +59,7 @@ from hexgames.net.views import encode_reason
 log = logging.getLogger("hexgames.net")
 STORE_NAME = "tables.sqlite3"
 
+AI_RETRY_SECONDS = 2.0  # after the store refused a computer's move (the database away), before it is asked again
 ANYONE = frozenset({"list", "create", "sit", "resume", "watch", "ping"})  # before a seat is held
 SEATED = frozenset({"list", "seat", "start", "move", "resign", "undo", "consent", "chat", "ping"})
 WATCHING = frozenset({"list", "ping"})
@@ -552,7 +553,11 @@ class Server:
         asyncio.ensure_future(self._ai_move(room, level))
 
     async def _ai_move(self, room: Room, level: str) -> None:
+        """Ask the agent for the seat to move, and play its answer if the table is still where it
+        was. A move the store could not take (the database away) is asked again after
+        AI_RETRY_SECONDS, not at once: the computer must not spin against a database that is down."""
         version, seat = room.version, room.match.to_move
+        again = self._ai_next
         was_standing_in = seat in room.stand_in
         if was_standing_in:
             self._presence(room)
@@ -573,12 +578,16 @@ class Server:
             log.error("table %s: the AI's move was refused (%s)", room.code, getattr(e, "code", "store"))
             if isinstance(e, StoreError):
                 self.cluster.check_stale(room)
+                again = self._ai_later
         except futures.process.BrokenProcessPool:
             log.error("the AI process died; restarting it")
             self.pool = futures.ProcessPoolExecutor(1, mp_context=mp.get_context("spawn"), initializer=exit_with_parent)
         finally:
             self.thinking.discard(room.code)
-        self._ai_next(room)
+        again(room)
+
+    def _ai_later(self, room: Room) -> None:
+        asyncio.get_running_loop().call_later(AI_RETRY_SECONDS, self._ai_next, room)
 
     # --- the turn clocks --------------------------------------------------------------------------
     def _arm(self, room: Room) -> None:
