@@ -25,6 +25,7 @@ import logging
 import multiprocessing as mp
 import secrets
 import signal
+import ssl
 import sys
 import threading
 import time
@@ -41,8 +42,10 @@ from hexgames.core.match import encode_entry
 from hexgames.core.protocol import Reason
 from hexgames.net import frames
 from hexgames.net.frames import Frame, FrameError
+from hexgames.net.guard import (FULL, TOO_MANY_REQUESTS, AddressLimits, Bucket, Guard, client_address, origin)
+from hexgames.net.listing import SCANNED, PublicList, fair
 from hexgames.net.privacy import WirePolicy, survey
-from hexgames.net.room import Room, RoomError, new_table
+from hexgames.net.room import Room, RoomError, new_table, record_lobby
 from hexgames.net.store import StoreError, StoreRunner, TableStore
 from hexgames.net.views import encode_reason
 
@@ -68,30 +71,31 @@ class Limits:
     max_tables: int = 10000
     away_after: float = 300.0  # seconds a player may be away before the AI plays their seat
     outbox: int = 512  # frames waiting for a slow client before it is dropped
+    reserve: float = 0.1  # of max_connections, kept for players resuming a seat (or watching)
+    list_every: float = 2.0  # seconds the public list is kept before it is read from the store again
+    address: AddressLimits = AddressLimits()  # what one client address may use (`guard`)
 
 
 @dataclass(eq=False)
 class Connection:
     ws: ServerConnection
     limits: Limits
+    address: str = ""  # the client's, as its limits are counted (`guard.client_address`)
+    reserved: bool = False  # let in on the reserve: its first request must take a seat back
     room: Room | None = None
     seat: int | None = None  # None with a room: a spectator
-    tokens: float = 0.0
-    stamp: float = field(default_factory=time.monotonic)
+    bucket: Bucket = field(default_factory=lambda: Bucket(0.0, time.monotonic()))
     refused: int = 0
+    slowed: int = 0  # requests in a row refused for its address's rate
     bad: int = 0
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
 
     def __post_init__(self) -> None:
-        self.tokens = float(self.limits.burst)
+        self.bucket.tokens = float(self.limits.burst)
 
     def allow(self) -> bool:
         """The rate limit: a token bucket of `burst` tokens refilled at `rate` a second."""
-        now = time.monotonic()
-        self.tokens = min(self.limits.burst, self.tokens + (now - self.stamp) * self.limits.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
+        if self.bucket.take(time.monotonic(), self.limits.rate, self.limits.burst):
             self.refused = 0
             return True
         self.refused += 1
@@ -107,11 +111,17 @@ class Server:
     """The tables, the connections and the AI of one server process."""
 
     def __init__(self, store: TableStore, limits: Limits = Limits(), ai_in_process: bool = True,
-                 audit: AuditHook | None = None):
+                 audit: AuditHook | None = None, trust_proxy: bool = False, origin_key: bytes | None = None,
+                 tls: ssl.SSLContext | None = None):
         self.store = store
         self.db = StoreRunner(store)
         self.limits = limits
         self.audit = audit
+        self.guard = Guard(limits.address)
+        self.trust_proxy = trust_proxy  # the client's address is the one X-Forwarded-For ends with
+        self.origin_key = origin_key or secrets.token_bytes(32)  # tables' `origin` (guard.origin)
+        self.tls = tls  # serve wss:// with this certificate
+        self.public = PublicList(limits.list_every)
         self.rooms: dict[str, Room] = {}
         self.connections: set[Connection] = set()
         self.members: dict[str, set[Connection]] = {}  # room code -> its connections
@@ -136,7 +146,7 @@ class Server:
         try:
             await self._load()
             self._server = await serve(self._connection, host, port, max_size=frames.MAX_FRAME, max_queue=16,
-                                       compression=None, ping_interval=20, ping_timeout=20)
+                                       compression=None, ping_interval=20, ping_timeout=20, ssl=self.tls)
         except BaseException:
             self.pool.shutdown(wait=False, cancel_futures=True)
             raise
@@ -179,10 +189,15 @@ class Server:
 
     # --- one connection ---------------------------------------------------------------------------
     async def _connection(self, ws: ServerConnection) -> None:
+        address = client_address(ws.remote_address, ws.request.headers if ws.request else None, self.trust_proxy)
         if len(self.connections) >= self.limits.max_connections:
-            await ws.close(1013, "The server is full; try again later.")
+            await self._refuse(ws, 1013, FULL)
             return
-        conn = Connection(ws, self.limits)
+        too_many = self.guard.connect(address, time.monotonic())
+        if too_many is not None:
+            await self._refuse(ws, 1008, too_many)
+            return
+        conn = Connection(ws, self.limits, address, len(self.connections) >= self._open_to_all())
         self.connections.add(conn)
         writer = asyncio.create_task(self._write(conn))
         try:
@@ -197,6 +212,8 @@ class Server:
                         await ws.close(1008, "Too many messages.")
                         return
                     continue
+                if not await self._address_allows(conn):
+                    continue
                 await self._frame(conn, raw)
         except (TimeoutError, asyncio.TimeoutError):
             await ws.close(1000 if conn.room else 1008, "Closed for silence.")
@@ -206,7 +223,32 @@ class Server:
             conn.outbox.put_nowait(None)
             await writer
             self.connections.discard(conn)
+            self.guard.disconnect(address)
             self._detach(conn)
+
+    def _open_to_all(self) -> int:
+        """Connections past this many are let in on the reserve, kept for players taking a seat back."""
+        return self.limits.max_connections - int(self.limits.max_connections * self.limits.reserve)
+
+    async def _refuse(self, ws: ServerConnection, code: int, why: Reason) -> None:
+        """Tell a connection why it cannot stay (in the player's language), and close it."""
+        with contextlib.suppress(websockets.ConnectionClosed):
+            await ws.send(frames.write(Frame("error", 0, {"code": why.key.rpartition(".")[2],
+                                                          "reason": encode_reason(why), "re": None})))
+        await ws.close(code, str(why)[:120])
+
+    async def _address_allows(self, conn: Connection) -> bool:
+        """Whether the connection's address may make a request now (its rate across all its
+        connections). When not, the request is refused (said once in a row), and the connection is
+        not read again until its address may: a flood from one address costs the server no work."""
+        if self.guard.request(conn.address, time.monotonic()):
+            conn.slowed = 0
+            return True
+        conn.slowed += 1
+        if conn.slowed == 1:
+            self._error(conn, "address_rate", TOO_MANY_REQUESTS)
+        await asyncio.sleep(self.guard.wait(conn.address, time.monotonic()))
+        return False
 
     async def _write(self, conn: Connection) -> None:
         """Send the connection's frames in order; a client too slow to take them is dropped."""
@@ -238,6 +280,9 @@ class Server:
         if frame.t not in allowed:
             self._error(conn, "not_now", "That request is not possible now.", frame.seq)
             return
+        if conn.reserved and frame.t not in ("resume", "watch"):
+            await self._refuse(conn.ws, 1013, FULL)  # the reserve is for players taking their seat back
+            return
         try:
             await self.handlers[frame.t](conn, frame)
         except RoomError as e:
@@ -248,6 +293,10 @@ class Server:
         except Exception:  # noqa: BLE001 - a bug in one request must not end the connection or the server
             log.exception("request %s failed", frame.t)
             self._error(conn, "internal", "The server failed to do that; nothing changed.", frame.seq)
+        if conn.reserved:
+            conn.reserved = False
+            if conn.room is None:  # the seat was not taken back: no room in the reserve
+                await self._refuse(conn.ws, 1013, FULL)
 
     def _error(self, conn: Connection, code: str, reason: Any, seq: int | None = None) -> None:
         if not isinstance(reason, Reason):
@@ -261,24 +310,43 @@ class Server:
         self._send(conn, frames.write(Frame("pong", conn.room.version if conn.room else 0, {"re": frame.seq})))
 
     async def _on_list(self, conn: Connection, frame: Frame) -> None:
-        tables = [room.lobby() for room in self.rooms.values() if room.record.listed and not room.started][:100]
+        tables = await self.public.get(time.monotonic(), self._public_list)
         self._send(conn, frames.write(Frame("tables", 0, {"tables": tables})))
+
+    async def _public_list(self) -> list[dict[str, Any]]:
+        """The open tables everyone may see, from the store (whichever process holds each), fair
+        (`listing.fair`): a table held here is shown as it is now, another from its record."""
+        records = await self.db.run(self.store.open_tables, SCANNED)
+        tables = []
+        for record in fair(records, len(records)):
+            room = self.rooms.get(record.code)
+            if room is not None and (room.started or not room.record.listed):
+                continue
+            tables.append(room.lobby() if room is not None else record_lobby(record))
+            if len(tables) == frames.MAX_LISTED:
+                break
+        return tables
 
     async def _on_create(self, conn: Connection, frame: Frame) -> None:
         d = frame.d
         if len(self.rooms) >= self.limits.max_tables:
             raise RoomError("busy", "The server has no room for another table.")
+        too_many = self.guard.create(conn.address, time.monotonic())
+        if too_many is not None:
+            raise RoomError("address_tables", too_many)
         record, token, key = new_table(d["game"], d.get("options", {}), d["seats"], d.get("seat"), d["name"],
                                        d.get("listed", True), self.rooms)
+        record.origin = origin(conn.address, self.origin_key)
         policy = await self.policy(record.game)
         room = Room(record, policy)
         await self.db.run(self.store.create, record)
         self.rooms[record.code] = room
+        self.public.forget()
         log.info("table %s: %s for %d created", record.code, record.game, len(record.seats))
         self._attach(conn, room, record.host, {"token": token, "key": key})
 
     async def _on_sit(self, conn: Connection, frame: Frame) -> None:
-        room = await self._room(frame.d["code"])
+        room = await self._look_up(conn, frame.d["code"])
         async with self.lock(room):
             record, seat, token = room.sit(frame.d.get("seat"), frame.d["name"])
             await self.db.run(self.store.save_table, record)
@@ -287,19 +355,28 @@ class Server:
         self._broadcast(room, "lobby", lambda audience: room.lobby())
 
     async def _on_resume(self, conn: Connection, frame: Frame) -> None:
-        room = await self._room(frame.d["code"])
-        seat = room.seat_of(frame.d["token"])
-        if seat is None:
-            raise RoomError("auth", "That key is not right for this table.")
-        self._attach(conn, room, seat, {})
+        token = frame.d["token"]
+        room = await self._look_up(conn, frame.d["code"], lambda room: room.seat_of(token) is not None)
+        self._attach(conn, room, room.seat_of(token), {})
 
     async def _on_watch(self, conn: Connection, frame: Frame) -> None:
-        room = await self._room(frame.d["code"])
-        if not room.is_spectator_key(frame.d["key"]):
-            raise RoomError("auth", "That key is not right for this table.")
+        room = await self._look_up(conn, frame.d["code"], lambda room: room.is_spectator_key(frame.d["key"]))
         self._attach(conn, room, None, {})
 
-    async def _room(self, code: str) -> Room:
+    async def _look_up(self, conn: Connection, code: str, opens: Callable[[Room], bool] | None = None) -> Room:
+        """The table with that code, if the key given `opens` it (a seat's token, the spectators'
+        key). No such table and a key that does not open it get one answer, which tells nothing of
+        which codes exist; an address that got too many wrong lately is refused without a look-up."""
+        refused = self.guard.codes_refused(conn.address, time.monotonic())
+        if refused is not None:
+            raise RoomError("wrong_codes", refused)
+        room = await self._room(code)
+        if room is None or (opens is not None and not opens(room)):
+            self.guard.wrong_code(conn.address, time.monotonic())
+            raise RoomError("no_table", "There is no table with that code, or that key does not open it.")
+        return room
+
+    async def _room(self, code: str) -> Room | None:
         """The table with that code: in memory, or a finished one read back from the store."""
         room = self.rooms.get(code)
         if room is None:
@@ -309,8 +386,6 @@ class Server:
                     room = self.rooms[code] = Room(record, await self.policy(record.game))
             except Exception as e:  # noqa: BLE001 - a damaged row is refused like a missing one
                 log.warning("table %s cannot be read: %s", code, e)
-        if room is None:
-            raise RoomError("no_table", "There is no table with that code.")
         return room
 
     def _let_go(self, room: Room) -> None:
@@ -358,11 +433,24 @@ class Server:
 
     async def _on_seat(self, conn: Connection, frame: Frame) -> None:
         room = self._seated(conn)
+        seat = frame.d["seat"]
         async with self.lock(room):
-            record = room.set_seat(conn.seat, frame.d["seat"], frame.d["spec"])
+            record = room.set_seat(conn.seat, seat, frame.d["spec"])
+            reopened = room.is_taken_by_player(seat)
             await self.db.run(self.store.save_table, record)
             room.adopt(record)
+        if reopened:
+            self._send_away(room, seat)
         self._broadcast(room, "lobby", lambda audience: room.lobby())
+
+    def _send_away(self, room: Room, seat: int) -> None:
+        """The host reopened `seat`: its player is told, and no longer at the table (their key no
+        longer holds the seat)."""
+        for conn in [c for c in self.members.get(room.code, ()) if c.seat == seat]:
+            self._error(conn, "reopened", "The host reopened your seat; you are no longer at this table.")
+            self._detach(conn)
+        room.online.pop(seat, None)
+        room.away_since.pop(seat, None)
 
     async def _on_start(self, conn: Connection, frame: Frame) -> None:
         room = self._seated(conn)
@@ -574,14 +662,24 @@ async def _call(fn: Callable[[], Any]) -> Any:
     return fn()
 
 
-def serve_command(host: str, port: int, db: str | None, away: float, max_connections: int) -> int:
+def serve_command(host: str, port: int, db: str | None, away: float, max_connections: int,
+                  address: AddressLimits = AddressLimits(), trust_proxy: bool = False,
+                  cert: str | None = None, key: str | None = None) -> int:
     """`hexgames serve`: serve until Ctrl+C or SIGTERM. The first line on stdout names the address
-    (`bench --online` reads the port from it); the log goes to stderr."""
+    (`bench --online` reads the port from it); the log goes to stderr. With `cert` and `key`, the
+    server speaks wss:// (a certificate it cannot use is refused in words before anything starts)."""
     from hexgames.core.saves import data_location
+    from hexgames.net.guard import ORIGIN_KEY_FILE, origin_key
     from hexgames.net.store import open_store
+    from hexgames.net.tls import CertificateError, server_context
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     logging.getLogger("websockets").setLevel(logging.WARNING)
+    try:
+        tls = server_context(cert, key) if cert or key else None
+    except CertificateError as e:
+        print(f"hexgames serve: {e}", file=sys.stderr)
+        return 1
     path = Path(db) if db else data_location() / STORE_NAME
     try:
         store, notice = open_store(path)
@@ -590,9 +688,10 @@ def serve_command(host: str, port: int, db: str | None, away: float, max_connect
         return 1
     if notice:
         log.warning("%s", notice)
-    limits = Limits(away_after=away, max_connections=max_connections)
+    limits = Limits(away_after=away, max_connections=max_connections, address=address)
+    options = {"trust_proxy": trust_proxy, "tls": tls, "origin_key": origin_key(path.parent / ORIGIN_KEY_FILE)}
     try:
-        asyncio.run(_serve_until_stopped(store, host, port, limits, path))
+        asyncio.run(_serve_until_stopped(store, host, port, limits, path, options))
     except KeyboardInterrupt:
         pass
     except OSError as e:  # the port is taken, the address is not this machine's
@@ -601,8 +700,9 @@ def serve_command(host: str, port: int, db: str | None, away: float, max_connect
     return 0
 
 
-async def _serve_until_stopped(store: TableStore, host: str, port: int, limits: Limits, path: Path) -> None:
-    server = Server(store, limits)
+async def _serve_until_stopped(store: TableStore, host: str, port: int, limits: Limits, path: Path,
+                               options: dict[str, Any]) -> None:
+    server = Server(store, limits, **options)
     stopped = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -610,7 +710,8 @@ async def _serve_until_stopped(store: TableStore, host: str, port: int, limits: 
             loop.add_signal_handler(sig, stopped.set)
     bound = await server.start(host, port)
     collector = asyncio.ensure_future(collect_garbage())
-    print(f"hexgames serving on ws://{host}:{bound} (tables in {path}); Ctrl+C stops", flush=True)
+    scheme = "wss" if options.get("tls") else "ws"
+    print(f"hexgames serving on {scheme}://{host}:{bound} (tables in {path}); Ctrl+C stops", flush=True)
     try:
         await stopped.wait()
     finally:

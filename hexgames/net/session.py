@@ -95,6 +95,7 @@ class Session:
     companions: list["Session"] = field(default_factory=list)  # sessions that leave with this one
     closed: bool = False  # `close()` was called: this player left
     keeper: places.Keeper | None = None  # remembers the seat between runs of the app (None: not kept)
+    reopened: bool = False  # the host reopened this player's seat before the start: it is no longer theirs
 
     @property
     def code(self) -> str | None:
@@ -132,6 +133,8 @@ class Session:
             self.table = {k: d[k] for k in ("code", "game", "options", "seats", "host", "started") if k in d}
         elif frame.t == "presence" and self.table is not None:
             self.table = {**self.table, "seats": d.get("seats", self.table.get("seats", []))}
+        elif frame.t == "error" and d.get("code") == "reopened":
+            self.seat, self.reopened = None, True
         elif frame.t == "connection":
             self.connection = d.get("state", self.connection)
             self.why = d.get("why", "")

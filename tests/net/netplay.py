@@ -10,6 +10,7 @@ from typing import Any, Callable
 from hexgames.ai.agents import view_moves
 from hexgames.net.client import Client
 from hexgames.net.frames import Frame, write
+from hexgames.net.guard import AddressLimits
 from hexgames.net.privacy import holds_secret_number, log_line_leaks, secret_numbers, view_leaks
 from hexgames.net.room import Room
 from hexgames.net.server import Limits, ServerThread
@@ -72,8 +73,15 @@ class Auditor:
         return [f"log line {i}: {p}" for p in problems]
 
 
-def start_server(path: Any, auditor: Auditor | None = None, **limits: Any) -> ServerThread:
-    server = ServerThread(SqliteTableStore(path), ai_in_process=False, audit=auditor, limits=Limits(**limits))
+HONEST = AddressLimits(unlimited=frozenset({"127.0.0.1"}))  # the tests' players all come from 127.0.0.1
+
+
+def start_server(path: Any, auditor: Auditor | None = None, trust_proxy: bool = False, **limits: Any) -> ServerThread:
+    """A server on 127.0.0.1's free port whose per-address limits spare 127.0.0.1, unless `address`
+    says otherwise (the abuse tests bind each client to another 127.0.0.x)."""
+    limits.setdefault("address", HONEST)
+    server = ServerThread(SqliteTableStore(path), ai_in_process=False, audit=auditor, limits=Limits(**limits),
+                          trust_proxy=trust_proxy)
     server.start()
     return server
 
