@@ -184,8 +184,11 @@ def client_address(peer: Any, headers: Mapping[str, str] | None = None, trust_pr
 def normal_address(text: str) -> str:
     """An IP address as counted: IPv4 as it is (an IPv4-mapped IPv6 one too), IPv6 as its /64;
     "" if `text` is no IP address."""
+    text = text.strip()
+    if text.startswith("[") and text.endswith("]"):  # an IPv6 literal as URLs write it
+        text = text[1:-1]
     try:
-        ip = ipaddress.ip_address(text.strip().removeprefix("[").removesuffix("]"))
+        ip = ipaddress.ip_address(text)
     except ValueError:
         return ""
     if isinstance(ip, ipaddress.IPv6Address):

@@ -82,6 +82,7 @@ class Connection:
     limits: Limits
     address: str = ""  # the client's, as its limits are counted (`guard.client_address`)
     reserved: bool = False  # let in on the reserve: its first request must take a seat back
+    closing: Reason | None = None  # why it closes once the frames waiting for it are sent
     room: Room | None = None
     seat: int | None = None  # None with a room: a spectator
     bucket: Bucket = field(default_factory=lambda: Bucket(0.0, time.monotonic()))
@@ -215,6 +216,8 @@ class Server:
                 if not await self._address_allows(conn):
                     continue
                 await self._frame(conn, raw)
+                if conn.closing is not None:
+                    return
         except (TimeoutError, asyncio.TimeoutError):
             await ws.close(1000 if conn.room else 1008, "Closed for silence.")
         except websockets.ConnectionClosed:
@@ -222,6 +225,8 @@ class Server:
         finally:
             conn.outbox.put_nowait(None)
             await writer
+            if conn.closing is not None:
+                await ws.close(1013, str(conn.closing)[:120])
             self.connections.discard(conn)
             self.guard.disconnect(address)
             self._detach(conn)
@@ -281,7 +286,7 @@ class Server:
             self._error(conn, "not_now", "That request is not possible now.", frame.seq)
             return
         if conn.reserved and frame.t not in ("resume", "watch"):
-            await self._refuse(conn.ws, 1013, FULL)  # the reserve is for players taking their seat back
+            self._full(conn)  # the reserve is for players taking their seat back
             return
         try:
             await self.handlers[frame.t](conn, frame)
@@ -296,7 +301,12 @@ class Server:
         if conn.reserved:
             conn.reserved = False
             if conn.room is None:  # the seat was not taken back: no room in the reserve
-                await self._refuse(conn.ws, 1013, FULL)
+                self._full(conn)
+
+    def _full(self, conn: Connection) -> None:
+        """The connection was let in on the reserve for no seat: told, and closed after its frames."""
+        self._error(conn, "server_full", FULL)
+        conn.closing = FULL
 
     def _error(self, conn: Connection, code: str, reason: Any, seq: int | None = None) -> None:
         if not isinstance(reason, Reason):
