@@ -241,3 +241,33 @@ def test_x_forwarded_for_counts_only_behind_a_trusted_proxy(tmp_path):
         for forwarded in ("203.0.113.5", "203.0.113.5, 203.0.113.6", "[::1"):
             with client(server, "127.0.0.16", forwarded=forwarded) as again:  # the same clients again
                 refused(again, "address_connections", 1008)
+
+
+# --- a stranger at the table --------------------------------------------------------------------------
+def test_the_host_reopens_a_seat_a_stranger_took_and_the_stranger_s_app_lets_it_go(tmp_path):
+    from hexgames.net.client import Client
+    from hexgames.net.session import Session
+    from tests.net.netplay import pump_until
+
+    with serving(tmp_path) as server:
+        url = f"ws://127.0.0.1:{server.port}"
+        host = Session(Client(url).start(), "Ann")
+        stranger = Session(Client(url).start(), "Eve")
+        try:
+            host.client.create("ingenious", ["human", "human"], name="Ann")
+            pump_until([host], lambda: host.code is not None)
+            stranger.client.sit(host.code, "Eve")
+            pump_until([host, stranger], lambda: stranger.seat == 1 and host.table["seats"][1]["taken"])
+            token = stranger.client.token
+            host.client.set_seat(1, "open")
+            told: list = []
+            pump_until([host], lambda: not host.table["seats"][1]["taken"])
+            pump_until([], lambda: bool(told.extend(f for f in stranger.pump() if f.t == "error") or told))
+            assert told[0].d["code"] == "reopened" and told[0].d["why"].key == "net.error.reopened"
+            assert stranger.reopened and stranger.seat is None and stranger.client.token is None
+            with client(server, "127.0.0.17") as ws:  # the old key no longer holds the seat
+                assert ask(ws, "resume", code=host.code, token=token, since=0)["d"]["code"] == "no_table"
+            assert server.call(lambda: server.server.rooms[host.code].online.get(1, 0)) == 0
+        finally:
+            host.close()
+            stranger.close()
