@@ -82,7 +82,7 @@ def lan_address() -> str:
 @dataclass
 class Session:
     """See the module docstring. `table` is the newest lobby data of the table this player is at
-    (code, game, options, seats, host, started), or None before one is joined."""
+    (code, game, options, seats, host, started, listed), or None before one is joined."""
 
     client: Client
     name: str
@@ -130,7 +130,7 @@ class Session:
         if frame.t == "welcome":
             self.seat = d.get("seat")
         elif frame.t in ("lobby", "sync"):
-            self.table = {k: d[k] for k in ("code", "game", "options", "seats", "host", "started") if k in d}
+            self.table = {k: d[k] for k in ("code", "game", "options", "seats", "host", "started", "listed") if k in d}
         elif frame.t == "presence" and self.table is not None:
             self.table = {**self.table, "seats": d.get("seats", self.table.get("seats", []))}
         elif frame.t == "error" and d.get("code") == "reopened":
