@@ -75,8 +75,8 @@ class Client:
     def __init__(self, url: str, reconnect: bool = True, open_timeout: float = 5.0, ping_every: float = PING_EVERY,
                  ssl_context: ssl.SSLContext | None = None):
         self.url = url
-        # for a wss:// address: the certificates trusted (None: the system's, as a browser would)
-        self.ssl_context = ssl_context if url.startswith("wss://") else None
+        # for a wss:// address: the certificates trusted (by default the system's, as a browser's)
+        self.ssl_context = (ssl_context or ssl.create_default_context()) if url.startswith("wss://") else None
         self.reconnect = reconnect
         self.open_timeout = open_timeout
         self.ping_every = ping_every

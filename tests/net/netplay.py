@@ -76,12 +76,14 @@ class Auditor:
 HONEST = AddressLimits(unlimited=frozenset({"127.0.0.1"}))  # the tests' players all come from 127.0.0.1
 
 
-def start_server(path: Any, auditor: Auditor | None = None, trust_proxy: bool = False, **limits: Any) -> ServerThread:
-    """A server on 127.0.0.1's free port whose per-address limits spare 127.0.0.1, unless `address`
-    says otherwise (the abuse tests bind each client to another 127.0.0.x)."""
+def start_server(path: Any, auditor: Auditor | None = None, trust_proxy: bool = False, tls: Any = None,
+                 **limits: Any) -> ServerThread:
+    """A server on 127.0.0.1's free port (wss:// with a `tls` context) whose per-address limits
+    spare 127.0.0.1, unless `address` says otherwise (the abuse tests bind each client to another
+    127.0.0.x)."""
     limits.setdefault("address", HONEST)
     server = ServerThread(SqliteTableStore(path), ai_in_process=False, audit=auditor, limits=Limits(**limits),
-                          trust_proxy=trust_proxy)
+                          trust_proxy=trust_proxy, tls=tls)
     server.start()
     return server
 
@@ -89,9 +91,9 @@ def start_server(path: Any, auditor: Auditor | None = None, trust_proxy: bool = 
 class Player:
     """A client as the app drives it: frames drained by poll(), requests that never block."""
 
-    def __init__(self, url: str, name: str, seed: int = 0):
+    def __init__(self, url: str, name: str, seed: int = 0, **client: Any):
         self.name = name
-        self.client = Client(url).start()
+        self.client = Client(url, **client).start()
         self.frames: list[Frame] = []
         self.last: Frame | None = None  # the newest sync or update
         self.rng = random.Random(seed)
@@ -144,14 +146,15 @@ class Player:
         self.client.close()
 
 
-def table(url: str, game: str, seats: int = 2, seed: int = 0) -> tuple[list[Player], str]:
-    """A started table of `seats` human players; (players by seat, code)."""
-    host = Player(url, "host", seed)
+def table(url: str, game: str, seats: int = 2, seed: int = 0, **client: Any) -> tuple[list[Player], str]:
+    """A started table of `seats` human players (their `Client`s made with `client`); (players by
+    seat, code)."""
+    host = Player(url, "host", seed, **client)
     host.client.create(game, ["human"] * seats, name="Ann")
     host.wait_type("welcome")
     players = [host]
     for i in range(1, seats):
-        p = Player(url, f"guest{i}", seed + i)
+        p = Player(url, f"guest{i}", seed + i, **client)
         p.client.sit(host.client.code, name=f"P{i}")
         p.wait_type("welcome")
         players.append(p)
