@@ -201,6 +201,9 @@ def cmd_bench(argv: Sequence[str]) -> int:
     p.add_argument("--tables", type=int, default=200, help="with --online: tables in play at once (default 200)")
     p.add_argument("--think", type=float, default=1.0,
                    help="with --online: seconds a client thinks before each move, on average (default 1)")
+    p.add_argument("--attack", type=int, default=0, metavar="N",
+                   help="with --online: then a second window while an attacker on 127.0.0.2 holds N connections "
+                        "asking as fast as the server allows")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     if args.online:
@@ -233,7 +236,8 @@ def _bench_online(args: argparse.Namespace) -> int:
     if args.tables < 1 or (args.seconds is not None and args.seconds <= 0) or args.think < 0:
         raise UsageError("--tables and --seconds must be above 0, --think at least 0")
     game_ids = (_game(args.game).id,) if args.game else GAMES
-    result = bench_online(args.tables, seconds=args.seconds or 30.0, think=args.think, game_ids=game_ids)
+    result = bench_online(args.tables, seconds=args.seconds or 30.0, think=args.think, game_ids=game_ids,
+                          attack=args.attack)
     print(json.dumps(result) if args.json else format_online(result))
     return 0
 
