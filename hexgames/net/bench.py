@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import re
 import subprocess
@@ -221,9 +222,10 @@ async def _run(tables: int, seconds: float, think: float, game_ids: tuple[str, .
             while stats.started < tables and time.perf_counter() < deadline:
                 await asyncio.sleep(0.1)  # every table set up and started (the server surveys its games first)
             await asyncio.sleep(warmup)
-            stats.start = time.perf_counter()
+            stats.start, cpu = time.perf_counter(), cpu_seconds(proc.pid)
             await asyncio.sleep(seconds)
-            under_attack = await _under_attack(url, attackers, seconds, warmup, stats) if attackers else None
+            cpu = _delta(cpu, cpu_seconds(proc.pid))
+            under_attack = await _under_attack(url, attackers, seconds, warmup, stats, proc.pid) if attackers else None
             stats.end = time.perf_counter()
             memory = memory_mb(proc.pid)
             stop.set()
@@ -238,7 +240,7 @@ async def _run(tables: int, seconds: float, think: float, game_ids: tuple[str, .
     measured = min(stats.end, stats.split) - stats.start
     extra = {"under_attack": {**under_attack, "latency_ms": _latency(stats.attacked)}} if attackers else {}
     return {"tables": tables, "seconds": round(measured, 1), "think_s": think,
-            "moves": stats.moves, "moves_per_s": round(stats.moves / max(1e-9, measured), 1),
+            "moves": stats.moves, "moves_per_s": round(stats.moves / max(1e-9, measured), 1), "server_cpu_s": cpu,
             "latency_ms": _latency(stats.latencies), **extra,
             "server_memory": memory, "frames": stats.frames, **audit, "errors": stats.errors}
 
@@ -248,7 +250,21 @@ def _latency(values: list[float]) -> dict[str, float | None]:
     return {"p50": _ms(_pct(lat, 50)), "p99": _ms(_pct(lat, 99)), "max": _ms(lat[-1] if lat else None)}
 
 
-async def _under_attack(url: str, attackers: int, seconds: float, ramp: float, stats: Stats) -> dict[str, Any]:
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user and system) process `pid` has used, from Linux's /proc (None elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _delta(before: float | None, after: float | None) -> float | None:
+    return None if before is None or after is None else round(after - before, 2)
+
+
+async def _under_attack(url: str, attackers: int, seconds: float, ramp: float, stats: Stats,
+                        server_pid: int) -> dict[str, Any]:
     """The first window has been measured; now `attackers` connections from another address
     (`attack`) for `ramp` seconds, then a second window of `seconds` under attack."""
     import concurrent.futures as futures
@@ -262,11 +278,11 @@ async def _under_attack(url: str, attackers: int, seconds: float, ramp: float, s
     with futures.ProcessPoolExecutor(1, mp_context=mp.get_context("spawn"), initializer=exit_with_parent) as pool:
         attacker = asyncio.get_running_loop().run_in_executor(pool, attack_for, url, attackers, ramp + seconds)
         await asyncio.sleep(ramp)
-        stats.attacked_from = time.perf_counter()
+        stats.attacked_from, cpu = time.perf_counter(), cpu_seconds(server_pid)
         await asyncio.sleep(seconds)
-        stats.end = time.perf_counter()
+        stats.end, cpu = time.perf_counter(), _delta(cpu, cpu_seconds(server_pid))
         seen = await attacker
-    return {"connections": attackers, "address": ATTACKER, "moves": len(stats.attacked),
+    return {"connections": attackers, "address": ATTACKER, "moves": len(stats.attacked), "server_cpu_s": cpu,
             "moves_per_s": round(len(stats.attacked) / max(1e-9, stats.end - stats.attacked_from), 1),
             "attacker": seen}
 
@@ -359,7 +375,7 @@ def format_online(r: dict[str, Any]) -> str:
     lines = [
         f"online: {r['tables']} tables, {r['seconds']} s measured, think {r['think_s']} s on average",
         f"  {r['moves']} moves, {r['moves_per_s']} moves/s; move sent to next view: p50 {r['latency_ms']['p50']} ms, "
-        f"p99 {r['latency_ms']['p99']} ms, max {r['latency_ms']['max']} ms",
+        f"p99 {r['latency_ms']['p99']} ms, max {r['latency_ms']['max']} ms; server CPU {r['server_cpu_s']} s",
         f"  server memory {mem['rss_mb']} MB (peak {mem['peak_rss_mb']} MB; its AI worker {mem['workers_rss_mb']} MB); "
         f"{r['frames']} frames received",
         f"  privacy: {r['frames_audited']} frames of {r['games_finished']} finished games audited, "
@@ -369,7 +385,8 @@ def format_online(r: dict[str, Any]) -> str:
         a = r["under_attack"]
         lines.append(f"  under attack from {a['address']} ({a['connections']} connections, each asking as fast as "
                      f"the server takes it): {a['moves']} moves, {a['moves_per_s']} moves/s; move sent to next view: "
-                     f"p50 {a['latency_ms']['p50']} ms, p99 {a['latency_ms']['p99']} ms, max {a['latency_ms']['max']} ms")
+                     f"p50 {a['latency_ms']['p50']} ms, p99 {a['latency_ms']['p99']} ms, max {a['latency_ms']['max']} ms; "
+                     f"server CPU {a['server_cpu_s']} s")
         lines.append(f"    the attacker: {json.dumps(a['attacker'])}")
     lines += [f"    {e}" for e in r.get("leak_examples", [])]
     if r["errors"]:
