@@ -113,7 +113,7 @@ class Server:
 
     def __init__(self, store: TableStore, limits: Limits = Limits(), ai_in_process: bool = True,
                  audit: AuditHook | None = None, trust_proxy: bool = False, origin_key: bytes | None = None,
-                 tls: ssl.SSLContext | None = None):
+                 tls: ssl.SSLContext | None = None, lister: TableStore | None = None):
         self.store = store
         self.db = StoreRunner(store)
         self.limits = limits
@@ -123,6 +123,9 @@ class Server:
         self.origin_key = origin_key or secrets.token_bytes(32)  # tables' `origin` (guard.origin)
         self.tls = tls  # serve wss:// with this certificate
         self.public = PublicList(limits.list_every)
+        # the public list is read through `lister`, another connection to the same database on a
+        # thread of its own, when there is one: a scan of thousands of rows never holds up a move
+        self.lister = StoreRunner(lister) if lister is not None else self.db
         self.rooms: dict[str, Room] = {}
         self.connections: set[Connection] = set()
         self.members: dict[str, set[Connection]] = {}  # room code -> its connections
@@ -164,6 +167,8 @@ class Server:
             await self._server.wait_closed()
         self.pool.shutdown(wait=False, cancel_futures=True)
         await self.db.close()
+        if self.lister is not self.db:
+            await self.lister.close()
 
     async def _load(self) -> None:
         await self.db.run(self.store.prune, time.time())
@@ -326,7 +331,7 @@ class Server:
     async def _public_list(self) -> list[dict[str, Any]]:
         """The open tables everyone may see, from the store (whichever process holds each), fair
         (`listing.fair`): a table held here is shown as it is now, another from its record."""
-        records = await self.db.run(self.store.open_tables, SCANNED)
+        records = await self.lister.run(self.lister.store.open_tables, SCANNED)
         tables = []
         for record in fair(records, len(records)):
             room = self.rooms.get(record.code)
@@ -680,7 +685,7 @@ def serve_command(host: str, port: int, db: str | None, away: float, max_connect
     server speaks wss:// (a certificate it cannot use is refused in words before anything starts)."""
     from hexgames.core.saves import data_location
     from hexgames.net.guard import ORIGIN_KEY_FILE, origin_key
-    from hexgames.net.store import open_store
+    from hexgames.net.store import SqliteTableStore, open_store
     from hexgames.net.tls import CertificateError, server_context
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
@@ -699,7 +704,8 @@ def serve_command(host: str, port: int, db: str | None, away: float, max_connect
     if notice:
         log.warning("%s", notice)
     limits = Limits(away_after=away, max_connections=max_connections, address=address)
-    options = {"trust_proxy": trust_proxy, "tls": tls, "origin_key": origin_key(path.parent / ORIGIN_KEY_FILE)}
+    options = {"trust_proxy": trust_proxy, "tls": tls, "origin_key": origin_key(path.parent / ORIGIN_KEY_FILE),
+               "lister": SqliteTableStore(path)}
     try:
         asyncio.run(_serve_until_stopped(store, host, port, limits, path, options))
     except KeyboardInterrupt:

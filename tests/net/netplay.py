@@ -77,13 +77,13 @@ HONEST = AddressLimits(unlimited=frozenset({"127.0.0.1"}))  # the tests' players
 
 
 def start_server(path: Any, auditor: Auditor | None = None, trust_proxy: bool = False, tls: Any = None,
-                 **limits: Any) -> ServerThread:
-    """A server on 127.0.0.1's free port (wss:// with a `tls` context) whose per-address limits
-    spare 127.0.0.1, unless `address` says otherwise (the abuse tests bind each client to another
-    127.0.0.x)."""
+                 lister: bool = False, **limits: Any) -> ServerThread:
+    """A server on 127.0.0.1's free port (wss:// with a `tls` context; the public list read through a
+    connection of its own with `lister`, as `serve` does) whose per-address limits spare 127.0.0.1,
+    unless `address` says otherwise (the abuse tests bind each client to another 127.0.0.x)."""
     limits.setdefault("address", HONEST)
     server = ServerThread(SqliteTableStore(path), ai_in_process=False, audit=auditor, limits=Limits(**limits),
-                          trust_proxy=trust_proxy, tls=tls)
+                          trust_proxy=trust_proxy, tls=tls, lister=SqliteTableStore(path) if lister else None)
     server.start()
     return server
 

@@ -203,8 +203,9 @@ def test_the_public_list_shows_an_honest_table_among_a_spammer_s_and_no_private_
 
 def test_the_list_is_read_from_the_store_and_fair_among_2000_tables_of_one_creator(tmp_path):
     """Tables another process stored (on the same database) are listed, from their records; one
-    creator's 2,000 newer tables do not hide the honest one."""
-    with serving(tmp_path, list_every=0.0) as server:
+    creator's 2,000 newer tables do not hide the honest one (read, as `serve` reads it, through a
+    connection of its own)."""
+    with serving(tmp_path, list_every=0.0, lister=True) as server:
         honest = create(server, "127.0.0.12")["code"]
         other = SqliteTableStore(tmp_path / "tables.sqlite3")  # another process's view of the database
         try:
