@@ -73,6 +73,7 @@ class Limits:
     outbox: int = 512  # frames waiting for a slow client before it is dropped
     reserve: float = 0.1  # of max_connections, kept for players resuming a seat (or watching)
     list_every: float = 2.0  # seconds the public list is kept before it is read from the store again
+    refuse_after: float = 1.0  # seconds a connection over its address's limit is held before it is refused
     address: AddressLimits = AddressLimits()  # what one client address may use (`guard`)
 
 
@@ -128,6 +129,7 @@ class Server:
         self.lister = StoreRunner(lister) if lister is not None else self.db
         self.rooms: dict[str, Room] = {}
         self.connections: set[Connection] = set()
+        self.held = 0  # connections over their address's limit, held a moment before they are refused
         self.members: dict[str, set[Connection]] = {}  # room code -> its connections
         self.policies: dict[str, asyncio.Future[WirePolicy]] = {}
         self.thinking: set[str] = set()  # codes of rooms whose AI move is being chosen
@@ -201,7 +203,7 @@ class Server:
             return
         too_many = self.guard.connect(address, time.monotonic())
         if too_many is not None:
-            await self._refuse(ws, 1008, too_many)
+            await self._refuse_later(ws, too_many)
             return
         conn = Connection(ws, self.limits, address, len(self.connections) >= self._open_to_all())
         self.connections.add(conn)
@@ -246,6 +248,18 @@ class Server:
             await ws.send(frames.write(Frame("error", 0, {"code": why.key.rpartition(".")[2],
                                                           "reason": encode_reason(why), "re": None})))
         await ws.close(code, str(why)[:120])
+
+    async def _refuse_later(self, ws: ServerConnection, why: Reason) -> None:
+        """Refuse a connection over its address's limit after holding it `refuse_after` seconds
+        (while no more than `max_connections` are held): an address that reconnects as fast as it
+        can is refused at that pace, and each refusal's handshake is work the server does."""
+        if self.held < self.limits.max_connections:
+            self.held += 1
+            try:
+                await asyncio.sleep(self.limits.refuse_after)
+            finally:
+                self.held -= 1
+        await self._refuse(ws, 1008, why)
 
     async def _address_allows(self, conn: Connection) -> bool:
         """Whether the connection's address may make a request now (its rate across all its
