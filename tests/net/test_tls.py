@@ -109,3 +109,14 @@ def test_the_app_takes_wss_ws_and_bare_addresses():
     assert server_url("wss://games.example.org") == "wss://games.example.org:8765"
     assert server_url("ws://10.0.0.2:9000") == "ws://10.0.0.2:9000"
     assert server_url("10.0.0.2") == "ws://10.0.0.2:8765"
+
+
+def test_the_refusal_has_english_and_japanese_words():
+    import json
+
+    from hexgames import paths
+
+    for language in ("en", "ja"):
+        words = json.loads((paths.TRANSLATIONS / f"net.{language}.json").read_text(encoding="utf-8"))
+        connection = words[language]["connection"]
+        assert "%{why}" in connection["certificate"] and "%{why}" in connection["tls"]
