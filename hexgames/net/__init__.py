@@ -5,6 +5,8 @@
 - `room`: one table on the server (seats, credentials, moves, undo consent), pure and socket-free.
 - `store`: where tables live between restarts (`TableStore`; `SqliteTableStore` in the data folder).
 - `server`: the asyncio + `websockets` server; `client`: a thread + queue for the pygame loop.
+- `guard`: the limits per client address; `listing`: the fair public list; `tls`: wss:// and the
+  words for a refused certificate; `attack`: the attacker of `bench --online --attack`.
 - `audit`: the privacy oracle the tests and `bench --online` run on every frame.
 
 Nothing here imports pygame.
