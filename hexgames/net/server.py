@@ -5,8 +5,9 @@ else; a frame that fails gets a short error and is dropped, and a connection tha
 frames, floods, or stays silent is closed; each client address has limits of its own (`guard`:
 connections, tables an hour, requests a second across its connections, wrong codes a minute), and a
 share of the connections is kept for players taking their seat back. Each request is then asked
-of the table's `Room`, stored (`TableStore`, one transaction, on the store's own thread: `StoreRunner`), and only then made part of
-the table, whose audiences each get the frame built from their own view. A table's changes are made
+of the table's `Room`, stored (`TableStore`, one transaction, on the store's own thread:
+`StoreRunner`), and only then made part of the table, whose audiences each get the frame built from
+their own view. A table's changes are made
 one at a time (`Server.lock`): check, store, apply, with nothing of the same table in between.
 Chance and the RNG stay in the room's match.
 
