@@ -7,8 +7,8 @@ connections, tables an hour, requests a second across its connections, wrong cod
 share of the connections is kept for players taking their seat back. Each request is then asked
 of the table's `Room`, stored (`TableStore`, one transaction, on the store's own thread:
 `StoreRunner`), and only then made part of the table, whose audiences each get the frame built from
-their own view. A table's changes are made
-one at a time (`Server.lock`): check, store, apply, with nothing of the same table in between.
+their own view. A table's changes are made one at a time (`Server.lock`): check, store, apply,
+with nothing of the same table in between.
 Chance and the RNG stay in the room's match.
 
 AI seats, and the seats of players away longer than `Limits.away_after`, are played by the agents in
