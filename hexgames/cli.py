@@ -204,6 +204,9 @@ def cmd_bench(argv: Sequence[str]) -> int:
                    help="with --online: seconds a client thinks before each move, on average (default 1)")
     p.add_argument("--startup", type=int, default=None, metavar="N",
                    help="with --online: fill a store with N tables mid-game and time how soon serve answers a resume")
+    p.add_argument("--attack", type=int, default=0, metavar="N",
+                   help="with --online: then a second window while an attacker on 127.0.0.2 holds N connections "
+                        "asking as fast as the server allows")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     if args.online and args.startup is not None:
@@ -246,7 +249,8 @@ def _bench_online(args: argparse.Namespace) -> int:
     if args.tables < 1 or (args.seconds is not None and args.seconds <= 0) or args.think < 0:
         raise UsageError("--tables and --seconds must be above 0, --think at least 0")
     game_ids = (_game(args.game).id,) if args.game else GAMES
-    result = bench_online(args.tables, seconds=args.seconds or 30.0, think=args.think, game_ids=game_ids)
+    result = bench_online(args.tables, seconds=args.seconds or 30.0, think=args.think, game_ids=game_ids,
+                          attack=args.attack)
     print(json.dumps(result) if args.json else format_online(result))
     return 0
 
@@ -278,18 +282,51 @@ def cmd_serve(argv: Sequence[str]) -> int:
                         "pip install 'hexgames[server]')")
     p.add_argument("--away", type=float, default=300.0, metavar="SECONDS",
                    help="how long a player may be away before the computer plays their seat (default 300)")
-    p.add_argument("--max-connections", type=int, default=1000)
+    p.add_argument("--max-connections", type=int, default=1000,
+                   help="connections at once (default 1000); a tenth of them is kept for players taking their seat back")
     p.add_argument("--bus", default=None, metavar="redis://HOST:PORT/0",
                    help="share the tables with the other serve processes on this Redis (with one --db they "
                         "all use); without it this process holds every table itself")
+    _public_arguments(p)
     args = p.parse_args(argv)
     if not 0 <= args.port <= 65535:
         raise UsageError("--port must be 0..65535")
     if args.away <= 0 or args.max_connections < 1:
         raise UsageError("--away and --max-connections must be above 0")
+    if bool(args.cert) != bool(args.key):
+        raise UsageError("--cert and --key go together")
+    from hexgames.net.guard import AddressLimits, unlimited
     from hexgames.net.server import serve_command
 
-    return serve_command(args.host, args.port, args.db, args.away, args.max_connections, args.bus)
+    if min(args.per_address_connections, args.tables_per_hour, args.requests_per_second,
+           args.wrong_codes_per_minute) <= 0:
+        raise UsageError("the per-address limits must be above 0")
+    per_address = AddressLimits(
+        connections=args.per_address_connections, tables_per_hour=args.tables_per_hour,
+        rate=args.requests_per_second, burst=max(1, int(2 * args.requests_per_second)),
+        wrong_codes=args.wrong_codes_per_minute, unlimited=unlimited(args.unlimited_address))
+    return serve_command(args.host, args.port, args.db, args.away, args.max_connections, per_address,
+                         args.trust_proxy, args.cert, args.key, args.bus)
+
+
+def _public_arguments(p: argparse.ArgumentParser) -> None:
+    """`serve`'s flags for a server open to the public: TLS, the proxy, the limits per client address."""
+    p.add_argument("--cert", metavar="FILE", help="TLS certificate chain (PEM): serve wss:// (with --key)")
+    p.add_argument("--key", metavar="FILE", help="the certificate's private key (PEM)")
+    p.add_argument("--trust-proxy", action="store_true",
+                   help="clients come through a reverse proxy: count each by the address the proxy adds to "
+                        "X-Forwarded-For (never use it when clients can reach the server directly)")
+    p.add_argument("--per-address-connections", type=int, default=16, metavar="N",
+                   help="connections one client address may hold (default 16)")
+    p.add_argument("--tables-per-hour", type=int, default=20, metavar="N",
+                   help="tables one client address may create an hour (default 20)")
+    p.add_argument("--requests-per-second", type=float, default=30.0, metavar="N",
+                   help="requests one client address may make a second, all its connections together "
+                        "(default 30, bursts of twice that)")
+    p.add_argument("--wrong-codes-per-minute", type=int, default=10, metavar="N",
+                   help="join codes or keys one client address may get wrong a minute (default 10)")
+    p.add_argument("--unlimited-address", action="append", default=[], metavar="ADDRESS",
+                   help="an address the per-address limits do not apply to (a monitor; repeatable)")
 
 
 def _screenshot_parser() -> argparse.ArgumentParser:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import re
 import subprocess
@@ -58,9 +59,20 @@ class Stats:
     frames: int = 0
     started: int = 0  # games started, the first of every table included
     errors: dict[str, int] = field(default_factory=dict)
+    # with an attacker (`attack`): the window from `start` ends at `split`, and a second one,
+    # under attack, runs from `attacked_from` to `end`, its moves timed in `attacked`
+    split: float = float("inf")
+    attacked_from: float = float("inf")
+    attacked: list[float] = field(default_factory=list)
 
     def measuring(self, t: float) -> bool:
         return self.start <= t < self.end
+
+    def timed(self, t: float) -> list[float] | None:
+        """The list a move sent at `t` is timed in, or None outside the measured windows."""
+        if self.start <= t < min(self.split, self.end):
+            return self.latencies
+        return self.attacked if self.attacked_from <= t < self.end else None
 
 
 class Seat:
@@ -97,9 +109,10 @@ class Seat:
                 self.stats.errors[code] = self.stats.errors.get(code, 0) + 1
             if frame.t in ("sync", "update"):
                 if self.sent_at is not None:
-                    if self.stats.measuring(self.sent_at):
-                        self.stats.latencies.append(now - self.sent_at)
-                        self.stats.moves += 1
+                    timed = self.stats.timed(self.sent_at)
+                    if timed is not None:
+                        timed.append(now - self.sent_at)
+                        self.stats.moves += timed is self.stats.latencies
                     self.sent_at = None
                 if frame.d["view"] is not None and not frame.d["over"] and frame.d["to_move"] == self.seat:
                     asyncio.ensure_future(self.move(frame))
@@ -155,7 +168,8 @@ async def _table_loop(url: str, index: int, stats: Stats, think: list[float], st
 def start_server(db: Path, tables: int) -> tuple[subprocess.Popen[str], int]:
     """`hexgames serve` on a free port, in a child process; (process, port)."""
     program = [sys.executable] if getattr(sys, "frozen", False) else [sys.executable, "-m", "hexgames"]  # the app
-    cmd = [*program, "serve", "--port", "0", "--db", str(db), "--max-connections", str(4 * tables + 100)]
+    cmd = [*program, "serve", "--port", "0", "--db", str(db), "--max-connections", str(4 * tables + 100),
+           "--unlimited-address", "127.0.0.1"]  # the honest tables all play from here: only an attacker is limited
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     assert proc.stdout is not None
     line = proc.stdout.readline()
@@ -207,7 +221,8 @@ def _kb(status: str, key: str) -> float | None:
     return round(int(found.group(1)) / 1024, 1) if found else None
 
 
-async def _run(tables: int, seconds: float, think: float, game_ids: tuple[str, ...], warmup: float) -> dict[str, Any]:
+async def _run(tables: int, seconds: float, think: float, game_ids: tuple[str, ...], warmup: float,
+               attackers: int = 0) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="hexgames-bench-") as tmp:
         proc, port = start_server(Path(tmp) / "tables.sqlite3", tables)
         url = f"ws://127.0.0.1:{port}"
@@ -219,8 +234,10 @@ async def _run(tables: int, seconds: float, think: float, game_ids: tuple[str, .
             while stats.started < tables and time.perf_counter() < deadline:
                 await asyncio.sleep(0.1)  # every table set up and started (the server surveys its games first)
             await asyncio.sleep(warmup)
-            stats.start = time.perf_counter()
+            stats.start, cpu = time.perf_counter(), cpu_seconds(proc.pid)
             await asyncio.sleep(seconds)
+            cpu = _delta(cpu, cpu_seconds(proc.pid))
+            under_attack = await _under_attack(url, attackers, seconds, warmup, stats, proc.pid) if attackers else None
             stats.end = time.perf_counter()
             memory = memory_mb(proc.pid)
             stop.set()
@@ -231,11 +248,54 @@ async def _run(tables: int, seconds: float, think: float, game_ids: tuple[str, .
         finally:
             stop_server(proc)
     audit = audit_games(stats.games)
-    lat = sorted(stats.latencies)
-    return {"tables": tables, "seconds": round(stats.end - stats.start, 1), "think_s": think,
-            "moves": stats.moves, "moves_per_s": round(stats.moves / max(1e-9, stats.end - stats.start), 1),
-            "latency_ms": {"p50": _ms(_pct(lat, 50)), "p99": _ms(_pct(lat, 99)), "max": _ms(lat[-1] if lat else None)},
+    measured = min(stats.end, stats.split) - stats.start
+    extra = {"under_attack": {**under_attack, "latency_ms": _latency(stats.attacked)}} if attackers else {}
+    return {"tables": tables, "seconds": round(measured, 1), "think_s": think,
+            "moves": stats.moves, "moves_per_s": round(stats.moves / max(1e-9, measured), 1), "server_cpu_s": cpu,
+            "latency_ms": _latency(stats.latencies), **extra,
             "server_memory": memory, "frames": stats.frames, **audit, "errors": stats.errors}
+
+
+def _latency(values: list[float]) -> dict[str, float | None]:
+    lat = sorted(values)
+    return {"p50": _ms(_pct(lat, 50)), "p99": _ms(_pct(lat, 99)), "max": _ms(lat[-1] if lat else None)}
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user and system) process `pid` has used, from Linux's /proc (None elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _delta(before: float | None, after: float | None) -> float | None:
+    return None if before is None or after is None else round(after - before, 2)
+
+
+async def _under_attack(url: str, attackers: int, seconds: float, ramp: float, stats: Stats,
+                        server_pid: int) -> dict[str, Any]:
+    """The first window has been measured; now `attackers` connections from another address
+    (`attack`) for `ramp` seconds, then a second window of `seconds` under attack."""
+    import concurrent.futures as futures
+    import multiprocessing as mp
+
+    from hexgames.ai.worker import exit_with_parent
+    from hexgames.net.attack import ATTACKER, attack_for
+
+    stats.split = time.perf_counter()
+    ramp = max(ramp, 3.0)  # the attacker's process starts, and its connections are made
+    with futures.ProcessPoolExecutor(1, mp_context=mp.get_context("spawn"), initializer=exit_with_parent) as pool:
+        attacker = asyncio.get_running_loop().run_in_executor(pool, attack_for, url, attackers, ramp + seconds)
+        await asyncio.sleep(ramp)
+        stats.attacked_from, cpu = time.perf_counter(), cpu_seconds(server_pid)
+        await asyncio.sleep(seconds)
+        stats.end, cpu = time.perf_counter(), _delta(cpu, cpu_seconds(server_pid))
+        seen = await attacker
+    return {"connections": attackers, "address": ATTACKER, "moves": len(stats.attacked), "server_cpu_s": cpu,
+            "moves_per_s": round(len(stats.attacked) / max(1e-9, stats.end - stats.attacked_from), 1),
+            "attacker": seen}
 
 
 def _pct(values: list[float], p: float) -> float | None:
@@ -317,8 +377,8 @@ def audit_game(game_id: str, record: Any, seen: dict[int, list[Seen]]) -> tuple[
 
 
 def bench_online(tables: int, seconds: float = 30.0, think: float = 1.0, game_ids: tuple[str, ...] = GAMES,
-                 warmup: float = 2.0) -> dict[str, Any]:
-    return asyncio.run(_run(tables, seconds, think, game_ids, warmup))
+                 warmup: float = 2.0, attack: int = 0) -> dict[str, Any]:
+    return asyncio.run(_run(tables, seconds, think, game_ids, warmup, attack))
 
 
 def format_online(r: dict[str, Any]) -> str:
@@ -326,12 +386,19 @@ def format_online(r: dict[str, Any]) -> str:
     lines = [
         f"online: {r['tables']} tables, {r['seconds']} s measured, think {r['think_s']} s on average",
         f"  {r['moves']} moves, {r['moves_per_s']} moves/s; move sent to next view: p50 {r['latency_ms']['p50']} ms, "
-        f"p99 {r['latency_ms']['p99']} ms, max {r['latency_ms']['max']} ms",
+        f"p99 {r['latency_ms']['p99']} ms, max {r['latency_ms']['max']} ms; server CPU {r['server_cpu_s']} s",
         f"  server memory {mem['rss_mb']} MB (peak {mem['peak_rss_mb']} MB; its AI worker {mem['workers_rss_mb']} MB); "
         f"{r['frames']} frames received",
         f"  privacy: {r['frames_audited']} frames of {r['games_finished']} finished games audited, "
         f"{r['leaky_frames']} held anything their seat may not see",
     ]
+    if "under_attack" in r:
+        a = r["under_attack"]
+        lines.append(f"  under attack from {a['address']} ({a['connections']} connections, each asking as fast as "
+                     f"the server takes it): {a['moves']} moves, {a['moves_per_s']} moves/s; move sent to next view: "
+                     f"p50 {a['latency_ms']['p50']} ms, p99 {a['latency_ms']['p99']} ms, max {a['latency_ms']['max']} ms; "
+                     f"server CPU {a['server_cpu_s']} s")
+        lines.append(f"    the attacker: {json.dumps(a['attacker'])}")
     lines += [f"    {e}" for e in r.get("leak_examples", [])]
     if r["errors"]:
         lines.append(f"  errors from the server: {json.dumps(r['errors'])}")

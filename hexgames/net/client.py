@@ -47,6 +47,7 @@ import itertools
 import logging
 import queue
 import socket
+import ssl
 import threading
 from typing import Any, Sequence
 
@@ -58,6 +59,7 @@ from hexgames.core.match import clean_name, decode_entry
 from hexgames.core.protocol import Reason, clip, plain_json
 from hexgames.net import frames
 from hexgames.net.frames import Frame, FrameError
+from hexgames.net.tls import refusal as tls_refusal
 from hexgames.net.views import WireError, decode_reason, decode_state
 
 log = logging.getLogger("hexgames.net.client")
@@ -74,11 +76,14 @@ class Client:
     """One connection to a server, on its own thread (see the module docstring)."""
 
     def __init__(self, url: str | Sequence[str], reconnect: bool = True, open_timeout: float = 5.0,
-                 ping_every: float = PING_EVERY):
+                 ping_every: float = PING_EVERY, ssl_context: ssl.SSLContext | None = None):
         self.urls = [url] if isinstance(url, str) else list(url)  # the server's addresses, tried in turn
         if not self.urls:
             raise ValueError("a client needs the address of a server")
         self._at = 0  # the address used now
+        # for wss:// addresses: the certificates trusted (by default the system's, as a browser's)
+        secure = any(u.startswith("wss://") for u in self.urls)
+        self.ssl_context = (ssl_context or ssl.create_default_context()) if secure else None
         self.reconnect = reconnect
         self.open_timeout = open_timeout
         self.ping_every = ping_every
@@ -230,8 +235,9 @@ class Client:
         while not self._closing:
             why, moved = "", False
             try:
-                async with connect(self.urls[self._at], max_size=MAX_INCOMING, open_timeout=self.open_timeout,
-                                   compression=None) as ws:
+                url = self.urls[self._at]
+                async with connect(url, max_size=MAX_INCOMING, open_timeout=self.open_timeout, compression=None,
+                                   ssl=self.ssl_context if url.startswith("wss://") else None) as ws:
                     if self._closing:  # close() came while connecting
                         break
                     self._ws = ws
@@ -343,8 +349,10 @@ class Client:
             d["why"] = decode_reason(d["reason"])  # why the undo did not happen
         elif kind == "error":
             d["why"] = decode_reason(d["reason"])
-            if d["code"] == "auth":
+            if d["code"] in ("auth", "no_table", "reopened"):
                 self.token = self.key = None  # a refused credential is not offered again
+            if d["code"] == "reopened":
+                self.seat = None  # the host gave the seat back to whoever joins next
         if kind in ("lobby", "sync"):
             self.seats = len(d["seats"])
 
@@ -441,6 +449,9 @@ def connection_problem(error: BaseException) -> Reason:
         return _problem("not_hexgames", "what answers there is not a hexgames server")
     if isinstance(error, websockets.ConnectionClosed):
         return _closed(error.rcvd.reason if error.rcvd else "")
+    secure = tls_refusal(error)  # before OSError: a refused certificate is one
+    if secure is not None:
+        return secure
     if isinstance(error, OSError) and error.errno is not None:
         return _problem("network", "the network said no ({code})", code=errno_name(error.errno))
     return _problem("lost", "the connection was lost")

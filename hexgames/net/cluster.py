@@ -432,7 +432,9 @@ class Cluster:
             if code in server.rooms:
                 continue
             with contextlib.suppress(Elsewhere, BusDown, RoomError):
-                server._let_go(await server._room(code))  # one that finished meanwhile goes again
+                room = await server._room(code)
+                if room is not None:
+                    server._let_go(room)  # one that finished meanwhile goes again
                 if code in codes:
                     log.info("table %s: adopted from a process that is gone", code)
         return len(codes) + len(batch)

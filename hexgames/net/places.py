@@ -32,7 +32,7 @@ from hexgames.net.frames import Frame
 FILE_NAME = "online_seats.json"
 MAX_PLACES = 20
 MAX_URL = 200
-REFUSED = ("auth", "no_table")  # a resume refused for good: the seat, or the table, is gone
+REFUSED = ("auth", "no_table", "reopened")  # the seat, or the table, is gone for good (the host reopened it)
 _WHAT = Reason("core.file.online_seats", "Your online tables")
 
 
@@ -160,7 +160,8 @@ class Keeper:
             self._safely(remember, Place(client.url, d.get("code"), client.token, d.get("game"), self.hosted, name,
                                          d.get("seat")))
         elif self.code and (frame.t == "final" or (frame.t == "error" and d.get("code") in REFUSED)):
-            # a held seat makes no request that could be refused so: the refusal is its resume's
+            # a held seat makes no request that could be refused so: the refusal is its resume's,
+            # or the host reopened it
             code, self.code = self.code, None
             self._safely(forget, code)
 

@@ -110,6 +110,23 @@ def new_table(game_id: str, options: dict[str, Any], specs: list[str], host: int
     return record, token, key
 
 
+def seat_list(record: TableRecord, online: dict[int, int], stand_in: set[int]) -> list[dict[str, Any]]:
+    """The public part of each seat: who sits there, and whether they are connected (`online`: seat
+    -> open connections) or played for by the computer (`stand_in`)."""
+    return [{"kind": s.kind, "level": s.level, "name": s.name, "taken": s.kind == "ai" or s.token_hash is not None,
+             "online": s.kind == "ai" or bool(online.get(i)), "stand_in": i in stand_in}
+            for i, s in enumerate(record.seats)]
+
+
+def record_lobby(record: TableRecord, online: dict[int, int] | None = None,
+                 stand_in: set[int] | None = None) -> dict[str, Any]:
+    """A table's lobby data, from its record alone where no Room holds it (the public list: a table
+    another process, or nobody, holds), its players then shown as not connected."""
+    r = record
+    return {"code": r.code, "game": r.game, "options": r.options, "seats": seat_list(r, online or {}, stand_in or set()),
+            "host": r.host, "started": r.started, "listed": r.listed}
+
+
 @dataclass
 class UndoRequest:
     by: int
@@ -180,6 +197,10 @@ class Room:
     def is_spectator_key(self, key: str) -> bool:
         return matches_secret(key, self.record.spectator_hash)
 
+    def is_taken_by_player(self, seat: int) -> bool:
+        current = self.record.seats[seat]
+        return current.kind == "human" and current.token_hash is not None
+
     def open_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.record.seats) if s.kind == "human" and s.token_hash is None]
 
@@ -219,12 +240,12 @@ class Room:
         return record, seat, token
 
     def set_seat(self, by: int, seat: int, spec: str) -> TableRecord:
-        """The host opens a seat or gives it to an AI level, before the start."""
+        """The host opens a seat or gives it to an AI level, before the start. A seat a player took
+        can be opened again (a stranger who found the code): its token no longer holds it."""
         self._host_only(by)
         if seat >= self.seats or seat == self.record.host:
             raise RoomError("bad_seat", "That seat cannot be changed.")
-        current = self.record.seats[seat]
-        if current.kind == "human" and current.token_hash is not None:
+        if self.is_taken_by_player(seat) and spec != "open":
             raise RoomError("seat_taken", "That seat is taken.")
         record = self._next_record()
         if spec == "open":
@@ -467,14 +488,10 @@ class Room:
 
     # --- what is sent ---------------------------------------------------------------------------
     def seat_list(self) -> list[dict[str, Any]]:
-        return [{"kind": s.kind, "level": s.level, "name": s.name, "taken": s.kind == "ai" or s.token_hash is not None,
-                 "online": s.kind == "ai" or bool(self.online.get(i)), "stand_in": i in self.stand_in}
-                for i, s in enumerate(self.record.seats)]
+        return seat_list(self.record, self.online, self.stand_in)
 
     def lobby(self) -> dict[str, Any]:
-        r = self.record
-        return {"code": r.code, "game": r.game, "options": r.options, "seats": self.seat_list(), "host": r.host,
-                "started": r.started, "listed": r.listed, "settings": self.settings.to_json()}
+        return {**record_lobby(self.record, self.online, self.stand_in), "settings": self.settings.to_json()}
 
     def _view(self, audience: int | None) -> dict[str, Any]:
         """The audience's view on the wire, whose turn it is and whether the game is over, all from

@@ -2,10 +2,13 @@
 
 Every frame from a client is read by `frames.read_client_frame` (size, JSON, schema) before anything
 else; a frame that fails gets a short error and is dropped, and a connection that keeps sending bad
-frames, floods, or stays silent is closed. Each request is then asked of the table's `Room`, stored
-(`TableStore`, one transaction, on the store's own thread: `StoreRunner`), and only then made part of
-the table, whose audiences each get the frame built from their own view. A table's changes are made
-one at a time (`Server.lock`): check, store, apply, with nothing of the same table in between.
+frames, floods, or stays silent is closed; each client address has limits of its own (`guard`:
+connections, tables an hour, requests a second across its connections, wrong codes a minute), and a
+share of the connections is kept for players taking their seat back. Each request is then asked
+of the table's `Room`, stored (`TableStore`, one transaction, on the store's own thread:
+`StoreRunner`), and only then made part of the table, whose audiences each get the frame built from
+their own view. A table's changes are made one at a time (`Server.lock`): check, store, apply,
+with nothing of the same table in between.
 Chance and the RNG stay in the room's match.
 
 AI seats, and the seats of players away longer than `Limits.away_after`, are played by the agents in
@@ -35,6 +38,7 @@ import logging
 import multiprocessing as mp
 import secrets
 import signal
+import ssl
 import sys
 import threading
 import time
@@ -51,8 +55,10 @@ from hexgames.net import frames, policies
 from hexgames.net.bus import Bus, BusDown, LocalBus
 from hexgames.net.cluster import Cluster, Elsewhere, Relay
 from hexgames.net.frames import Frame, FrameError
+from hexgames.net.guard import (FULL, TOO_MANY_REQUESTS, AddressLimits, Bucket, Guard, client_address, origin)
+from hexgames.net.listing import SCANNED, PublicList, fair
 from hexgames.net.privacy import WirePolicy, survey
-from hexgames.net.room import Room, RoomError, new_table
+from hexgames.net.room import Room, RoomError, new_table, record_lobby
 from hexgames.net.store import StoreError, StoreRunner, StoreUnavailable, TableStore
 from hexgames.net.views import encode_reason
 
@@ -79,31 +85,34 @@ class Limits:
     max_tables: int = 10000
     away_after: float = 300.0  # seconds a player may be away before the AI plays their seat
     outbox: int = 512  # frames waiting for a slow client before it is dropped
+    reserve: float = 0.1  # of max_connections, kept for players resuming a seat (or watching)
+    list_every: float = 2.0  # seconds the public list is kept before it is read from the store again
+    refuse_after: float = 1.0  # seconds a connection over its address's limit is held before it is refused
+    address: AddressLimits = AddressLimits()  # what one client address may use (`guard`)
 
 
 @dataclass(eq=False)
 class Connection:
     ws: ServerConnection
     limits: Limits
+    address: str = ""  # the client's, as its limits are counted (`guard.client_address`)
+    reserved: bool = False  # let in on the reserve: its first request must take a seat back
+    closing: Reason | None = None  # why it closes once the frames waiting for it are sent
     room: Room | None = None
     seat: int | None = None  # None with a room: a spectator
-    tokens: float = 0.0
-    stamp: float = field(default_factory=time.monotonic)
+    bucket: Bucket = field(default_factory=lambda: Bucket(0.0, time.monotonic()))
     refused: int = 0
+    slowed: int = 0  # requests in a row refused for its address's rate
     bad: int = 0
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     relay: Relay | None = None  # a player whose table another process owns: where its frames go
 
     def __post_init__(self) -> None:
-        self.tokens = float(self.limits.burst)
+        self.bucket.tokens = float(self.limits.burst)
 
     def allow(self) -> bool:
         """The rate limit: a token bucket of `burst` tokens refilled at `rate` a second."""
-        now = time.monotonic()
-        self.tokens = min(self.limits.burst, self.tokens + (now - self.stamp) * self.limits.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
+        if self.bucket.take(time.monotonic(), self.limits.rate, self.limits.burst):
             self.refused = 0
             return True
         self.refused += 1
@@ -120,15 +129,25 @@ class Server:
 
     def __init__(self, store: TableStore, limits: Limits = Limits(), ai_in_process: bool = True,
                  audit: AuditHook | None = None, now: Callable[[], float] = time.monotonic,
-                 bus: Bus | None = None):
+                 bus: Bus | None = None, trust_proxy: bool = False, origin_key: bytes | None = None,
+                 tls: ssl.SSLContext | None = None, lister: TableStore | None = None):
         self.store = store
         self.now = now  # the turn clocks' time source
         self.alarms: dict[str, asyncio.TimerHandle] = {}  # room code -> when its seat to move runs out
         self.db = StoreRunner(store)
         self.limits = limits
         self.audit = audit
+        self.guard = Guard(limits.address)
+        self.trust_proxy = trust_proxy  # the client's address is the one X-Forwarded-For ends with
+        self.origin_key = origin_key or secrets.token_bytes(32)  # tables' `origin` (guard.origin)
+        self.tls = tls  # serve wss:// with this certificate
+        self.public = PublicList(limits.list_every)
+        # the public list is read through `lister`, another connection to the same database on a
+        # thread of its own, when there is one: a scan of thousands of rows never holds up a move
+        self.lister = StoreRunner(lister) if lister is not None else self.db
         self.rooms: dict[str, Room] = {}
         self.connections: set[Connection] = set()
+        self.held = 0  # connections over their address's limit, held a moment before they are refused
         self.members: dict[str, set[Connection]] = {}  # room code -> its connections
         self.policies: dict[str, asyncio.Future[WirePolicy]] = {}
         self.shipped = policies.load()  # each game's policy as the release surveyed it
@@ -155,7 +174,7 @@ class Server:
         try:
             await self.cluster.start()
             self._server = await serve(self._connection, host, port, max_size=frames.MAX_FRAME, max_queue=16,
-                                       compression=None, ping_interval=20, ping_timeout=20)
+                                       compression=None, ping_interval=20, ping_timeout=20, ssl=self.tls)
         except BaseException:
             self.pool.shutdown(wait=False, cancel_futures=True)
             await self.cluster.bus.stop()
@@ -178,6 +197,8 @@ class Server:
             await self._server.wait_closed()
         self.pool.shutdown(wait=False, cancel_futures=True)
         await self.db.close()
+        if self.lister is not self.db:
+            await self.lister.close()
 
     def policy(self, game_id: str) -> asyncio.Future[WirePolicy]:
         """The game's wire policy: the shipped one, or surveyed once per process (off the event loop)."""
@@ -192,10 +213,15 @@ class Server:
 
     # --- one connection ---------------------------------------------------------------------------
     async def _connection(self, ws: ServerConnection) -> None:
+        address = client_address(ws.remote_address, ws.request.headers if ws.request else None, self.trust_proxy)
         if len(self.connections) >= self.limits.max_connections:
-            await ws.close(1013, "The server is full; try again later.")
+            await self._refuse(ws, 1013, FULL)
             return
-        conn = Connection(ws, self.limits)
+        too_many = self.guard.connect(address, time.monotonic())
+        if too_many is not None:
+            await self._refuse_later(ws, too_many)
+            return
+        conn = Connection(ws, self.limits, address, len(self.connections) >= self._open_to_all())
         self.connections.add(conn)
         writer = asyncio.create_task(self._write(conn))
         try:
@@ -210,7 +236,11 @@ class Server:
                         await ws.close(1008, "Too many messages.")
                         return
                     continue
+                if not await self._address_allows(conn):
+                    continue
                 await self._frame(conn, raw)
+                if conn.closing is not None:
+                    return
         except (TimeoutError, asyncio.TimeoutError):
             await ws.close(1000 if conn.room else 1008, "Closed for silence.")
         except websockets.ConnectionClosed:
@@ -218,8 +248,47 @@ class Server:
         finally:
             conn.outbox.put_nowait(None)
             await writer
+            if conn.closing is not None:
+                await ws.close(1013, str(conn.closing)[:120])
             self.connections.discard(conn)
+            self.guard.disconnect(address)
             self._detach(conn)
+
+    def _open_to_all(self) -> int:
+        """Connections past this many are let in on the reserve, kept for players taking a seat back."""
+        return self.limits.max_connections - int(self.limits.max_connections * self.limits.reserve)
+
+    async def _refuse(self, ws: ServerConnection, code: int, why: Reason) -> None:
+        """Tell a connection why it cannot stay (in the player's language), and close it."""
+        with contextlib.suppress(websockets.ConnectionClosed):
+            await ws.send(frames.write(Frame("error", 0, {"code": why.key.rpartition(".")[2],
+                                                          "reason": encode_reason(why), "re": None})))
+        await ws.close(code, str(why)[:120])
+
+    async def _refuse_later(self, ws: ServerConnection, why: Reason) -> None:
+        """Refuse a connection over its address's limit after holding it `refuse_after` seconds
+        (while no more than `max_connections` are held): an address that reconnects as fast as it
+        can is refused at that pace, and each refusal's handshake is work the server does."""
+        if self.held < self.limits.max_connections:
+            self.held += 1
+            try:
+                await asyncio.sleep(self.limits.refuse_after)
+            finally:
+                self.held -= 1
+        await self._refuse(ws, 1008, why)
+
+    async def _address_allows(self, conn: Connection) -> bool:
+        """Whether the connection's address may make a request now (its rate across all its
+        connections). When not, the request is refused (said once in a row), and the connection is
+        not read again until its address may: a flood from one address costs the server no work."""
+        if self.guard.request(conn.address, time.monotonic()):
+            conn.slowed = 0
+            return True
+        conn.slowed += 1
+        if conn.slowed == 1:
+            self._error(conn, "address_rate", TOO_MANY_REQUESTS)
+        await asyncio.sleep(self.guard.wait(conn.address, time.monotonic()))
+        return False
 
     async def _write(self, conn: Connection) -> None:
         """Send the connection's frames in order; a client too slow to take them is dropped."""
@@ -254,6 +323,9 @@ class Server:
         if frame.t not in allowed:
             self._error(conn, "not_now", "That request is not possible now.", frame.seq)
             return
+        if conn.reserved and frame.t not in ("resume", "watch"):
+            self._full(conn)  # the reserve is for players taking their seat back
+            return
         try:
             await self.handlers[frame.t](conn, frame)
         except RoomError as e:
@@ -273,6 +345,15 @@ class Server:
         except Exception:  # noqa: BLE001 - a bug in one request must not end the connection or the server
             log.exception("request %s failed", frame.t)
             self._error(conn, "internal", "The server failed to do that; nothing changed.", frame.seq)
+        if conn.reserved:
+            conn.reserved = False
+            if conn.room is None:  # the seat was not taken back: no room in the reserve
+                self._full(conn)
+
+    def _full(self, conn: Connection) -> None:
+        """The connection was let in on the reserve for no seat: told, and closed after its frames."""
+        self._error(conn, "server_full", FULL)
+        conn.closing = FULL
 
     def _error(self, conn: Connection, code: str, reason: Any, seq: int | None = None) -> None:
         if not isinstance(reason, Reason):
@@ -286,25 +367,44 @@ class Server:
         self._send(conn, frames.write(Frame("pong", conn.room.version if conn.room else 0, {"re": frame.seq})))
 
     async def _on_list(self, conn: Connection, frame: Frame) -> None:
-        tables = [room.lobby() for room in self.rooms.values() if room.record.listed and not room.started][:100]
+        tables = await self.public.get(time.monotonic(), self._public_list)
         self._send(conn, frames.write(Frame("tables", 0, {"tables": tables})))
+
+    async def _public_list(self) -> list[dict[str, Any]]:
+        """The open tables everyone may see, from the store (whichever process holds each), fair
+        (`listing.fair`): a table held here is shown as it is now, another from its record."""
+        records = await self.lister.run(self.lister.store.open_tables, SCANNED)
+        tables = []
+        for record in fair(records, len(records)):
+            room = self.rooms.get(record.code)
+            if room is not None and (room.started or not room.record.listed):
+                continue
+            tables.append(room.lobby() if room is not None else record_lobby(record))
+            if len(tables) == frames.MAX_LISTED:
+                break
+        return tables
 
     async def _on_create(self, conn: Connection, frame: Frame) -> None:
         d = frame.d
         if len(self.rooms) >= self.limits.max_tables:
             raise RoomError("busy", "The server has no room for another table.")
+        too_many = self.guard.create(conn.address, time.monotonic())
+        if too_many is not None:
+            raise RoomError("address_tables", too_many)
         record, token, key = new_table(d["game"], d.get("options", {}), d["seats"], d.get("seat"), d["name"],
                                        d.get("listed", True), self.rooms, d.get("settings"))
+        record.origin = origin(conn.address, self.origin_key)
         policy = await self.policy(record.game)
         room = Room(record, policy, self.now)
         await self.cluster.claim_new(record.code)
         await self.db.run(self.store.create, record)
         self.rooms[record.code] = room
+        self.public.forget()
         log.info("table %s: %s for %d created", record.code, record.game, len(record.seats))
         self._attach(conn, room, record.host, {"token": token, "key": key})
 
     async def _on_sit(self, conn: Connection, frame: Frame) -> None:
-        room = await self._room(frame.d["code"])
+        room = await self._look_up(conn, frame.d["code"])
         async with self.lock(room):
             record, seat, token = room.sit(frame.d.get("seat"), frame.d["name"])
             await self.db.run(self.store.save_table, record)
@@ -313,19 +413,28 @@ class Server:
         self._broadcast(room, "lobby", lambda audience: room.lobby())
 
     async def _on_resume(self, conn: Connection, frame: Frame) -> None:
-        room = await self._room(frame.d["code"])
-        seat = room.seat_of(frame.d["token"])
-        if seat is None:
-            raise RoomError("auth", "That key is not right for this table.")
-        self._attach(conn, room, seat, {})
+        token = frame.d["token"]
+        room = await self._look_up(conn, frame.d["code"], lambda room: room.seat_of(token) is not None)
+        self._attach(conn, room, room.seat_of(token), {})
 
     async def _on_watch(self, conn: Connection, frame: Frame) -> None:
-        room = await self._room(frame.d["code"])
-        if not room.is_spectator_key(frame.d["key"]):
-            raise RoomError("auth", "That key is not right for this table.")
+        room = await self._look_up(conn, frame.d["code"], lambda room: room.is_spectator_key(frame.d["key"]))
         self._attach(conn, room, None, {})
 
-    async def _room(self, code: str) -> Room:
+    async def _look_up(self, conn: Connection, code: str, opens: Callable[[Room], bool] | None = None) -> Room:
+        """The table with that code, if the key given `opens` it (a seat's token, the spectators'
+        key). No such table and a key that does not open it get one answer, which tells nothing of
+        which codes exist; an address that got too many wrong lately is refused without a look-up."""
+        refused = self.guard.codes_refused(conn.address, time.monotonic())
+        if refused is not None:
+            raise RoomError("wrong_codes", refused)
+        room = await self._room(code)
+        if room is None or (opens is not None and not opens(room)):
+            self.guard.wrong_code(conn.address, time.monotonic())
+            raise RoomError("no_table", "There is no table with that code, or that key does not open it.")
+        return room
+
+    async def _room(self, code: str) -> Room | None:
         """The table with that code: in memory, or read from the store (its lease taken first:
         Elsewhere when another process owns it), once however many ask for it at the same time."""
         room = self.rooms.get(code)
@@ -335,8 +444,6 @@ class Server:
                 loading = self.loading[code] = asyncio.ensure_future(self._load_room(code))
                 loading.add_done_callback(lambda _: self.loading.pop(code, None))
             room = await asyncio.shield(loading)
-        if room is None:
-            raise RoomError("no_table", "There is no table with that code.")
         return room
 
     async def _load_room(self, code: str) -> Room | None:
@@ -416,11 +523,24 @@ class Server:
 
     async def _on_seat(self, conn: Connection, frame: Frame) -> None:
         room = self._seated(conn)
+        seat = frame.d["seat"]
         async with self.lock(room):
-            record = room.set_seat(conn.seat, frame.d["seat"], frame.d["spec"])
+            record = room.set_seat(conn.seat, seat, frame.d["spec"])
+            reopened = room.is_taken_by_player(seat)
             await self.db.run(self.store.save_table, record)
             room.adopt(record)
+        if reopened:
+            self._send_away(room, seat)
         self._broadcast(room, "lobby", lambda audience: room.lobby())
+
+    def _send_away(self, room: Room, seat: int) -> None:
+        """The host reopened `seat`: its player is told, and no longer at the table (their key no
+        longer holds the seat)."""
+        for conn in [c for c in self.members.get(room.code, ()) if c.seat == seat]:
+            self._error(conn, "reopened", "The host reopened your seat; you are no longer at this table.")
+            self._detach(conn)
+        room.online.pop(seat, None)
+        room.away_since.pop(seat, None)
 
     async def _on_start(self, conn: Connection, frame: Frame) -> None:
         room = self._seated(conn)
@@ -686,16 +806,26 @@ async def _call(fn: Callable[[], Any]) -> Any:
 
 
 def serve_command(host: str, port: int, db: str | None, away: float, max_connections: int,
-                  bus_url: str | None = None) -> int:
+                  address: AddressLimits = AddressLimits(), trust_proxy: bool = False,
+                  cert: str | None = None, key: str | None = None, bus_url: str | None = None) -> int:
     """`hexgames serve`: serve until Ctrl+C or SIGTERM. The first line on stdout names the address
-    (`bench --online` reads the port from it); the log goes to stderr. With `bus_url` (redis://),
-    the tables are shared with the other processes on the same Redis and store."""
+    (`bench --online` reads the port from it); the log goes to stderr. With `cert` and `key`, the
+    server speaks wss:// (a certificate it cannot use is refused in words before anything starts).
+    With `bus_url` (redis://), the tables are shared with the other processes on the same Redis and
+    store."""
     from hexgames.core.saves import data_location
     from hexgames.net.bus import open_bus
-    from hexgames.net.store import open_store, without_password
+    from hexgames.net.guard import ORIGIN_KEY_FILE, origin_key
+    from hexgames.net.store import is_database_url, open_store, without_password
+    from hexgames.net.tls import CertificateError, server_context
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     logging.getLogger("websockets").setLevel(logging.WARNING)
+    try:
+        tls = server_context(cert, key) if cert or key else None
+    except CertificateError as e:
+        print(f"hexgames serve: {e}", file=sys.stderr)
+        return 1
     spec = db or str(data_location() / STORE_NAME)  # an SQLite file, or a postgresql:// URL
     try:
         store, notice = open_store(spec)
@@ -706,12 +836,17 @@ def serve_command(host: str, port: int, db: str | None, away: float, max_connect
         log.warning("%s", notice)
     try:
         bus = open_bus(bus_url)
-    except ValueError as e:
+        lister, _ = open_store(spec)  # the public list's own connection: its scans never hold up a move
+    except (ValueError, StoreError, OSError) as e:
         print(f"hexgames serve: {e}", file=sys.stderr)
         return 1
-    limits = Limits(away_after=away, max_connections=max_connections)
+    limits = Limits(away_after=away, max_connections=max_connections, address=address)
+    # the key of the creators' hashes lies beside an SQLite store, or in the data folder
+    keys = data_location() if is_database_url(spec) else Path(spec).parent
+    options = {"trust_proxy": trust_proxy, "tls": tls, "origin_key": origin_key(keys / ORIGIN_KEY_FILE),
+               "lister": lister, "bus": bus}
     try:
-        asyncio.run(_serve_until_stopped(store, host, port, limits, without_password(spec), bus))
+        asyncio.run(_serve_until_stopped(store, host, port, limits, without_password(spec), options))
     except KeyboardInterrupt:
         pass
     except StoreError as e:  # the database went away while the tables were read
@@ -724,8 +859,8 @@ def serve_command(host: str, port: int, db: str | None, away: float, max_connect
 
 
 async def _serve_until_stopped(store: TableStore, host: str, port: int, limits: Limits, where: str,
-                               bus: Bus) -> None:
-    server = Server(store, limits, bus=bus)
+                               options: dict[str, Any]) -> None:
+    server = Server(store, limits, **options)
     stopped = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -733,8 +868,10 @@ async def _serve_until_stopped(store: TableStore, host: str, port: int, limits: 
             loop.add_signal_handler(sig, stopped.set)
     bound = await server.start(host, port)
     collector = asyncio.ensure_future(collect_garbage())
+    scheme = "wss" if options.get("tls") else "ws"
+    bus = options["bus"]
     shared = f"; process {bus.id} sharing them over {bus.name}" if bus.shared else ""
-    print(f"hexgames serving on ws://{host}:{bound} (tables in {where}{shared}); Ctrl+C stops", flush=True)
+    print(f"hexgames serving on {scheme}://{host}:{bound} (tables in {where}{shared}); Ctrl+C stops", flush=True)
     try:
         await stopped.wait()
     finally:

@@ -94,9 +94,9 @@ def lan_address() -> str:
 @dataclass
 class Session:
     """See the module docstring. `table` is the newest lobby data of the table this player is at
-    (code, game, options, seats, host, started, settings), or None before one is joined; `clock`
-    the turn clocks as the newest sync or update said them, counted from when it arrived (None at
-    a table without a clock)."""
+    (code, game, options, seats, host, started, listed, settings), or None before one is joined;
+    `clock` the turn clocks as the newest sync or update said them, counted from when it arrived
+    (None at a table without a clock)."""
 
     client: Client
     name: str
@@ -110,6 +110,7 @@ class Session:
     closed: bool = False  # `close()` was called: this player left
     keeper: places.Keeper | None = None  # remembers the seat between runs of the app (None: not kept)
     clock: SeenClock | None = None
+    reopened: bool = False  # the host reopened this player's seat before the start: it is no longer theirs
 
     @property
     def code(self) -> str | None:
@@ -149,10 +150,12 @@ class Session:
         if frame.t == "welcome":
             self.seat = d.get("seat")
         elif frame.t in ("lobby", "sync"):
-            self.table = {k: d[k] for k in ("code", "game", "options", "seats", "host", "started", "settings")
-                          if k in d}
+            self.table = {k: d[k] for k in ("code", "game", "options", "seats", "host", "started", "listed",
+                                             "settings") if k in d}
         elif frame.t == "presence" and self.table is not None:
             self.table = {**self.table, "seats": d.get("seats", self.table.get("seats", []))}
+        elif frame.t == "error" and d.get("code") == "reopened":
+            self.seat, self.reopened = None, True
         if frame.t in ("sync", "update"):
             self.clock = SeenClock.from_frame(d["clock"], time.monotonic()) if d.get("clock") else None
         elif frame.t == "connection":

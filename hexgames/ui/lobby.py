@@ -63,6 +63,11 @@ def option_words(app: "App", game_id: str, options: dict[str, Any]) -> list[str]
     return words
 
 
+def listing_word(app: "App", table: dict[str, Any]) -> str:
+    """Whether the table shows in the server's public list, or is found by its code only."""
+    return app.tr("ui.lobby.listed" if table.get("listed", True) else "ui.lobby.by_code")
+
+
 def table_line(app: "App", table: dict[str, Any]) -> str:
     """One open table in a list: game, mode, seats taken of all, and its host."""
     seats = table.get("seats") or []
@@ -102,6 +107,7 @@ class LobbyScene(Scene):
         self.inbox = list(frames or [])
         self.messages = hud.ToastStack(limit=1)
         self.seat_menus: dict[Any, int] = {}
+        self.reopen_buttons: dict[Any, int] = {}  # the host's Reopen of a seat a player took -> the seat
         self.start_button: Any = None
         self.leave_button: Any = None
         self.shown: Any = None  # what the widgets were built for (rebuilt when it changes)
@@ -147,6 +153,7 @@ class LobbyScene(Scene):
         w, h = app.screen.get_size()
         self.shown = self._widget_state()
         self.seat_menus.clear()
+        self.reopen_buttons.clear()
         self.layout(w, h)
         bottom = self.rects["buttons"]
         self.leave_button = UIButton(pygame.Rect(bottom.x, bottom.y, 180, bottom.h), tr("ui.lobby.leave"), ui,
@@ -163,14 +170,28 @@ class LobbyScene(Scene):
         self.widgets.append(self.start_button)
         choices = [(tr("ui.online.open_seat"), "open")] + [(tr(f"ui.setup.ai_{lv}"), f"ai:{lv}") for lv in LEVELS]
         for i, (row, seat) in enumerate(zip(self.seat_rows, self.seats)):
-            if i == self.table.get("host") or (seat.get("kind") == "human" and seat.get("taken")):
-                continue  # the host's seat, and a player's, are not the host's to change
+            if i == self.table.get("host"):
+                continue  # the host's own seat
+            if seat.get("kind") == "human" and seat.get("taken"):
+                self._reopen_button(row, i)  # a player's: the host can only open it again
+                continue
             spec = seat_spec(seat)
             current = next((c for c in choices if c[1] == spec), (tr(f"ui.setup.ai_{seat.get('level')}"), spec))
             menu = UIDropDownMenu(choices if current in choices else choices + [current], current,
                                   pygame.Rect(row.right - 230, row.y + (row.h - 40) // 2, 230, 40), ui)
             self.seat_menus[menu] = i
             self.widgets.append(menu)
+
+    def _reopen_button(self, row: pygame.Rect, seat: int) -> None:
+        """Reopen: a seat someone took goes back to open (a stranger who found the code; a friend
+        who cannot come): their key no longer holds it, and whoever joins next takes it."""
+        from pygame_gui.elements import UIButton
+
+        tr = self.app.tr
+        button = UIButton(pygame.Rect(row.right - 230, row.y + (row.h - 40) // 2, 230, 40), tr("ui.lobby.reopen"),
+                          self.app.ui, tool_tip_text=tr("learn.tip.lobby_reopen"))
+        self.reopen_buttons[button] = seat
+        self.widgets.append(button)
 
     def layout(self, w: int, h: int) -> None:
         """Where each part goes: the code and the words to share at the top, the options, the seats
@@ -205,6 +226,9 @@ class LobbyScene(Scene):
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.start_button:
             self.start()
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.reopen_buttons:
+            self.session.client.set_seat(self.reopen_buttons[event.ui_element], "open")
             return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.seat_menus:
             self.session.client.set_seat(self.seat_menus[event.ui_element], event.selected_option_id)
@@ -253,6 +277,8 @@ class LobbyScene(Scene):
             return tr("ui.lobby.connecting")
         if session.connection == "reconnecting":
             return tr("ui.lobby.reconnecting", why=self.app.tr_reason(session.why) or "-")
+        if session.reopened:
+            return tr("ui.lobby.seat_reopened")
         if session.connection == "closed":
             return tr("ui.lobby.closed")
         if self.table is None:
@@ -271,7 +297,8 @@ class LobbyScene(Scene):
         if table is not None:
             self._draw_code(surface, r["code"], table["code"])
             self._draw_share(surface, r["share"], table["code"])
-            words = " · ".join(option_words(app, table["game"], table.get("options") or {})) or tr("ui.setup.no_options")
+            options = option_words(app, table["game"], table.get("options") or {}) or [tr("ui.setup.no_options")]
+            words = " · ".join([listing_word(app, table), *options])
             lines = 2 if r["options"].h >= 88 else 1
             below = self._paragraph(surface, r["options"], words, hud.MUTED, lines)
             rest = pygame.Rect(r["options"].x, below, r["options"].w, r["options"].bottom - below)

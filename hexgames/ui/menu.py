@@ -346,6 +346,7 @@ class SetupScene(Scene):
         self.names: list[str | None] = [None] * info.max_seats  # None: the default for the kind
         self.options: dict[str, Any] = {o.name: o.default for o in info.options}
         self.table_settings = TableSettings()  # online: the table's clock, timeout and hints
+        self.listed = True  # online: the table shows in the server's public list (or is found by code only)
         self.controls: dict[Any, tuple[str, Any]] = {}
         self.buttons: dict[Any, str] = {}
         self.toasts = hud.ToastStack()
@@ -436,6 +437,7 @@ class SetupScene(Scene):
         if self.online is not None:
             self._table_row(pygame.Rect(col.x, y, col.w, 40), lw)
             y += 50
+            y = self._listing_dropdown(pygame.Rect(col.x, y, col.w, 40), lw)
         y += 14
         self.widgets.append(UILabel(pygame.Rect(col.x, y, col.w, 34), tr("ui.setup.options"), ui,
                                     object_id=ObjectID(class_id="@muted")))
@@ -467,6 +469,21 @@ class SetupScene(Scene):
                          label, ui, object_id=ObjectID(class_id=cls), tool_tip_text=tip)
             self.buttons[b] = action
             self.widgets.append(b)
+
+    def _listing_dropdown(self, row: pygame.Rect, label_w: int) -> int:
+        """Online: whether the table shows in the server's public list or is found by its code
+        only; returns the y below."""
+        from pygame_gui.elements import UIDropDownMenu, UILabel
+
+        tr, ui = self.app.tr, self.app.ui
+        choices = [(tr("ui.lobby.listed"), "listed"), (tr("ui.lobby.by_code"), "code")]
+        self.widgets.append(UILabel(pygame.Rect(row.x, row.y, label_w, row.h), tr("ui.online.listing"), ui))
+        dd = UIDropDownMenu(choices, choices[0] if self.listed else choices[1],
+                            pygame.Rect(row.x + label_w, row.y, 260, row.h), ui)
+        dd.set_tooltip(tr("learn.tip.setup_listing"))
+        self.controls[dd] = ("listed", None)
+        self.widgets.append(dd)
+        return row.bottom + 10
 
     def _mode_dropdown(self, row: pygame.Rect) -> None:
         from pygame_gui.elements import UIDropDownMenu, UILabel
@@ -535,6 +552,8 @@ class SetupScene(Scene):
             if self.names[arg] == self.default_name(arg):
                 self.names[arg] = None
             self.kinds[arg] = value
+        elif what == "listed":
+            self.listed = value == "listed"
         elif what == "option":
             spec = next(o for o in self.info.options if o.name == arg)
             self.options[arg] = next(v for v in spec.choices if str(v) == value)
@@ -558,7 +577,7 @@ class SetupScene(Scene):
 
             self.app.scenes.push(QuickStartScene(self.app, self.info))
         elif action == "start" and self.online is not None:
-            why = self.online.host(self.info.id, self.seat_specs(), self.match_options(),
+            why = self.online.host(self.info.id, self.seat_specs(), self.match_options(), self.listed,
                                    self.table_settings.to_json())
             if why is not None:
                 self.toasts.add(why, error=True)

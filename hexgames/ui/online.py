@@ -335,11 +335,12 @@ class OnlineScene(Scene):
         self.wait(session, purpose, self.address)
         ask(session)
 
-    def host(self, game_id: str, seats: list[str], options: dict[str, Any],
+    def host(self, game_id: str, seats: list[str], options: dict[str, Any], listed: bool = True,
              settings: dict[str, Any] | None = None) -> str | None:
-        """Start this app's server and create the table on it (the setup screen's Host button), with
-        the table's own `settings` (`net.table_settings`); the reason in words if no server can be
-        started, and then nothing changed."""
+        """Start this app's server and create the table on it (the setup screen's Host button),
+        in the server's public list or found by its code only (`listed`), with the table's own
+        `settings` (`net.table_settings`); the reason in words if no server can be started, and
+        then nothing changed."""
         self.cancel()
         self.remember()
         try:
@@ -347,7 +348,7 @@ class OnlineScene(Scene):
         except (OSError, StoreError, RuntimeError) as e:
             return self.host_failed(e)
         self.wait(session, "host", session.share or "")
-        session.client.create(game_id, seats, name=self.name, options=options, settings=settings)
+        session.client.create(game_id, seats, name=self.name, options=options, listed=listed, settings=settings)
         if self.app.scenes.top is not self:
             self.app.scenes.pop()  # the setup: its answer shows here, then the lobby
         return None

@@ -10,6 +10,7 @@ from typing import Any, Callable
 from hexgames.ai.agents import view_moves
 from hexgames.net.client import Client
 from hexgames.net.frames import Frame, write
+from hexgames.net.guard import AddressLimits
 from hexgames.net.privacy import holds_secret_number, log_line_leaks, secret_numbers, view_leaks
 from hexgames.net.room import Room
 from hexgames.net.server import Limits, ServerThread
@@ -72,10 +73,20 @@ class Auditor:
         return [f"log line {i}: {p}" for p in problems]
 
 
-def start_server(where: Any, auditor: Auditor | None = None, **limits: Any) -> ServerThread:
-    """A server with its tables in `where`: a store, or the path of an SQLite file."""
+HONEST = AddressLimits(unlimited=frozenset({"127.0.0.1"}))  # the tests' players all come from 127.0.0.1
+
+
+def start_server(where: Any, auditor: Auditor | None = None, trust_proxy: bool = False, tls: Any = None,
+                 lister: bool = False, **limits: Any) -> ServerThread:
+    """A server with its tables in `where` (a store, or the path of an SQLite file) on 127.0.0.1's
+    free port (wss:// with a `tls` context; the public list read through a connection of its own
+    with `lister`, as `serve` does) whose per-address limits spare 127.0.0.1, unless `address` says
+    otherwise (the abuse tests bind each client to another 127.0.0.x)."""
+    limits.setdefault("address", HONEST)
     store = where if isinstance(where, TableStore) else SqliteTableStore(where)
-    server = ServerThread(store, ai_in_process=False, audit=auditor, limits=Limits(**limits))
+    second = SqliteTableStore(where) if lister and not isinstance(where, TableStore) else None
+    server = ServerThread(store, ai_in_process=False, audit=auditor, limits=Limits(**limits),
+                          trust_proxy=trust_proxy, tls=tls, lister=second)
     server.start()
     return server
 
@@ -150,15 +161,16 @@ def to_move(players: list[Player]) -> Player:
         time.sleep(0.005)
 
 
-def table(url: str, game: str, seats: int = 2, seed: int = 0,
-          settings: dict[str, Any] | None = None) -> tuple[list[Player], str]:
-    """A started table of `seats` human players (with the table's own `settings`); (players by seat, code)."""
-    host = Player(url, "host", seed)
+def table(url: str, game: str, seats: int = 2, seed: int = 0, settings: dict[str, Any] | None = None,
+          **client: Any) -> tuple[list[Player], str]:
+    """A started table of `seats` human players (with the table's own `settings`; their `Client`s
+    made with `client`); (players by seat, code)."""
+    host = Player(url, "host", seed, **client)
     host.client.create(game, ["human"] * seats, name="Ann", settings=settings)
     host.wait_type("welcome")
     players = [host]
     for i in range(1, seats):
-        p = Player(url, f"guest{i}", seed + i)
+        p = Player(url, f"guest{i}", seed + i, **client)
         p.client.sit(host.client.code, name=f"P{i}")
         p.wait_type("welcome")
         players.append(p)

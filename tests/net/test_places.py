@@ -171,6 +171,14 @@ def test_a_keeper_remembers_at_a_welcome_and_forgets_at_the_final_frame():
     assert places.load() == []
 
 
+def test_a_seat_the_host_reopened_is_forgotten():
+    keeper = Keeper(hosted=False)
+    keeper.see(Frame("welcome", 1, {"code": "ABC234", "game": "clans", "seat": 1}), fake_client(), "Ann")
+    assert codes(places.load()) == ["ABC234"]
+    keeper.see(Frame("error", 2, {"code": "reopened"}), fake_client(), "Ann")
+    assert places.load() == []
+
+
 @pytest.mark.parametrize("code", ["auth", "no_table"])
 def test_a_refused_resume_forgets_the_place(code):
     places.remember(place("ABC234"))

@@ -38,13 +38,28 @@ def test_the_lobby_fills_then_the_host_starts():
     assert seat == 1 and room.record.seats[1].name == "Bob" and room.seat_of(token) == 1
     assert _code(lambda: room.sit(1, "Eve")) == "seat_taken"
     assert _code(lambda: room.set_seat(1, 2, "ai:hard")) == "not_host"
-    assert _code(lambda: room.set_seat(0, 1, "ai:hard")) == "seat_taken"
+    assert _code(lambda: room.set_seat(0, 1, "ai:hard")) == "seat_taken"  # a player's seat: only reopened
     assert _code(lambda: room.set_seat(0, 2, "ai:genius")) == "bad_level"
     room.adopt(room.set_seat(0, 2, "ai:hard"))
     assert room.match.seats[2].level == "hard" and room.version == 2
     assert _code(lambda: room.check_move(0, ["swap", 1], room.version)) == "not_started"
     room.adopt(room.start(0))
     assert room.started and _code(lambda: room.sit(None, "Late")) == "started"
+
+
+def test_the_host_reopens_a_seat_a_stranger_took_before_the_start():
+    room, _, _ = _room("ingenious", ("human", "human"))
+    record, seat, token = room.sit(None, "Stranger")
+    room.adopt(record)
+    assert _code(lambda: room.set_seat(1, 1, "open")) == "not_host"
+    assert room.is_taken_by_player(1)
+    room.adopt(room.set_seat(0, 1, "open"))
+    assert room.open_seats() == [1] and room.seat_of(token) is None  # the old key no longer holds it
+    assert room.lobby()["seats"][1]["taken"] is False and room.record.seats[1].name == ""
+    record, _, token = room.sit(None, "Friend")
+    room.adopt(record)
+    room.adopt(room.start(0))
+    assert _code(lambda: room.set_seat(0, 1, "open")) == "started"  # once it has started, never
 
 
 def test_moves_are_checked_in_order_turn_version_form_and_rules():

@@ -11,9 +11,10 @@ NET = Path(hexgames.net.__file__).parent
 
 
 def _used_codes() -> dict[str, str]:
-    """code -> English text, from every RoomError / FrameError / server error raised in hexgames/net."""
+    """code -> English text, from every RoomError / FrameError / server error raised in hexgames/net
+    (and the per-address refusals of `guard`)."""
     found = {}
-    pattern = re.compile(r'(?:RoomError|_error)\((?:conn, )?"(\w+)", "([^"]*)"')
+    pattern = re.compile(r'(?:RoomError|_error|refusal)\((?:conn, )?"(\w+)", "([^"]*)"')
     for path in NET.glob("*.py"):
         for code, text in pattern.findall(path.read_text(encoding="utf-8")):
             assert found.setdefault(code, text) == text, f"{code} has two texts"

@@ -13,7 +13,7 @@ from hexgames.net.remote_table import RemoteTable
 from hexgames.net.session import Session, host_session, join_session
 from hexgames.ui import online
 from hexgames.ui.game_scene import GameScene
-from hexgames.ui.lobby import LobbyScene, option_words, table_line
+from hexgames.ui.lobby import LobbyScene, listing_word, option_words, table_line
 from hexgames.ui.menu import MenuScene, SetupScene
 from hexgames.ui.online import OnlineScene
 from tests.drive import changed_pixels, make_app, move_to, post
@@ -184,6 +184,55 @@ def test_a_host_seat_menu_opens_a_computer_seat_again(app, hosting):
     assert not lobby.start_button.is_enabled
 
 
+@pytest.mark.netplay
+def test_the_host_reopens_a_seat_a_stranger_took_with_a_click(app, hosting, sessions):
+    lobby = host_from_the_app(app)
+    host = hosting[0]
+    assert lobby.reopen_buttons == {}  # nobody to send away yet
+    stranger = join_session(address_of(host), "Eve")
+    sessions.append(stranger)
+    stranger.client.sit(lobby.session.code, "Eve")
+    assert step_until(app, lambda: lobby.seats[1].get("taken") and lobby.reopen_buttons, WAIT)
+    [(button, seat)] = lobby.reopen_buttons.items()
+    assert seat == 1 and button.text == "Reopen" and button.visible
+    click(app, button)
+    assert step_until(app, lambda: not lobby.seats[1].get("taken"), WAIT)
+    assert lobby.reopen_buttons == {} and 1 in lobby.seat_menus.values()  # open again: the menu is back
+    assert wait_for(stranger, lambda: stranger.reopened)
+    assert stranger.seat is None and stranger.client.token is None
+    stranger.client.sit(lobby.session.code, "Eve")  # the seat is open to whoever joins next
+    assert step_until(app, lambda: lobby.seats[1].get("taken"), WAIT)
+    app.set_language("ja")
+    lobby = app.scenes.top
+    assert [b.text for b in lobby.reopen_buttons] == ["空席に戻す"]
+
+
+@pytest.mark.netplay
+def test_the_host_chooses_a_table_found_by_its_code_only(app, hosting):
+    scene = open_online(app)
+    click(app, scene.button_for("ingenious"))
+    setup = app.scenes.top
+    listing = setup.control_for("listed")
+    assert listing.selected_option[0] == "Listed publicly"  # the default, shown
+    choose(app, listing, "By code only")
+    assert setup.listed is False
+    click(app, setup.button_for("start"))
+    assert step_until(app, lambda: isinstance(app.scenes.top, LobbyScene), WAIT)
+    lobby = app.scenes.top
+    assert step_until(app, lambda: lobby.table is not None, WAIT)
+    code = lobby.session.code
+    assert hosting[0].server.call(lambda: hosting[0].server.server.rooms[code].record.listed) is False
+    assert listing_word(app, lobby.table) == "By code only"
+    lister = join_session(address_of(hosting[0]), "Bob")
+    try:
+        lister.client.list_tables()
+        got: list = []
+        assert step_until(app, lambda: bool(got.extend(lister.pump())) or any(f.t == "tables" for f in got), WAIT)
+        assert next(f for f in got if f.t == "tables").d["tables"] == []  # not in the public list
+    finally:
+        lister.close()
+
+
 def test_a_solo_mode_is_not_offered_online(app):
     scene = open_online(app)
     click(app, scene.button_for("ingenious"))
@@ -240,14 +289,14 @@ def test_a_wrong_code_is_refused_in_the_servers_words(app, tmp_path, sessions):
     click(app, scene.button_for("join"))
     assert step_until(app, lambda: scene.pending is None, WAIT)
     assert app.scenes.top is scene and scene.failed
-    assert scene.message == "There is no table with that code."
+    assert scene.message == "There is no table with that code, or that key does not open it."
     assert app.open_things == []  # the connection was hung up
     app.set_language("ja")
     scene = app.scenes.top
     type_into(app, scene.code_entry, wrong)
     click(app, scene.button_for("join"))
     assert step_until(app, lambda: scene.pending is None and scene.failed, WAIT)
-    assert scene.message == "そのコードの卓はありません。"
+    assert scene.message == "そのコードの卓はないか、その鍵では開けません。"
 
 
 def test_a_bad_address_or_code_is_told_before_anything_is_sent(app):

@@ -231,7 +231,7 @@ def test_a_table_that_is_gone_is_forgotten_and_the_server_s_reason_told(hosting_
     assert len(scene.place_buttons) == 1
     click(app, scene.button_for(f"place:{host.code}"))
     assert step_until(app, lambda: scene.pending is None and scene.message, WAIT)
-    assert scene.failed and scene.message == "There is no table with that code."
+    assert scene.failed and scene.message == "There is no table with that code, or that key does not open it."
     assert places.load() == [] and scene.place_buttons == {}
     assert app.scenes.top is scene and app.open_things == []
 
