@@ -418,9 +418,10 @@ class SetupScene(Scene):
         kinds = [(tr(human if k == "human" else f"ui.setup.ai_{k}"), k) for k in SEAT_KINDS]
         for i in range(self.count):
             self.widgets.append(UILabel(pygame.Rect(col.x, y, lw, 40), tr("ui.setup.seat", n=i + 1), ui))
-            if self.online is not None and i == 0:  # the host's own seat
-                self.widgets.append(UILabel(pygame.Rect(col.x + lw, y, col.w - lw, 40),
+            if self.online is not None and i == 0:  # the host's own seat, and who can find the table
+                self.widgets.append(UILabel(pygame.Rect(col.x + lw, y, 260, 40),
                                             tr("ui.online.you", name=self.online.name or self.default_name(0)), ui))
+                self._listing_dropdown(pygame.Rect(col.x + lw + 280, y, min(260, col.w - lw - 280), 40))
                 y += 50
                 continue
             cur = next(k for k in kinds if k[1] == self.kinds[i])
@@ -437,7 +438,6 @@ class SetupScene(Scene):
         if self.online is not None:
             self._table_row(pygame.Rect(col.x, y, col.w, 40), lw)
             y += 50
-            y = self._listing_dropdown(pygame.Rect(col.x, y, col.w, 40), lw)
         y += 14
         self.widgets.append(UILabel(pygame.Rect(col.x, y, col.w, 34), tr("ui.setup.options"), ui,
                                     object_id=ObjectID(class_id="@muted")))
@@ -470,20 +470,17 @@ class SetupScene(Scene):
             self.buttons[b] = action
             self.widgets.append(b)
 
-    def _listing_dropdown(self, row: pygame.Rect, label_w: int) -> int:
+    def _listing_dropdown(self, where: pygame.Rect) -> None:
         """Online: whether the table shows in the server's public list or is found by its code
-        only; returns the y below."""
-        from pygame_gui.elements import UIDropDownMenu, UILabel
+        only, beside the host's own seat (the choices say it in words; the tip says more)."""
+        from pygame_gui.elements import UIDropDownMenu
 
         tr, ui = self.app.tr, self.app.ui
         choices = [(tr("ui.lobby.listed"), "listed"), (tr("ui.lobby.by_code"), "code")]
-        self.widgets.append(UILabel(pygame.Rect(row.x, row.y, label_w, row.h), tr("ui.online.listing"), ui))
-        dd = UIDropDownMenu(choices, choices[0] if self.listed else choices[1],
-                            pygame.Rect(row.x + label_w, row.y, 260, row.h), ui)
+        dd = UIDropDownMenu(choices, choices[0] if self.listed else choices[1], where, ui)
         dd.set_tooltip(tr("learn.tip.setup_listing"))
         self.controls[dd] = ("listed", None)
         self.widgets.append(dd)
-        return row.bottom + 10
 
     def _mode_dropdown(self, row: pygame.Rect) -> None:
         from pygame_gui.elements import UIDropDownMenu, UILabel
