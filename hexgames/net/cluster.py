@@ -245,9 +245,8 @@ class Cluster:
     async def forward(self, conn: "Connection", raw: str | bytes) -> None:
         relay = conn.relay
         assert relay is not None
-        address = conn.ws.remote_address[0] if getattr(conn.ws, "remote_address", None) else ""
-        try:
-            delivered = await self.bus.send_in(relay.owner, Inbound(relay.id, self.bus.id, str(address)[:200],
+        try:  # the address as this edge counted it (behind a trusted proxy: the proxy's word)
+            delivered = await self.bus.send_in(relay.owner, Inbound(relay.id, self.bus.id, conn.address[:200],
                                                                     str(raw)))
         except BusDown:
             self.unrelay(conn)
@@ -307,16 +306,18 @@ class Cluster:
             if self.stopping or len(self.incoming) >= 4 * self.server.limits.max_connections:
                 self.spawn(self.bus.send_out(message.origin, Outbound(message.conn, close=(1012, RESTARTING))))
                 return
-            conn = self._open(key)
+            conn = self._open(key, message.address)
         if conn.ws.inbox.qsize() >= INBOX:
             self.spawn(conn.ws.close(1008, "Too many messages."))
             return
         conn.ws.inbox.put_nowait(message.frame)
 
-    def _open(self, key: tuple[str, int]) -> "Connection":
+    def _open(self, key: tuple[str, int], address: str) -> "Connection":
+        """A relayed player's connection at the owner, under the client address its edge counted (its
+        wrong codes are counted here by that address; its rates were limited at the edge)."""
         from hexgames.net.server import Connection
 
-        conn = Connection(RelaySink(self.bus, *key), self.server.limits)  # type: ignore[arg-type]
+        conn = Connection(RelaySink(self.bus, *key), self.server.limits, address)  # type: ignore[arg-type]
         self.incoming[key] = conn
         self.spawn(self._serve(key, conn))
         return conn
