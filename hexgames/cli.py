@@ -202,6 +202,13 @@ def cmd_bench(argv: Sequence[str]) -> int:
     p.add_argument("--tables", type=int, default=200, help="with --online: tables in play at once (default 200)")
     p.add_argument("--think", type=float, default=1.0,
                    help="with --online: seconds a client thinks before each move, on average (default 1)")
+    p.add_argument("--processes", type=int, default=1, metavar="N",
+                   help="with --online: N serve processes sharing the tables (needs --bus with N above 1)")
+    p.add_argument("--db", default=None, metavar="FILE|URL",
+                   help="with --online: the store every serve process uses (default: a temporary SQLite file; "
+                        "a postgresql:// database of its own: the benchmark's tables stay in it)")
+    p.add_argument("--bus", default=None, metavar="redis://HOST:PORT/0",
+                   help="with --online: the Redis the serve processes share their tables over")
     p.add_argument("--startup", type=int, default=None, metavar="N",
                    help="with --online: fill a store with N tables mid-game and time how soon serve answers a resume")
     p.add_argument("--attack", type=int, default=0, metavar="N",
@@ -248,9 +255,11 @@ def _bench_online(args: argparse.Namespace) -> int:
 
     if args.tables < 1 or (args.seconds is not None and args.seconds <= 0) or args.think < 0:
         raise UsageError("--tables and --seconds must be above 0, --think at least 0")
+    if args.processes < 1 or (args.processes > 1 and not args.bus):
+        raise UsageError("--processes must be at least 1, and more than one share their tables over --bus redis://…")
     game_ids = (_game(args.game).id,) if args.game else GAMES
     result = bench_online(args.tables, seconds=args.seconds or 30.0, think=args.think, game_ids=game_ids,
-                          attack=args.attack)
+                          attack=args.attack, processes=args.processes, db=args.db, bus=args.bus)
     print(json.dumps(result) if args.json else format_online(result))
     return 0
 

@@ -31,6 +31,7 @@ from hexgames.ai.agents import view_moves
 from hexgames.net import frames
 from hexgames.net.client import MAX_INCOMING
 from hexgames.net.server import collect_garbage
+from hexgames.net.store import without_password
 
 GAMES = ("ingenious", "clans", "toradama", "dotlines", "stickers")
 DRAIN_SECONDS = 120.0  # after the measured window, how long running games may take to finish
@@ -133,16 +134,19 @@ class Seat:
         await self.send("move", move=self.rules.encode(move), at=frame.seq)
 
 
-async def play_table(url: str, game_id: str, stats: Stats, rng: random.Random, think: list[float]) -> Game:
-    """One game at a new table: the host creates it, the guest sits, the host starts, both play."""
+async def play_table(urls: list[str], game_id: str, stats: Stats, rng: random.Random, think: list[float]) -> Game:
+    """One game at a new table: the host creates it, the guest sits, the host starts, both play.
+    With several server processes, each player connects to one of them chosen at random, as a load
+    balancer would send them (a guest connected elsewhere than the table's owner is relayed)."""
     game = Game(game_id)
-    host, guest = (Seat(url, game, stats, rng, think) for _ in range(2))
+    url, guest_url = rng.choice(urls), rng.choice(urls)
+    host, guest = Seat(url, game, stats, rng, think), Seat(guest_url, game, stats, rng, think)
     async with connect(url, max_size=MAX_INCOMING, compression=None, open_timeout=60) as a:
         host.ws = a
         tasks = [asyncio.ensure_future(host.run())]
         await host.send("create", game=game_id, seats=["human", "human"], name="Host")
         await asyncio.wait_for(host.welcomed.wait(), 120)
-        guest.ws = b = await connect(url, max_size=MAX_INCOMING, compression=None, open_timeout=60)
+        guest.ws = b = await connect(guest_url, max_size=MAX_INCOMING, compression=None, open_timeout=60)
         tasks.append(asyncio.ensure_future(guest.run()))
         await guest.send("sit", code=host.code, name="Guest")
         await asyncio.wait_for(guest.welcomed.wait(), 60)
@@ -155,21 +159,24 @@ async def play_table(url: str, game_id: str, stats: Stats, rng: random.Random, t
     return game
 
 
-async def _table_loop(url: str, index: int, stats: Stats, think: list[float], stop: asyncio.Event,
+async def _table_loop(urls: list[str], index: int, stats: Stats, think: list[float], stop: asyncio.Event,
                       game_ids: tuple[str, ...]) -> None:
     rng = random.Random(index)
     n = index
     while not stop.is_set():
-        game = await play_table(url, game_ids[n % len(game_ids)], stats, rng, think)
+        game = await play_table(urls, game_ids[n % len(game_ids)], stats, rng, think)
         stats.games.append(game)
         n += 1
 
 
-def start_server(db: Path, tables: int) -> tuple[subprocess.Popen[str], int]:
-    """`hexgames serve` on a free port, in a child process; (process, port)."""
+def start_server(db: Path | str, tables: int, bus: str | None = None) -> tuple[subprocess.Popen[str], int]:
+    """`hexgames serve` on a free port, in a child process, on the store `db` (a file or a
+    postgresql:// URL) and, with `bus`, sharing its tables over that Redis; (process, port)."""
     program = [sys.executable] if getattr(sys, "frozen", False) else [sys.executable, "-m", "hexgames"]  # the app
     cmd = [*program, "serve", "--port", "0", "--db", str(db), "--max-connections", str(4 * tables + 100),
            "--unlimited-address", "127.0.0.1"]  # the honest tables all play from here: only an attacker is limited
+    if bus:
+        cmd += ["--bus", bus]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     assert proc.stdout is not None
     line = proc.stdout.readline()
@@ -222,38 +229,53 @@ def _kb(status: str, key: str) -> float | None:
 
 
 async def _run(tables: int, seconds: float, think: float, game_ids: tuple[str, ...], warmup: float,
-               attackers: int = 0) -> dict[str, Any]:
+               attackers: int = 0, processes: int = 1, db: str | None = None, bus: str | None = None) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="hexgames-bench-") as tmp:
-        proc, port = start_server(Path(tmp) / "tables.sqlite3", tables)
-        url = f"ws://127.0.0.1:{port}"
+        servers = [start_server(db or Path(tmp) / "tables.sqlite3", tables, bus) for _ in range(processes)]
+        proc, port = servers[0]
+        urls = [f"ws://127.0.0.1:{p}" for _, p in servers]
+        url = urls[0]
         stats, stop, pace = Stats(), asyncio.Event(), [think]
         try:
-            loops = [asyncio.ensure_future(_table_loop(url, i, stats, pace, stop, game_ids)) for i in range(tables)]
+            loops = [asyncio.ensure_future(_table_loop(urls, i, stats, pace, stop, game_ids)) for i in range(tables)]
             collector = asyncio.ensure_future(collect_garbage())  # the clients' own pauses are not the server's
             deadline = time.perf_counter() + WARMUP_LIMIT
             while stats.started < tables and time.perf_counter() < deadline:
                 await asyncio.sleep(0.1)  # every table set up and started (the server surveys its games first)
             await asyncio.sleep(warmup)
-            stats.start, cpu = time.perf_counter(), cpu_seconds(proc.pid)
+            stats.start, cpu = time.perf_counter(), [cpu_seconds(p.pid) for p, _ in servers]
             await asyncio.sleep(seconds)
-            cpu = _delta(cpu, cpu_seconds(proc.pid))
+            cpu = _sum(_delta(a, cpu_seconds(p.pid)) for a, (p, _) in zip(cpu, servers))
             under_attack = await _under_attack(url, attackers, seconds, warmup, stats, proc.pid) if attackers else None
             stats.end = time.perf_counter()
-            memory = memory_mb(proc.pid)
+            memory = _memory([memory_mb(p.pid) for p, _ in servers])
             stop.set()
             pace[0] = 0.0  # the games still running finish quickly; they are audited, not timed
             done, pending = await asyncio.wait(loops, timeout=DRAIN_SECONDS)
             for task in [*pending, collector]:
                 task.cancel()
         finally:
-            stop_server(proc)
+            for p, _ in servers:
+                stop_server(p)
     audit = audit_games(stats.games)
     measured = min(stats.end, stats.split) - stats.start
     extra = {"under_attack": {**under_attack, "latency_ms": _latency(stats.attacked)}} if attackers else {}
-    return {"tables": tables, "seconds": round(measured, 1), "think_s": think,
+    return {"tables": tables, "processes": processes, "store": without_password(str(db)) if db else "sqlite",
+            "bus": without_password(bus) if bus else None, "seconds": round(measured, 1), "think_s": think,
             "moves": stats.moves, "moves_per_s": round(stats.moves / max(1e-9, measured), 1), "server_cpu_s": cpu,
             "latency_ms": _latency(stats.latencies), **extra,
             "server_memory": memory, "frames": stats.frames, **audit, "errors": stats.errors}
+
+
+def _sum(values: Any) -> float | None:
+    found = list(values)
+    return None if any(v is None for v in found) else round(sum(found), 2)
+
+
+def _memory(each: list[dict[str, float | None]]) -> dict[str, Any]:
+    """The servers' memory added up (each process's figures kept too, with several)."""
+    total = {key: _sum(m[key] for m in each) for key in each[0]}
+    return {**total, "processes": each} if len(each) > 1 else total
 
 
 def _latency(values: list[float]) -> dict[str, float | None]:
@@ -377,17 +399,21 @@ def audit_game(game_id: str, record: Any, seen: dict[int, list[Seen]]) -> tuple[
 
 
 def bench_online(tables: int, seconds: float = 30.0, think: float = 1.0, game_ids: tuple[str, ...] = GAMES,
-                 warmup: float = 2.0, attack: int = 0) -> dict[str, Any]:
-    return asyncio.run(_run(tables, seconds, think, game_ids, warmup, attack))
+                 warmup: float = 2.0, attack: int = 0, processes: int = 1, db: str | None = None,
+                 bus: str | None = None) -> dict[str, Any]:
+    """The benchmark; with `processes` above 1, that many `serve` processes share the store `db`
+    (a temporary SQLite file when None, or a postgresql:// URL) over the Redis at `bus`."""
+    return asyncio.run(_run(tables, seconds, think, game_ids, warmup, attack, processes, db, bus))
 
 
 def format_online(r: dict[str, Any]) -> str:
     mem = r["server_memory"]
     lines = [
-        f"online: {r['tables']} tables, {r['seconds']} s measured, think {r['think_s']} s on average",
+        f"online: {r['tables']} tables, {r['seconds']} s measured, think {r['think_s']} s on average; "
+        f"{r['processes']} serve process(es) on {r['store']}" + (f" sharing over {r['bus']}" if r["bus"] else ""),
         f"  {r['moves']} moves, {r['moves_per_s']} moves/s; move sent to next view: p50 {r['latency_ms']['p50']} ms, "
         f"p99 {r['latency_ms']['p99']} ms, max {r['latency_ms']['max']} ms; server CPU {r['server_cpu_s']} s",
-        f"  server memory {mem['rss_mb']} MB (peak {mem['peak_rss_mb']} MB; its AI worker {mem['workers_rss_mb']} MB); "
+        f"  server memory {mem['rss_mb']} MB (peak {mem['peak_rss_mb']} MB; AI workers {mem['workers_rss_mb']} MB); "
         f"{r['frames']} frames received",
         f"  privacy: {r['frames_audited']} frames of {r['games_finished']} finished games audited, "
         f"{r['leaky_frames']} held anything their seat may not see",
