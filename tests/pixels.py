@@ -13,8 +13,9 @@ run renders only the working tree.
 
 A render runs in a process of its own for each tree (`--tree`), with that tree first on `sys.path`
 and the editable install's finder removed, so the reference really is the reference's code and
-assets. Every screen is played by the medium agent from fixed seeds with animations off, so two
-renders of one tree are identical (`python -m tests.pixels --write A; ... --write B; --compare A B`).
+assets, and each screen over an empty data folder of its own (the user's autosave, settings and
+records never show). Every screen is played by the medium agent from fixed seeds with animations off,
+so two renders of one tree are identical (`python -m tests.pixels --write A; ... --write B; --compare A B`).
 A screen a tree cannot show (a dialog no seeded game reaches) is written as `<name>.error.txt`, and
 compared as such.
 """
@@ -85,11 +86,13 @@ def render(shot: Shot, folder: Path) -> Path:
 
     repeatable_chance(shot)
     out = folder / f"{shot.name}.png"
-    try:
-        screenshot(str(out), shot.game, shot.scene, SEED, shot.moves, shot.size, shot.language)
-    except NoSuchScreen as e:
-        out = folder / f"{shot.name}.error.txt"
-        out.write_text(str(e), encoding="utf-8")
+    with tempfile.TemporaryDirectory(prefix="hexgames-pixels-data-") as data:
+        os.environ["HEXGAMES_DATA_DIR"] = data  # never the user's: no autosave to resume, no records
+        try:
+            screenshot(str(out), shot.game, shot.scene, SEED, shot.moves, shot.size, shot.language)
+        except NoSuchScreen as e:
+            out = folder / f"{shot.name}.error.txt"
+            out.write_text(str(e), encoding="utf-8")
     return out
 
 

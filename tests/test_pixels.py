@@ -8,6 +8,10 @@ screen, size and language, and saves a picture of it (the differing pixels in ma
 """
 from __future__ import annotations
 
+import shutil
+import tempfile
+from pathlib import Path
+
 import pytest
 
 from tests import pixels
@@ -22,18 +26,24 @@ def reference():
 
 
 @pytest.fixture(scope="session")
-def renders(request, tmp_path_factory):
-    """This tree's renders of the shots selected (`-k ingenious` renders only Ingenious's)."""
-    folder = tmp_path_factory.mktemp("pixels-work")
+def renders(request):
+    """This tree's renders of the shots selected (`-k ingenious` renders only Ingenious's), in the
+    renders' cache folder rather than pytest's (which other test sessions prune); removed again when
+    every test passed."""
+    pixels.CACHE.mkdir(parents=True, exist_ok=True)
+    folder = Path(tempfile.mkdtemp(prefix="work-", dir=pixels.CACHE))
     chosen = [item.callspec.params["shot"].name for item in request.session.items
               if hasattr(item, "callspec") and "shot" in item.callspec.params]
     pixels.write_renders(pixels.ROOT, folder, chosen or [SHOTS[0].name])
-    return folder
+    yield folder
+    if request.session.testsfailed == 0:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
-def diffs(tmp_path_factory):
-    return tmp_path_factory.mktemp("pixels-diff")
+def diffs(renders):
+    """Where the pictures of the differences go: beside the renders, kept while any test fails."""
+    return renders / "diff"
 
 
 def _render_of(folder, shot):
