@@ -83,7 +83,7 @@ class TableLayout:
         rack_area = pygame.Rect(r.x, r.y, rack_w, r.h)
         board_area = pygame.Rect(r.x + rack_w + 8, r.y, r.w - rack_w - 8, r.h)
         hex_size = max(8, int(min(board_area.w / BOARD_W, board_area.h / BOARD_H)))
-        rack_size = max(10, min(hex_size + 2, int((rack_w / 2 - 14) / 2)))
+        rack_size = max(10, min(hex_size + 2, int((rack_w - 32) / 4)))  # two slots of 2 sizes + 12, 8 apart
         cards, solo_card, legend = _panel(panel_rect, tracks, solo)
         confirm, accept, decline = _buttons(actions_rect)
         return cls(rack_area, board_area, hex_size, (board_area.centerx, board_area.centery), rack_size,

@@ -20,7 +20,8 @@ from hexgames.games.ingenious.layout import BOARD_RADIUS, TableLayout, direction
 from hexgames.games.ingenious.rules import Place, Swap
 from hexgames.ui import gestures
 
-SIZES = [(640, 480), (800, 600), (1000, 660), (1280, 800), (1920, 1080), (1280, 600)]
+SIZES = [(640, 480), (800, 600), (1000, 660), (1280, 800), (1920, 1080), (2560, 1440), (3840, 2160),
+         (1280, 600)]
 TRACKS = [(1, True), (2, False), (3, False), (4, False)]
 BOARD = [h for r in range(BOARD_RADIUS + 1) for h in hexgrid.ring(r)]
 RACK = [(0, 1), (2, 2), (3, 5), (1, 4), (0, 0), (2, 5)]
