@@ -70,7 +70,9 @@ def _first_sync(session: Any) -> tuple[Frame, list[Frame]]:
 
 
 def _play(app: Any, scene: Any, tables: list[Any], seed: int, moves: int) -> None:
-    """Play until `moves` moves are made (or the game ends), each seat's move from its own view."""
+    """Play until `moves` moves are made (or the game ends), each seat's move from its own view. A
+    seat moves only once every table has every move so far, so no move beyond `moves` can be on its
+    way when the last one arrives (the picture is the same on every run)."""
     from hexgames.app import choose_move
 
     end = time.monotonic() + WAIT * max(1, moves)
@@ -80,7 +82,9 @@ def _play(app: Any, scene: Any, tables: list[Any], seed: int, moves: int) -> Non
             t.receive()
             while t.poll_remote():
                 pass
-        mover = next((t for t in tables if t.can_act and not (t is scene.table and scene.is_animating())), None)
+        level = len({len(t.match.moves) for t in tables}) == 1 and len(scene.match.moves) < moves
+        mover = next((t for t in tables if level and t.can_act and not (t is scene.table and scene.is_animating())),
+                     None)
         if mover is not None:
             m = mover.match
             mover.play(choose_move(m.game_id, "medium", m.state, mover.seat, seed + len(m.moves)))

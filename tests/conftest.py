@@ -12,15 +12,24 @@ import pytest  # noqa: E402
 _databases = itertools.count(1)
 
 
+ON_DEMAND = {  # markers whose tests take minutes: run only when the `-m` expression names them
+    "bundle": "builds the desktop app: run with pytest -m bundle",
+    "pixels": "renders every screen twice and compares them: run with pytest -m pixels",
+}
+
+
 def pytest_collection_modifyitems(config, items):
-    """`bundle` tests build the desktop app (minutes): skipped unless the `-m` expression names them
-    (`pytest -m bundle`). Only they are skipped; every other marker runs as always."""
-    if "bundle" in (config.getoption("markexpr") or ""):
-        return
-    skip = pytest.mark.skip(reason="builds the desktop app: run with pytest -m bundle")
-    for item in items:
-        if item.get_closest_marker("bundle"):
-            item.add_marker(skip)
+    """`bundle` tests build the desktop app, `pixels` tests render every screen of two trees
+    (minutes each): skipped unless the `-m` expression names them (`pytest -m bundle`). Only they are
+    skipped; every other marker runs as always."""
+    named = config.getoption("markexpr") or ""
+    for marker, reason in ON_DEMAND.items():
+        if marker in named:
+            continue
+        skip = pytest.mark.skip(reason=reason)
+        for item in items:
+            if item.get_closest_marker(marker):
+                item.add_marker(skip)
 
 
 @pytest.fixture(autouse=True)

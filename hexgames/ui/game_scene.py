@@ -66,15 +66,21 @@ HINT_DOT_SECONDS = 0.35  # the thinking dots of the Hint button
 TIP_DELAY = 0.6  # seconds the pointer rests on a drawn panel before its tip shows
 
 
-def table_attribute(name: str, doc: str, settable: bool = False) -> property:
-    """A scene property that is its table's attribute `name` (games and tools read it on the scene)."""
-    def get(scene: "GameScene") -> Any:
-        return getattr(scene.table, name)
+def part_attribute(part: str, name: str, doc: str, settable: bool = False) -> property:
+    """A scene property that is the attribute `name` of one of its parts (the table, the layout, the
+    player's selection): games, tests and tools read it on the scene, while it lives where it belongs."""
+    def get(scene: Any) -> Any:
+        return getattr(getattr(scene, part), name)
 
-    def put(scene: "GameScene", value: Any) -> None:
-        setattr(scene.table, name, value)
+    def put(scene: Any, value: Any) -> None:
+        setattr(getattr(scene, part), name, value)
 
     return property(get, put if settable else None, doc=doc)
+
+
+def table_attribute(name: str, doc: str, settable: bool = False) -> property:
+    """A scene property that is its table's attribute `name` (games and tools read it on the scene)."""
+    return part_attribute("table", name, doc, settable)
 
 
 class GameScene(Scene):

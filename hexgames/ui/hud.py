@@ -24,6 +24,8 @@ BAR_BG = (27, 32, 41)
 ACCENT = (243, 210, 122)
 GOOD = (140, 214, 150)
 HINT = (110, 220, 255)  # what a hint points at: cyan, unlike selections (yellow) and legal targets (green)
+LEGAL = (90, 220, 140)  # a legal target, a placement that may go there: green
+CHIP_RIM = (20, 20, 20)
 
 
 @dataclass
@@ -174,6 +176,13 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, title: str | None = None, 
         draw.text(surface, font, title, inner.topleft, ACCENT if highlight else TEXT, anchor="topleft")
         inner = pygame.Rect(inner.x, inner.y + font.get_linesize() + 4, inner.w, inner.h - font.get_linesize() - 4)
     return inner
+
+
+def seat_chip(surface: pygame.Surface, colour: tuple[int, int, int], center: tuple[float, float],
+              radius: float) -> None:
+    """A seat's chip by its name or on what it claimed: its colour in a dark rim, so a pale seat
+    colour still stands out on a pale board."""
+    draw.aa_circle(surface, colour, center, radius, border=CHIP_RIM)
 
 
 def hint_ring(surface: pygame.Surface, app: "App", rect: pygame.Rect, colour: tuple[int, int, int] = HINT) -> None:

@@ -35,10 +35,7 @@ def draw(app: "App", desc: dict[str, Any]) -> pygame.Surface:
     reach = int(desc.get("reach", 3))
 
     def prepare(scene: Any) -> None:
-        fx, fy = hexgrid.to_pixel(focus, HEX)
-        scene.hex_size = HEX
-        scene.origin = (scene.board_area.centerx - fx, scene.board_area.centery - fy)
-        scene._board_cache = None
+        scene.geo = scene.geo.zoomed(HEX, focus)
         scene.preview = move
 
     def crop(scene: Any) -> pygame.Rect:

@@ -2,8 +2,9 @@
 
 Why a module of its own: every colour must carry a shape (RULES.md §1: playable without colour
 vision), and the board, the rack, the ghost, the sliding AI tile and the score panel all draw the same
-hexes. Each sprite is rendered once per (colour, size, style) at 4x and smooth-scaled down, which
-gives clean anti-aliased shapes for the price of one blit per hex in the frame.
+hexes, and the same whole tiles (`draw_tile`, `draw_placement`). Each sprite is rendered once per
+(colour, size, style) at 4x and smooth-scaled down, which gives clean anti-aliased shapes for the
+price of one blit per hex in the frame.
 
 pygame is allowed here: this is drawing, not rules. The colour order is the rules' (RED..PURPLE).
 """
@@ -16,6 +17,7 @@ import pygame
 
 from hexgames.core import hexgrid
 from hexgames.core.hexgrid import SQRT3
+from hexgames.games.ingenious.layout import half_offset
 
 Colour = tuple[int, int, int]
 
@@ -143,3 +145,25 @@ def symbol_icon(colour: int, size: int) -> pygame.Surface:
     c = size * k / 2
     draw_symbol(big, colour, (c, c), c * 0.98, shade(FILLS[colour], 1.12))
     return pygame.transform.smoothscale(big, (size, size))
+
+
+def draw_tile(surface: pygame.Surface, tile: tuple[int, int], center: tuple[float, float], direction: int,
+              size: int, alpha: int = 255) -> None:
+    """A whole tile (two halves) with its middle at `center`, its second half towards `direction`:
+    in the rack, in hand, sliding in."""
+    ox, oy = half_offset(direction, size)
+    for colour, sign in ((tile[0], -1), (tile[1], 1)):
+        sprite = tile_sprite(colour, size, alpha=alpha)
+        surface.blit(sprite, sprite.get_rect(center=(center[0] + sign * ox, center[1] + sign * oy)))
+
+
+def draw_placement(surface: pygame.Surface, tile: tuple[int, int], centers: tuple[tuple[float, float], ...],
+                   size: int, edge: Colour, alpha: int = 255) -> None:
+    """A tile laid on two hexes of the board (their `centers`), each outlined in `edge`: the preview,
+    the placement under the pointer."""
+    for colour, center in zip(tile, centers):
+        sprite = tile_sprite(colour, size, alpha=alpha)
+        surface.blit(sprite, sprite.get_rect(center=center))
+    ring = outline_sprite(size, edge, max(2.5, size / 6))
+    for center in centers:
+        surface.blit(ring, ring.get_rect(center=center))

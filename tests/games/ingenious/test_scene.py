@@ -359,8 +359,9 @@ def test_every_scene_text_has_english_and_japanese():
 
     from hexgames import paths
 
-    source = Path(__file__).resolve().parents[3] / "hexgames" / "games" / "ingenious" / "scene.py"
-    used = set(re.findall(r'tr_ui\(self\.app, "([a-z_.]+)"', source.read_text(encoding="utf-8")))
+    package = Path(__file__).resolve().parents[3] / "hexgames" / "games" / "ingenious"  # the scene and its views
+    source = "\n".join(path.read_text(encoding="utf-8") for path in sorted(package.glob("*.py")))
+    used = set(re.findall(r'tr_ui\((?:self\.)?app, "([a-z_.]+)"', source))
     used |= {f"colour.{c}" for c in ("red", "green", "blue", "orange", "yellow", "purple")}
     assert len(used) > 20
 
