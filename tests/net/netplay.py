@@ -198,18 +198,6 @@ def play_until(players: list[Player], done: Callable[[], bool], timeout: float =
     return sent
 
 
-def to_move(players: list[Player]) -> Player:
-    """The player whose turn it is, once its view has arrived."""
-    end = time.monotonic() + TIMEOUT
-    while True:
-        for p in players:
-            p.pump()
-            if p.my_turn():
-                return p
-        assert time.monotonic() < end, "nobody's turn came"
-        time.sleep(0.005)
-
-
 def over(players: list[Player]) -> Callable[[], bool]:
     """Whether every one of `players` (seats or spectators) has been sent the finished game."""
     def done() -> bool:
