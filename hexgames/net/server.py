@@ -243,7 +243,7 @@ class Server:
                 if conn.closing is not None:
                     return
         except (TimeoutError, asyncio.TimeoutError):
-            await ws.close(1000 if conn.room else 1008, "Closed for silence.")
+            await ws.close(1000 if conn.room or conn.relay else 1008, "Closed for silence.")  # a relayed player has a table too
         except websockets.ConnectionClosed:
             pass
         finally:
