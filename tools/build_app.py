@@ -55,8 +55,11 @@ INSTALL_HINT = ("PyInstaller is not installed. Install the build tools into this
 # Hebrew, Georgian, Noto Sans' bold and italics: 33 of its 42 MB) are left out of the app.
 PYGAME_GUI_START_FONTS = {"NotoSans-Regular.ttf", "FiraCode-Regular.ttf"}
 # Python's readline module links GNU Readline (GPL-3.0), which hexgames' MIT licence cannot carry; the app
-# has no interactive prompt to use it.
-EXCLUDED_MODULES = ["readline"]
+# has no interactive prompt to use it. The server's extra (psycopg with its libpq, Kerberos and LDAP
+# libraries; redis-py) and the test tools are for `pip install 'hexgames[server]'` deployments: the app
+# keeps its tables in SQLite (`serve --db postgresql://…` in the app says to install the extra).
+EXCLUDED_MODULES = ["readline", "psycopg", "psycopg_binary", "psycopg_c", "psycopg_pool", "redis", "trustme",
+                    "importlinter", "grimp", "pytest", "hypothesis"]
 # pygame-ce is LGPL: its Python modules go in as source files (in _internal/pygame, beside its extension
 # modules), which a player may replace with their own build, rather than inside the program's archive.
 SOURCE_MODULES = {"pygame": "py"}
