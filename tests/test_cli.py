@@ -31,6 +31,8 @@ def test_unknown_game_exits_2_with_one_line(capsys, argv):
     (("arena", "--game", "ingenious", "--seats", "hard,medium", "--option", "colour=red"), "colour"),
     (("arena", "--game", "ingenious", "--seats", "hard,medium,easy,easy,easy"), "5"),
     (("--game", "ingenious", "--seats", "human,robot"), "robot"),
+    (("bench", "--online", "--processes", "2"), "--bus"),  # several processes share their tables over Redis
+    (("bench", "--online", "--processes", "0"), "--processes"),
 ])
 def test_bad_seats_and_options_exit_2_with_one_line(capsys, argv, word):
     code, _, err = _run(capsys, *argv)
