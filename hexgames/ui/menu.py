@@ -6,7 +6,6 @@ code. Labels of modes and options come from the game's own translation namespace
 """
 from __future__ import annotations
 
-import dataclasses
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -16,9 +15,8 @@ import pygame_gui
 from hexgames import games
 from hexgames.core import highscores, records, saves
 from hexgames.core.match import MAX_NAME, Match, Seat
-from hexgames.net.table_settings import TableSettings
 from hexgames.ui import draw, hud, icon
-from hexgames.ui.table_rules import CLOCK_PRESETS, preset_of
+from hexgames.ui.host_form import CHOICES, HostChoices
 from hexgames.ui.scenes import Scene
 from hexgames.ui.settings import LANGUAGES
 
@@ -332,7 +330,7 @@ class SetupScene(Scene):
 
     Online (`online`, the screen that hosts): seat 1 is the host, each other human seat is an open
     seat for someone who joins (so no names are typed), there is no solo mode, the table's own
-    settings are chosen in one row (its clock, what a seat out of time does, hints: `table_settings`),
+    settings are chosen in one row (its clock, what a seat out of time does, hints: `host`, a `HostChoices`),
     and Start hosts the table (`online.host`), staying here with the reason shown if it cannot."""
 
     def __init__(self, app: "App", info: "GameInfo", online: "OnlineScene | None" = None):
@@ -345,8 +343,7 @@ class SetupScene(Scene):
         self.kinds: list[str] = ["human"] + ["human" if online else "medium"] * (info.max_seats - 1)
         self.names: list[str | None] = [None] * info.max_seats  # None: the default for the kind
         self.options: dict[str, Any] = {o.name: o.default for o in info.options}
-        self.table_settings = TableSettings()  # online: the table's clock, timeout and hints
-        self.listed = True  # online: the table shows in the server's public list (or is found by code only)
+        self.host = HostChoices()  # online: who can find the table, and its own rules
         self.controls: dict[Any, tuple[str, Any]] = {}
         self.buttons: dict[Any, str] = {}
         self.toasts = hud.ToastStack()
@@ -421,7 +418,8 @@ class SetupScene(Scene):
             if self.online is not None and i == 0:  # the host's own seat, and who can find the table
                 self.widgets.append(UILabel(pygame.Rect(col.x + lw, y, 260, 40),
                                             tr("ui.online.you", name=self.online.name or self.default_name(0)), ui))
-                self._listing_dropdown(pygame.Rect(col.x + lw + 280, y, min(260, col.w - lw - 280), 40))
+                self.host.listing_dropdown(app, pygame.Rect(col.x + lw + 280, y, min(260, col.w - lw - 280), 40),
+                                           self.controls, self.widgets)
                 y += 50
                 continue
             cur = next(k for k in kinds if k[1] == self.kinds[i])
@@ -436,7 +434,7 @@ class SetupScene(Scene):
                 self.widgets.append(entry)
             y += 50
         if self.online is not None:
-            self._table_row(pygame.Rect(col.x, y, col.w, 40), lw)
+            self.host.table_row(app, pygame.Rect(col.x, y, col.w, 40), lw, self.controls, self.widgets)
             y += 50
         y += 14
         self.widgets.append(UILabel(pygame.Rect(col.x, y, col.w, 34), tr("ui.setup.options"), ui,
@@ -470,18 +468,6 @@ class SetupScene(Scene):
             self.buttons[b] = action
             self.widgets.append(b)
 
-    def _listing_dropdown(self, where: pygame.Rect) -> None:
-        """Online: whether the table shows in the server's public list or is found by its code
-        only, beside the host's own seat (the choices say it in words; the tip says more)."""
-        from pygame_gui.elements import UIDropDownMenu
-
-        tr, ui = self.app.tr, self.app.ui
-        choices = [(tr("ui.lobby.listed"), "listed"), (tr("ui.lobby.by_code"), "code")]
-        dd = UIDropDownMenu(choices, choices[0] if self.listed else choices[1], where, ui)
-        dd.set_tooltip(tr("learn.tip.setup_listing"))
-        self.controls[dd] = ("listed", None)
-        self.widgets.append(dd)
-
     def _mode_dropdown(self, row: pygame.Rect) -> None:
         from pygame_gui.elements import UIDropDownMenu, UILabel
 
@@ -492,26 +478,6 @@ class SetupScene(Scene):
         dd = UIDropDownMenu(modes, current, pygame.Rect(row.x + 120, row.y, row.w - 120, 40), ui)
         self.controls[dd] = ("mode", None)
         self.widgets.append(dd)
-
-    def _table_row(self, row: pygame.Rect, label_w: int) -> None:
-        """Online: the table's settings in one row: its clock, what a seat out of time does (no
-        choice without a clock), and whether hints are allowed."""
-        from pygame_gui.elements import UIDropDownMenu, UILabel
-
-        tr, ui, chosen = self.app.tr, self.app.ui, self.table_settings
-        self.widgets.append(UILabel(pygame.Rect(row.x, row.y, label_w, row.h), tr("net.clock.form_label"), ui))
-        menus = (("clock", [(tr(f"net.clock.preset.{p}"), p) for p in CLOCK_PRESETS], preset_of(chosen)),
-                 ("timeout", [(tr(f"net.clock.choice.{t}"), t) for t in ("computer", "lose")], chosen.timeout),
-                 ("hints", [(tr(f"net.clock.choice.hints_{h}"), h) for h in ("off", "on")],
-                  "on" if chosen.hints else "off"))
-        w = (row.w - label_w - 2 * 10) // len(menus)
-        for i, (what, choices, current) in enumerate(menus):
-            dd = UIDropDownMenu(choices, next(c for c in choices if c[1] == current),
-                                pygame.Rect(row.x + label_w + i * (w + 10), row.y, w, row.h), ui)
-            if what == "timeout" and chosen.clock == "none":
-                dd.disable()
-            self.controls[dd] = (what, None)
-            self.widgets.append(dd)
 
     def button_for(self, action: str) -> Any:
         return next((b for b, a in self.buttons.items() if a == action), None)
@@ -549,17 +515,11 @@ class SetupScene(Scene):
             if self.names[arg] == self.default_name(arg):
                 self.names[arg] = None
             self.kinds[arg] = value
-        elif what == "listed":
-            self.listed = value == "listed"
         elif what == "option":
             spec = next(o for o in self.info.options if o.name == arg)
             self.options[arg] = next(v for v in spec.choices if str(v) == value)
-        elif what == "clock":
-            self.table_settings = dataclasses.replace(self.table_settings, **CLOCK_PRESETS[value])
-        elif what == "timeout":
-            self.table_settings = dataclasses.replace(self.table_settings, timeout=value)
-        elif what == "hints":
-            self.table_settings = dataclasses.replace(self.table_settings, hints=value == "on")
+        elif what in CHOICES:
+            self.host.choose(what, value)
         self.rebuild()
 
     def act(self, action: str) -> None:
@@ -574,8 +534,8 @@ class SetupScene(Scene):
 
             self.app.scenes.push(QuickStartScene(self.app, self.info))
         elif action == "start" and self.online is not None:
-            why = self.online.host(self.info.id, self.seat_specs(), self.match_options(), self.listed,
-                                   self.table_settings.to_json())
+            why = self.online.host(self.info.id, self.seat_specs(), self.match_options(), self.host.listed,
+                                   self.host.settings.to_json())
             if why is not None:
                 self.toasts.add(why, error=True)
         elif action == "start":

@@ -215,7 +215,7 @@ def test_the_host_chooses_a_table_found_by_its_code_only(app, hosting):
     listing = setup.control_for("listed")
     assert listing.selected_option[0] == "Listed publicly"  # the default, shown
     choose(app, listing, "By code only")
-    assert setup.listed is False
+    assert setup.host.listed is False
     click(app, setup.button_for("start"))
     assert step_until(app, lambda: isinstance(app.scenes.top, LobbyScene), WAIT)
     lobby = app.scenes.top
