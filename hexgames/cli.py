@@ -67,12 +67,12 @@ def _seats(spec: str):
 
 
 def _levels(spec: str) -> list[str]:
-    from hexgames.core.match import AI_LEVELS
+    from hexgames.ai.agents import ARENA_LEVELS
 
     levels = [p.strip().lower().removeprefix("ai:") for p in spec.split(",") if p.strip()]
-    bad = [lv for lv in levels if lv not in AI_LEVELS]
+    bad = [lv for lv in levels if lv not in ARENA_LEVELS]
     if bad or not levels:
-        raise UsageError(f"unknown AI level(s) {bad or spec!r}: use {', '.join(AI_LEVELS)}")
+        raise UsageError(f"unknown AI level(s) {bad or spec!r}: use {', '.join(ARENA_LEVELS)}")
     return levels
 
 

@@ -49,6 +49,13 @@ def test_arena_json_has_the_documented_keys(capsys):
     assert result["games"] == 2 and sum(result["wins"]) + result["draws"] == 2
 
 
+def test_the_arena_seats_a_past_hard_to_measure_today_s_against(capsys):
+    code, out, _ = _run(capsys, "arena", "--game", "dotlines", "--seats", "hard-0.1,medium",
+                        "--games", "1", "--iterations", "5", "--json")
+    assert code == 0
+    assert json.loads(out.strip().splitlines()[-1])["seats"] == ["hard-0.1", "medium"]
+
+
 def test_bench_json_has_the_documented_keys(capsys):
     code, out, _ = _run(capsys, "bench", "--game", "ingenious", "--seconds", "0.05", "--no-hard", "--launches", "1",
                         "--json")

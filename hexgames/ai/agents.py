@@ -7,6 +7,8 @@ cheat by reading a hidden rack or the bag order. Levels:
 - easy:   greedy with noise, so it slips like a beginner.
 - medium: greedy: the best move by the game's one-ply heuristic.
 - hard:   information-set Monte Carlo tree search (`hexgames.ai.search`) within a time budget.
+- hard-0.1 (arena only): Hard as it was at version 0.1, frozen, so each change to Hard is measured
+  against it (`hexgames arena --seats hard,hard-0.1`), now and later.
 
 Agents are cheap, stateless objects; all randomness comes from the `rng` passed to `choose`, so a
 seeded call is reproducible (for `hard`, only with an iteration cap and no time budget).
@@ -21,6 +23,8 @@ from hexgames.ai.search import SearchConfig, determinise, ismcts
 from hexgames.core.protocol import Rules
 
 LEVELS = ("random", "easy", "medium", "hard")
+PAST_HARDS = ("hard-0.1",)  # frozen Hards the arena can still seat; players are offered LEVELS only
+ARENA_LEVELS = LEVELS + PAST_HARDS
 EASY_NOISE = 0.15  # std of the noise added to [0, 1] evaluations; roughly "sometimes a clear slip"
 HARD_BUDGET = 0.8  # seconds: keeps the median Hard move under 1 s on the 2-core target machine
 
@@ -107,13 +111,29 @@ class SearchAgent:
 RANKED_GAME_SEARCH = SearchConfig(root="halving", top_k=8, playout_depth=2, greedy_plies=2)
 
 
-def search_config(info: Any, budget: float | None, iterations: int | None) -> SearchConfig:
+# Version 0.1's two base settings, every field spelled out: a later change to SearchConfig's defaults
+# must not move the frozen Hard (a new field must default to the old behaviour).
+_TREE_V01 = SearchConfig(exploration=0.7, playout_depth=6, top_k=12, widen_base=3.0, widen_factor=1.0,
+                         prior_visits=0, prior_value=0.6, max_depth=None, greedy_plies=0, root="ucb")
+_RANKED_V01 = replace(_TREE_V01, root="halving", top_k=8, playout_depth=2, greedy_plies=2)
+SEARCH_BASES = {"": (SearchConfig(), RANKED_GAME_SEARCH), "0.1": (_TREE_V01, _RANKED_V01)}
+
+
+def search_config(info: Any, budget: float | None, iterations: int | None,
+                  version: str = "") -> SearchConfig:
     """Hard's search settings for a game: the tuned halving search when the game ranks its moves,
-    else the full ISMCTS tree; a game may override fields with `GameInfo.search`."""
+    else the full ISMCTS tree; a game may override fields with `GameInfo.search`. `version` picks a
+    past Hard's bases ("" is today's)."""
+    tree, ranked_search = SEARCH_BASES[version]
     ranked = info.candidates is not None and info.greedy is not None
-    base = RANKED_GAME_SEARCH if ranked else SearchConfig()
+    base = ranked_search if ranked else tree
     overrides = dict(info.search)
     return replace(base, **overrides, budget=budget, iterations=iterations)
+
+
+def past_hard(info: Any, version: str) -> Any:
+    """The game as a past Hard saw it: today's GameInfo with that version's hooks put back."""
+    return replace(info, **dict(info.hard_versions.get(version, {})))
 
 
 def make_agent(info: Any, level: str, budget: float | None = None,
@@ -131,4 +151,10 @@ def make_agent(info: Any, level: str, budget: float | None = None,
         if budget is None and iterations is None:
             budget = HARD_BUDGET
         return SearchAgent(info, search_config(info, budget, iterations))
-    raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVELS)}")
+    if level in PAST_HARDS:
+        version = level.removeprefix("hard-")
+        if budget is None and iterations is None:
+            budget = HARD_BUDGET
+        past = past_hard(info, version)
+        return SearchAgent(past, search_config(past, budget, iterations, version))
+    raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(ARENA_LEVELS)}")

@@ -61,6 +61,9 @@ class GameInfo:
     rules_help: str = ""  # file stem under assets/rules/: <stem>.<lang>.md
     # the Hard search's settings that differ from the defaults (`ai.agents.SearchConfig` fields)
     search: Mapping[str, Any] = field(default_factory=dict)
+    # Past Hards, kept playable so the arena can measure every step against them: per version ("0.1"),
+    # the fields above (hooks, `search`) as that version had them, where they differ from today's.
+    hard_versions: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     bench_late: float = 0.5  # how far into a game `bench` takes its mid-game positions (0..1)
     thumbnail_moves: int = 16  # moves played for the menu card's picture of the board
 

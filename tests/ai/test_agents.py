@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hexgames import games
-from hexgames.ai.agents import LEVELS, GreedyAgent, RandomAgent, SearchAgent, make_agent
+from hexgames.ai.agents import ARENA_LEVELS, LEVELS, GreedyAgent, RandomAgent, SearchAgent, make_agent
 from hexgames.ai.search import SearchConfig, ismcts, search_stats
 from hexgames.arena import run_arena
 from tests.ai import toygame
@@ -177,3 +177,23 @@ def test_a_game_can_override_hard_settings():
     info = replace(games.get("toybids_hooked"), id="toybids_tuned", search={"top_k": 2})
     agent = make_agent(info, "hard", iterations=10)
     assert agent.config.top_k == 2 and agent.config.root == "halving" and agent.config.iterations == 10
+
+
+def test_a_past_hard_plays_with_the_hooks_and_settings_it_had():
+    """`hard-0.1` is Hard as version 0.1 had it: the game's hooks of that version put back, and the
+    search settings of that version spelled out, whatever today's Hard has become."""
+    from dataclasses import replace
+
+    def old_evaluate(state, seat):
+        return 0.5
+
+    today = replace(games.get("toybids_hooked"), id="toybids_moved", search={"top_k": 3},
+                    hard_versions={"0.1": {"search": {}, "evaluate": old_evaluate}})
+    past = make_agent(today, "hard-0.1", iterations=10)
+    assert isinstance(past, SearchAgent) and past.info.evaluate is old_evaluate
+    assert past.config.top_k == 8 and past.config.root == "halving" and past.config.iterations == 10
+    now = make_agent(today, "hard", iterations=10)
+    assert now.info.evaluate is not old_evaluate and now.config.top_k == 3
+    assert make_agent(today, "hard-0.1").config.budget == make_agent(today, "hard").config.budget
+    assert "hard-0.1" in ARENA_LEVELS and "hard-0.1" not in LEVELS  # the arena's, not a player's
+
