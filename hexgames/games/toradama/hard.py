@@ -70,6 +70,29 @@ def evaluate(s: ToradamaState, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-(mine - theirs) / ai.EVAL_SCALE))
 
 
+# A waiting player whose best clear reaches the target has nearly won: the mover can only spoil it
+# by breaking that group this turn. Estimated by the previous study of lost games: the mover still
+# wins about one game in six from the start of its turn, one in twenty once it is placing.
+THREATENED_AT_START = 0.17
+THREATENED_MID_TURN = 0.05
+
+
+def evaluate_with_threats(s: ToradamaState, seat: int) -> float:
+    """`evaluate`, but a waiting player whose best clear reaches the target counts as nearly winning
+    (unless the mover's own clear wins first): `evaluate` weighs that clear like any other."""
+    value = evaluate(s, seat)
+    if s.seats != 2 or s.phase not in (START, PLACING):
+        return value
+    best = best_clears(s)
+    waiting = 1 - s.current
+    if s.points(waiting) + best[waiting] < s.target:
+        return value
+    if s.phase == START and s.points(s.current) + best[s.current] >= s.target:
+        return value
+    cap = THREATENED_AT_START if s.phase == START else THREATENED_MID_TURN
+    return max(value, 1.0 - cap) if seat == waiting else min(value, cap)
+
+
 # --- moves, ranked as player 1 would rank them ----------------------------------------------------
 def _as_first_player(s: ToradamaState) -> tuple[ToradamaState, bool]:
     """The position as the mover would see it from player 1's side (mirrored for player 2)."""
@@ -142,3 +165,4 @@ def greedy_memo(s: ToradamaState, rng: random.Random, noise: float = 0.0) -> Any
             _replies.clear()
         found = _replies[key] = greedy(s, rng, noise)
     return found
+

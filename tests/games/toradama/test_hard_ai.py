@@ -1,5 +1,5 @@
 """Toradama's Hard: its fast clear simulation equals the rules, its evaluation and greedy move equal
-Medium's, it ranks moves alike from either seat (the mirror), it takes a winning clear, and Hard 0.1
+Medium's (the evaluation also sees a waiting player's winning clear), it ranks moves alike from either seat (the mirror), it takes a winning clear, and Hard 0.1
 still plays its old moves."""
 import random
 
@@ -108,6 +108,18 @@ def test_hard_takes_a_winning_clear_from_either_seat(seat):
         s = mirror_state(s)
     move = hard_agent(12).choose(RULES, RULES.observe(s, seat), seat, random.Random(4))
     assert RULES.play(s, move).winner == seat
+
+
+def test_a_waiting_players_winning_clear_counts_as_nearly_won():
+    """Player 1 waits with 6 points and a 2-point clear on the board (the reds): Medium's evaluation
+    calls it close, Hard's gives the mover (player 2, also on 6) only what spoiling it is worth;
+    one point less and the clear no longer wins, so nothing changes."""
+    threatened = make(rows("R....", "RRB.."), chars=(TORA, NEKO), score=("YYYYYY", "RRRRRR"), current=1)
+    assert hard.evaluate(threatened, 1) > 0.4
+    assert hard.evaluate_with_threats(threatened, 1) == hard.THREATENED_AT_START
+    assert hard.evaluate_with_threats(threatened, 0) == 1 - hard.THREATENED_AT_START
+    short = make(rows("R....", "RRB.."), chars=(TORA, NEKO), score=("YYYYY", "RRRRRR"), current=1)
+    assert hard.evaluate_with_threats(short, 1) == hard.evaluate(short, 1)
 
 
 def hard_agent(iterations: int):
