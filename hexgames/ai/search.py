@@ -70,10 +70,6 @@ class SearchConfig:
     # True: the budget also covers ranking the root moves, and a halving round stops at the deadline
     # (its unfinished comparisons dropped), for games whose playouts are long (see `_run_halving`)
     strict_budget: bool = False
-    # > 0: a playout also stops when the turn has come back to the searching seat this many times, so
-    # games whose turns are several moves (Toradama) judge every playout at the same point of the
-    # round; 0: only `playout_depth` stops it
-    playout_turns: int = 0
 
 
 class _Node:
@@ -182,17 +178,9 @@ class _Search:
         rules, rng = self.rules, rng or self.rng
         policy, greedy = self.info.policy, self.info.greedy
         strong = self.config.greedy_plies if greedy is not None else 0
-        turns_left, away = self.config.playout_turns, False
         for ply in range(self.config.playout_depth):
             if rules.is_over(state):
                 break
-            if turns_left:
-                if rules.to_move(state) != self.seat:
-                    away = True
-                elif away:
-                    turns_left, away = turns_left - 1, False
-                    if not turns_left:
-                        break
             if ply < strong:
                 move = greedy(state, rng, 0.0)
             elif policy is not None:

@@ -1,5 +1,5 @@
-"""Search settings a game opts into (off by default): playouts judged when the turn comes back to the
-searching seat, and a budget that covers the whole move, on the Bids toy game."""
+"""A search setting a game opts into (off by default): a budget that covers the whole move, on the
+Bids toy game."""
 from __future__ import annotations
 
 import random
@@ -10,29 +10,6 @@ from hexgames import games
 from hexgames.ai.search import SearchConfig, search_stats
 from tests.ai import toygame  # noqa: F401  (registers the toy games)
 from tests.ai.toygame import RULES
-
-
-def judged_movers(playout_turns: int) -> list[int]:
-    """Who was to move in each position a playout was cut short and judged in (seat 0 searching)."""
-    movers: list[int] = []
-
-    def evaluate(state, seat):
-        movers.append(RULES.to_move(state))
-        return toygame.evaluate(state, seat)
-
-    info = replace(games.get("toybids_hooked"), evaluate=evaluate)
-    s = RULES.setup({}, 2, 4)
-    seat = RULES.to_move(s)
-    config = SearchConfig(budget=None, iterations=60, root="halving", playout_depth=50,
-                          playout_turns=playout_turns)
-    search_stats(info, RULES.observe(s, seat), seat, random.Random(1), config)
-    return [m == seat for m in movers]
-
-
-def test_a_playout_can_stop_when_the_turn_comes_back_to_the_searching_seat():
-    judged = judged_movers(1)
-    assert judged and all(judged)  # every cut-off position has the searching seat to move
-    assert judged_movers(0) == []  # without it, 50 moves play every game to its end
 
 
 def slow_hooks(delay_in: str, seconds: float):
