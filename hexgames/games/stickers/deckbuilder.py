@@ -23,7 +23,8 @@ import pygame_gui
 
 from hexgames.core.files import os_error_reason
 from hexgames.games.stickers import pieces, catalogue, decks
-from hexgames.games.stickers.catalogue import ALL_STICKERS, HELPER, HELPER_NAMES, N, R, RARITY, SR
+from hexgames.games.stickers.catalogue import ALL_STICKERS, HELPER, HELPER_NAMES, N, RARITY
+from hexgames.games.stickers.layout import DeckLayout
 from hexgames.games.stickers.rules import Pick
 from hexgames.ui import draw, hud
 from hexgames.games.stickers.pieces import tr_ui
@@ -31,10 +32,6 @@ from hexgames.games.stickers.pieces import tr_ui
 if TYPE_CHECKING:
     from hexgames.games.stickers.scene import StickersScene
 
-RARITIES = (None, SR, R, N, HELPER)
-TILE = 50  # the smallest catalogue tile: a helper's name fits under its icon in 12 px type
-MAX_TILE = 84  # a large window shows the catalogue larger, up to this
-GAP = 6
 LABEL_PX = 12  # no text under this (800x600 in Japanese)
 
 
@@ -54,12 +51,6 @@ class DeckBuilder:
         self.buttons: dict[Any, Callable[[], None]] = {}
         self.saved: list[decks.SavedDeck] = []
         self.said: list[str] = []  # the builder's toasts, taken back at a hand-over
-        self.tile = TILE
-        self.grid_rect = pygame.Rect(0, 0, 0, 0)
-        self.filter_rect = pygame.Rect(0, 0, 0, 0)
-        self.slots_rect = pygame.Rect(0, 0, 0, 0)
-        self.saved_rect = pygame.Rect(0, 0, 0, 0)
-        self.chips: list[tuple[pygame.Rect, str, Any]] = []
 
     # --- state ------------------------------------------------------------------------------------
     @property
@@ -174,16 +165,19 @@ class DeckBuilder:
         self.seat = None
 
     # --- layout and widgets -------------------------------------------------------------------------
-    def layout(self, board: pygame.Rect, panel: pygame.Rect) -> None:
-        self.filter_rect = pygame.Rect(board.x, board.y, board.w, 40)
-        self.grid_rect = pygame.Rect(board.x, board.y + 48, board.w, board.h - 48)
-        self.tile = self._tile_size()
-        rows = -(-self.scene.state.size // 8)
-        self.slots_rect = pygame.Rect(panel.x, panel.y, panel.w, min(panel.h // 2, 44 + rows * 42 + 74))
-        self.saved_rect = pygame.Rect(panel.x, self.slots_rect.bottom + 8, panel.w,
-                                      panel.bottom - self.slots_rect.bottom - 8)
+    @property
+    def geo(self) -> DeckLayout:
+        return self.scene.geo.deck
 
-    def build_widgets(self, ui: Any, actions: pygame.Rect) -> list[Any]:
+    @property
+    def tile(self) -> int:
+        return self.geo.tile
+
+    @property
+    def chips(self) -> tuple[tuple[pygame.Rect, str, Any], ...]:
+        return self.geo.chips
+
+    def build_widgets(self, ui: Any) -> list[Any]:
         """Name, Save and Quick deck at the foot of the saved-decks card (one per row, so long
         labels fit at 800x600); Clear and Use this deck in the bottom bar."""
         from pygame_gui.core import ObjectID
@@ -191,22 +185,19 @@ class DeckBuilder:
 
         t = partial(tr_ui, self.scene.app)
         self.buttons.clear()
-        r = self.saved_rect
+        g = self.geo
         widgets = []
-        self.name_entry = UITextEntryLine(pygame.Rect(r.x + 10, r.bottom - 132, r.w - 20, 36), ui)
+        self.name_entry = UITextEntryLine(pygame.Rect(g.name_entry), ui)
         self.name_entry.set_text_length_limit(decks.MAX_NAME)
         widgets.append(self.name_entry)
-        clear_w = max(80, min(130, actions.w // 4))
-        use_w = max(150, min(240, actions.w - clear_w - 12))
         specs = [
-            (pygame.Rect(r.x + 10, r.bottom - 90, r.w - 20, 38), t("deck.save", "Save deck"), self.save, None),
-            (pygame.Rect(r.x + 10, r.bottom - 46, r.w - 20, 38), t("deck.quick", "Quick deck"), self.quick, None),
-            (pygame.Rect(actions.x, actions.y, clear_w, actions.h), t("deck.clear", "Clear"), self.clear, None),
-            (pygame.Rect(actions.right - use_w, actions.y, use_w, actions.h), t("deck.use", "Use this deck"),
-             self.use, "@primary"),
+            (g.save, t("deck.save", "Save deck"), self.save, None),
+            (g.quick, t("deck.quick", "Quick deck"), self.quick, None),
+            (g.clear, t("deck.clear", "Clear"), self.clear, None),
+            (g.use, t("deck.use", "Use this deck"), self.use, "@primary"),
         ]
         for rect, label, action, cls in specs:
-            b = UIButton(rect, label, ui, object_id=ObjectID(class_id=cls) if cls else None)
+            b = UIButton(pygame.Rect(rect), label, ui, object_id=ObjectID(class_id=cls) if cls else None)
             self.buttons[b] = action
             widgets.append(b)
         return widgets
@@ -235,85 +226,39 @@ class DeckBuilder:
         return False
 
     def _click(self, pos: tuple[int, int]) -> bool:
-        for rect, kind, value in self.chips:
-            if rect.collidepoint(pos):
-                if kind == "rarity":
-                    self.rarity = value
-                else:
-                    self.colour = value
-                self.scroll = 0
-                return True
-        for rect, sticker in self._grid_cells():
-            if rect.collidepoint(pos):
-                self.add(sticker)
-                return True
-        for i, rect in enumerate(self._slot_rects()):
-            if rect.collidepoint(pos):
-                self.remove(i)
-                return True
-        for rect, deck in self._saved_rows():
-            if rect.collidepoint(pos):
-                self.load(deck)
-                return True
+        g = self.geo
+        chip = g.chip_at(pos)
+        if chip is not None:
+            kind, value = chip
+            if kind == "rarity":
+                self.rarity = value
+            else:
+                self.colour = value
+            self.scroll = 0
+            return True
+        sticker = g.sticker_at(pos, self.visible(), self.scroll)
+        if sticker is not None:
+            self.add(sticker)
+            return True
+        slot = g.slot_at(pos)
+        if slot is not None:
+            self.remove(slot)
+            return True
+        deck = g.saved_at(pos, self.saved[::-1])
+        if deck is not None:
+            self.load(deck)
+            return True
         return False
 
-    # --- geometry ----------------------------------------------------------------------------------
-    def _tile_size(self) -> int:
-        """The largest tile (TILE to MAX_TILE) at which the whole catalogue fits the grid: a large
-        window shows the stickers larger instead of a strip of small ones."""
-        g = self.grid_rect
-        for tile in range(MAX_TILE, TILE, -2):
-            cols = max(1, (g.w - GAP) // (tile + GAP))
-            if -(-len(ALL_STICKERS) // cols) * (tile + GAP) + 10 <= g.h:
-                return tile
-        return TILE
-
-    def _columns(self) -> int:
-        return max(1, (self.grid_rect.w - GAP) // (self.tile + GAP))
-
-    def _shown_rows(self) -> int:
-        return max(1, (self.grid_rect.h - 10) // (self.tile + GAP))
-
+    # --- geometry (the layout's, with what the builder shows now) ----------------------------------
     def _max_scroll(self) -> int:
-        rows = -(-len(self.visible()) // self._columns())
-        return max(0, rows - self._shown_rows())
+        return self.geo.max_scroll(len(self.visible()))
 
     def _grid_cells(self) -> list[tuple[pygame.Rect, int]]:
-        cols = self._columns()
-        out = []
-        g = self.grid_rect
-        for i, s in enumerate(self.visible()):
-            row, col = divmod(i, cols)
-            row -= self.scroll
-            if row < 0:
-                continue
-            t = self.tile
-            rect = pygame.Rect(g.x + GAP + col * (t + GAP), g.y + 6 + row * (t + GAP), t, t)
-            if rect.bottom > g.bottom:
-                break
-            out.append((rect, s))
-        return out
-
-    def _slot_rects(self) -> list[pygame.Rect]:
-        r = self.slots_rect
-        per_row = 8
-        size = min(36, (r.w - 20 - (per_row - 1) * 4) // per_row)
-        out = []
-        for i in range(self.size):
-            row, col = divmod(i, per_row)
-            out.append(pygame.Rect(r.x + 10 + col * (size + 4), r.y + 40 + row * (size + 6), size, size))
-        return out
+        return self.geo.grid_cells(self.visible(), self.scroll)
 
     def _saved_rows(self) -> list[tuple[pygame.Rect, decks.SavedDeck]]:
-        r = self.saved_rect
-        out = []
-        y = r.y + 34
-        for deck in reversed(self.saved):
-            if y + 30 > r.bottom - 156:
-                break
-            out.append((pygame.Rect(r.x + 10, y, r.w - 20, 28), deck))
-            y += 32
-        return out
+        return self.geo.saved_rows(self.saved[::-1])
 
     # --- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -325,24 +270,15 @@ class DeckBuilder:
     def _draw_filters(self, surface: pygame.Surface) -> None:
         t = partial(tr_ui, self.scene.app)
         font = self.app.font(15, bold=True)
-        self.chips = []
-        x, y = self.filter_rect.x, self.filter_rect.y + 4
-        for value in RARITIES:
-            label = t("deck.all", "All") if value is None else (
-                t("deck.helpers", "Helpers") if value == HELPER else value)
-            w = font.size(label)[0] + 22
-            rect = pygame.Rect(x, y, w, 32)
-            self._chip(surface, rect, label, font, self.rarity == value)
-            self.chips.append((rect, "rarity", value))
-            x += w + 6
-        x += 14
-        for value in (None, 0, 1, 2, 3):
-            rect = pygame.Rect(x, y, 40 if value is not None else font.size(t("deck.any", "Any"))[0] + 22, 32)
+        for rect, kind, value in self.chips:
+            if kind == "rarity":
+                label = t("deck.all", "All") if value is None else (
+                    t("deck.helpers", "Helpers") if value == HELPER else value)
+                self._chip(surface, rect, label, font, self.rarity == value)
+                continue
             self._chip(surface, rect, t("deck.any", "Any") if value is None else "", font, self.colour == value)
             if value is not None:
                 pieces.colour_chip(surface, value, rect.center, 11)
-            self.chips.append((rect, "colour", value))
-            x += rect.w + 6
 
     @staticmethod
     def _chip(surface, rect, label, font, on) -> None:
@@ -352,7 +288,7 @@ class DeckBuilder:
             draw.text(surface, font, label, rect.center, hud.TEXT)
 
     def _draw_grid(self, surface: pygame.Surface) -> None:
-        draw.rounded_panel(surface, self.grid_rect, (28, 33, 42), 10, border=(60, 70, 86))
+        draw.rounded_panel(surface, self.geo.grid, (28, 33, 42), 10, border=(60, 70, 86))
         size = max(LABEL_PX, self.tile // 4)
         small = self.app.font(size, bold=True)
         counts: dict[int, int] = {}
@@ -379,14 +315,14 @@ class DeckBuilder:
         self._draw_hinted(surface)
         if self._max_scroll():
             draw.text(surface, self.app.font(13), tr_ui(self.scene.app, "deck.scroll", "Wheel: more stickers"),
-                      (self.grid_rect.right - 10, self.grid_rect.bottom - 6), hud.MUTED, anchor="bottomright")
+                      (self.geo.grid.right - 10, self.geo.grid.bottom - 6), hud.MUTED, anchor="bottomright")
 
     def bring_into_view(self, sticker: int) -> None:
         """Scroll (clearing the filters if they hide it) until `sticker` shows in the grid."""
         if sticker not in self.visible():
             self.rarity = self.colour = None
-        row = self.visible().index(sticker) // self._columns()
-        shown = self._shown_rows()
+        row = self.visible().index(sticker) // self.geo.columns
+        shown = self.geo.shown_rows
         if not self.scroll <= row < self.scroll + shown:
             self.scroll = max(0, min(self._max_scroll(), row - shown // 2))
 
@@ -406,11 +342,11 @@ class DeckBuilder:
 
     def _draw_slots(self, surface: pygame.Surface) -> None:
         t = partial(tr_ui, self.scene.app)
-        r = self.slots_rect
+        r = self.geo.slots_box
         draw.rounded_panel(surface, r, (33, 39, 50), 10, border=(70, 80, 98))
         title = t("deck.title", "Your deck ({n}/{size})", n=len(self.slots), size=self.size)
         draw.text(surface, self.app.font(17, bold=True), title, (r.x + 10, r.y + 10), hud.ACCENT, anchor="topleft")
-        for i, rect in enumerate(self._slot_rects()):
+        for i, rect in enumerate(self.geo.slots):
             if i < len(self.slots):
                 s = self.slots[i]
                 pieces.any_sticker(surface, rect, s, 0 if s < catalogue.LAYOUTS else None)
@@ -418,7 +354,7 @@ class DeckBuilder:
                     pygame.draw.rect(surface, hud.MUTED, rect, 1)
             else:
                 draw.rounded_panel(surface, rect, (44, 50, 62), 4, border=(80, 90, 110))
-        y = self._slot_rects()[-1].bottom + 10
+        y = self.geo.slots[-1].bottom + 10
         why = self.problem()
         text = why if why is not None else t("deck.ready", "Ready: a legal deck.")
         colour = (240, 160, 150) if why is not None else (150, 230, 150)
@@ -438,7 +374,7 @@ class DeckBuilder:
 
     def _draw_saved(self, surface: pygame.Surface) -> None:
         t = partial(tr_ui, self.scene.app)
-        r = self.saved_rect
+        r = self.geo.saved_box
         draw.rounded_panel(surface, r, (33, 39, 50), 10, border=(70, 80, 98))
         draw.text(surface, self.app.font(15, bold=True), t("deck.saved_title", "Saved decks"), (r.x + 10, r.y + 8),
                   hud.MUTED, anchor="topleft")

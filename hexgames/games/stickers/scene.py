@@ -23,6 +23,7 @@ Why it is built this way:
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import Any
 
 import pygame
@@ -31,16 +32,15 @@ from hexgames.core import highscores
 from hexgames.games.stickers import pieces, catalogue
 from hexgames.games.stickers.catalogue import BLOCK, DOUBLE, HELPER_NAMES, JUMP, LAYOUTS, PEEK
 from hexgames.games.stickers.deckbuilder import DeckBuilder
+from hexgames.games.stickers.layout import MAX_ZOOM, TableLayout, TextRoom  # noqa: F401 (tests read MAX_ZOOM here)
 from hexgames.games.stickers.regions import cell_xy, point_xy
 from hexgames.games.stickers.rules import Block, Pick, Place, Reorder, StickersRules, StickersState, board_layout
 from hexgames.ui import chart, draw, hud
 from hexgames.ui.anim import ease_out_back
-from hexgames.ui.game_scene import GameScene
+from hexgames.ui.game_scene import GameScene, part_attribute
 from hexgames.games.stickers.pieces import tr_ui
 
-MIN_ZOOM, MAX_ZOOM = 18.0, 120.0  # MAX_ZOOM grows with a large window (`max_zoom`)
 MIN_TEXT = 12  # no text under this, at 800x600 in Japanese too
-PEEK_SIZE = 56
 DROP_SECONDS = 0.35
 TARGET_RGB = (255, 236, 120)
 BLOCKED_RGB = (200, 70, 60)
@@ -55,14 +55,24 @@ HELPER_TEXT = {
 }
 
 
+def _layout(name: str, doc: str) -> property:
+    return part_attribute("geo", name, doc)
+
+
 class StickersScene(GameScene):
     """Deck building, then click-to-place on a pannable, zoomable grid."""
 
     rules: StickersRules
+    zoom = _layout("zoom", "The board's camera: pixels per cell.")
+    centre = _layout("centre", "The board's camera: the cell coordinates at the board's middle.")
+    max_zoom = _layout("max_zoom", "The closest view the board allows.")
+    to_screen = _layout("to_screen", "Where a point in cell coordinates is on screen.")
+    to_world = _layout("to_world", "Where a point on screen is in cell coordinates.")
+    cell_at = _layout("cell_at", "The cell under a point of the board (None off the board).")
+    cell_rect = _layout("cell_rect", "A cell's square on screen.")
+    cell_centre = _layout("cell_centre", "A cell's middle on screen.")
 
     def __init__(self, app: Any, match: Any):
-        self.zoom = 60.0
-        self.centre = (0.5, 0.5)
         self.auto_fit = True
         self.panning: tuple[int, int] | None = None
         self.hover: tuple[int, int] | None = None
@@ -74,6 +84,8 @@ class StickersScene(GameScene):
         self._shown_viewer: Any = None  # whose input state is on screen (a change clears it)
         super().__init__(app, match)
         self.builder = DeckBuilder(self)
+        self.geo: TableLayout
+        self.layout()
 
     # --- reading ------------------------------------------------------------------------------
     @property
@@ -128,27 +140,32 @@ class StickersScene(GameScene):
     # --- layout -------------------------------------------------------------------------------
     def layout(self) -> None:
         self.forget_cached()  # cached surfaces have a size
-        if self.builder is not None:
-            self.builder.layout(self.board_rect, self.panel_rect)
+        old = getattr(self, "geo", None)  # the camera stays where the player left it
+        camera = {} if old is None else {"zoom": old.zoom, "centre": old.centre}
+        self.geo = TableLayout.fit(self.board_rect, self.panel_rect, self.actions_rect, self.state.seats,
+                                   self.state.size, self._text_room(), **camera)
         if self.auto_fit:
             self.fit()
+
+    def _text_room(self) -> TextRoom:
+        t = partial(tr_ui, self.app)
+        chip = self.app.font(15, bold=True)
+        labels = [t("deck.all", "All"), "SR", "R", "N", t("deck.helpers", "Helpers"), t("deck.any", "Any")]
+        return TextRoom(len(self._peek_title_lines()) * self.app.font(14, bold=True).get_linesize(),
+                        self.app.font(MIN_TEXT).get_linesize(), self.app.font(16).size(t("fit", "Fit"))[0],
+                        tuple(chip.size(label)[0] for label in labels))
 
     def build_widgets(self) -> None:
         from pygame_gui.core import ObjectID
         from pygame_gui.elements import UIButton
 
-        a = self.actions_rect
-        fit = tr_ui(self.app, "fit", "Fit")
-        fit_w = max(72, self.app.font(16).size(fit)[0] + 32)
-        self.fit_button = UIButton(pygame.Rect(a.x, a.y, fit_w, a.h), fit, self.app.ui)
-        keep_w = min(220, a.w - fit_w - 12)  # beside Fit, never over it in a small window
-        self.keep_button = UIButton(pygame.Rect(a.right - keep_w, a.y, keep_w, a.h), self._keep_label(), self.app.ui,
+        self.fit_button = UIButton(pygame.Rect(self.geo.fit_button), tr_ui(self.app, "fit", "Fit"), self.app.ui)
+        self.keep_button = UIButton(pygame.Rect(self.geo.keep_button), self._keep_label(), self.app.ui,
                                     object_id=ObjectID(class_id="@primary"))
         self.widgets += [self.fit_button, self.keep_button]
         if self.builder is None:
             self.builder = DeckBuilder(self)
-            self.builder.layout(self.board_rect, self.panel_rect)
-        self.widgets += self.builder.build_widgets(self.app.ui, a)
+        self.widgets += self.builder.build_widgets(self.app.ui)
         self._sync_widgets()
 
     def _sync_widgets(self) -> None:
@@ -177,55 +194,15 @@ class StickersScene(GameScene):
     def fit(self) -> None:
         """Zoom and centre so every sticker and every open cell next to one is in view."""
         s = self.state
-        cells = [cell_xy(c) for c in list(s.cells) + list(s.frontier) + list(s.blocked)] or [(-1, -1), (1, 1)]
-        xs = [x for x, _ in cells]
-        ys = [y for _, y in cells]
-        x0, x1, y0, y1 = min(xs), max(xs) + 1, min(ys), max(ys) + 1
-        r = self.board_rect
-        if r.w <= 0 or r.h <= 0:
-            return
-        self.zoom = max(MIN_ZOOM, min(self.max_zoom, (r.w - 20) / (x1 - x0 + 0.6), (r.h - 20) / (y1 - y0 + 0.6)))
-        self.centre = ((x0 + x1) / 2, (y0 + y1) / 2)
-
-    @property
-    def max_zoom(self) -> float:
-        """The closest view: a sixth of the board's shorter side per cell in a large window."""
-        return max(MAX_ZOOM, min(self.board_rect.w, self.board_rect.h) / 6)
-
-    def to_screen(self, wx: float, wy: float) -> tuple[float, float]:
-        r = self.board_rect
-        return r.centerx + (wx - self.centre[0]) * self.zoom, r.centery + (wy - self.centre[1]) * self.zoom
-
-    def to_world(self, pos: tuple[float, float]) -> tuple[float, float]:
-        r = self.board_rect
-        return (pos[0] - r.centerx) / self.zoom + self.centre[0], (pos[1] - r.centery) / self.zoom + self.centre[1]
-
-    def cell_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
-        if not self.board_rect.collidepoint(pos):
-            return None
-        wx, wy = self.to_world(pos)
-        return math.floor(wx), math.floor(wy)
-
-    def cell_rect(self, x: int, y: int) -> pygame.Rect:
-        sx, sy = self.to_screen(x, y)
-        size = math.ceil(self.zoom)
-        return pygame.Rect(math.floor(sx), math.floor(sy), size, size)
-
-    def cell_centre(self, x: int, y: int) -> tuple[int, int]:
-        sx, sy = self.to_screen(x + 0.5, y + 0.5)
-        return round(sx), round(sy)
+        self.geo = self.geo.fitted(cell_xy(c) for c in list(s.cells) + list(s.frontier) + list(s.blocked))
 
     def pan(self, dx_px: float, dy_px: float) -> None:
         self.auto_fit = False
-        self.centre = (self.centre[0] - dx_px / self.zoom, self.centre[1] - dy_px / self.zoom)
+        self.geo = self.geo.panned(dx_px, dy_px)
 
     def zoom_at(self, factor: float, pos: tuple[int, int] | None = None) -> None:
         self.auto_fit = False
-        pos = pos or self.board_rect.center
-        before = self.to_world(pos)
-        self.zoom = max(MIN_ZOOM, min(self.max_zoom, self.zoom * factor))
-        after = self.to_world(pos)
-        self.centre = (self.centre[0] + before[0] - after[0], self.centre[1] + before[1] - after[1])
+        self.geo = self.geo.zoomed_at(factor, pos)
 
     # --- input -----------------------------------------------------------------------------------
     def handle_game_event(self, event: pygame.event.Event) -> bool:
@@ -314,12 +291,7 @@ class StickersScene(GameScene):
 
     def peek_rects(self) -> list[pygame.Rect]:
         """Where the shown stickers lie: in a row inside the panel's Peek box (never over the board)."""
-        n = len(self.peek_stickers())
-        box = self.panel_layout()[1]
-        size = min(PEEK_SIZE, (box.w - 20 - (n - 1) * 12) // max(1, n))
-        x0 = box.centerx - (n * size + (n - 1) * 12) // 2
-        top = box.bottom - size - 12 - self.app.font(MIN_TEXT).get_linesize()
-        return [pygame.Rect(x0 + i * (size + 12), top, size, size) for i in range(n)]
+        return self.geo.peek_rects(len(self.peek_stickers()))
 
     def _peek_click(self, pos: tuple[int, int]) -> bool:
         """A click numbers a shown sticker (the next place from the top), or takes its number back."""
@@ -653,11 +625,6 @@ class StickersScene(GameScene):
         title = tr_ui(self.app, "peek.title", "Peek: click in the new order, top first")
         return draw.wrap(self.app.font(14, bold=True), title, self.panel_rect.w - 36)
 
-    def _peek_height(self) -> int:
-        lines = len(self._peek_title_lines())
-        return 16 + lines * self.app.font(14, bold=True).get_linesize() + 8 + PEEK_SIZE + 8 \
-            + self.app.font(MIN_TEXT).get_linesize() + 8
-
     def _draw_hinted_place(self, surface: pygame.Surface, rect: pygame.Rect, i: int, font: pygame.font.Font) -> None:
         """A hinted Peek order: where shown sticker `i` would go (1 = top), in a cyan badge."""
         hint = self.hint_move
@@ -690,17 +657,11 @@ class StickersScene(GameScene):
         """The side panel's parts, top down: a box per player, the drawn sticker (or the Peek chooser;
         empty while decks are built and after the end), and the rest (helper notes, the placement
         preview in words, instructions, solo's best results)."""
-        r = self.panel_rect
-        x, w, y = r.x + 8, r.w - 16, r.y + 10
-        players = []
-        for _ in range(self.state.seats):
-            players.append(pygame.Rect(x, y, w, 84))
-            y += 90
-        drawn = pygame.Rect(x, y, w, 0)
-        if self.state.phase != "deck" and not self.match.is_over:
-            drawn.h = self._peek_height() if self.peek_stickers() else 120
-            y = drawn.bottom + 6
-        return players, drawn, pygame.Rect(x, y, w, r.bottom - 8 - y)
+        if self.state.phase == "deck" or self.match.is_over:
+            parts = self.geo.panel_parts("")
+        else:
+            parts = self.geo.panel_parts("peek" if self.peek_stickers() else "drawn")
+        return list(parts.players), parts.drawn, parts.rest
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         draw.rounded_panel(surface, self.panel_rect, (30, 36, 46), 10, border=(60, 70, 86))
