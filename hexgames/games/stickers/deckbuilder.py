@@ -22,11 +22,12 @@ import pygame
 import pygame_gui
 
 from hexgames.core.files import os_error_reason
-from hexgames.games.stickers import pieces, catalogue, decks
+from hexgames.games.stickers import catalogue, decks, inputs, pieces
 from hexgames.games.stickers.catalogue import ALL_STICKERS, HELPER, HELPER_NAMES, N, RARITY
 from hexgames.games.stickers.layout import DeckLayout
 from hexgames.games.stickers.rules import Pick
 from hexgames.ui import draw, hud
+from hexgames.ui.game_scene import part_attribute
 from hexgames.games.stickers.pieces import tr_ui
 
 if TYPE_CHECKING:
@@ -35,17 +36,23 @@ if TYPE_CHECKING:
 LABEL_PX = 12  # no text under this (800x600 in Japanese)
 
 
+def _picks(name: str, doc: str) -> property:
+    return part_attribute("picks", name, doc, settable=True)
+
+
 class DeckBuilder:
     """Catalogue, slots, saved decks and the builder's buttons, drawn inside the scene's rects."""
+
+    rarity = _picks("rarity", "The catalogue's rarity filter (None: all).")
+    colour = _picks("colour", "The catalogue's colour filter (None: any).")
+    scroll = _picks("scroll", "The catalogue's rows scrolled away.")
+    slots = _picks("slots", "The stickers chosen, not yet used.")
+    fixed = _picks("fixed", "How many of the slots were picked in the match already (a resumed game).")
 
     def __init__(self, scene: "StickersScene"):
         self.scene = scene
         self.app = scene.app
-        self.rarity: str | None = None
-        self.colour: int | None = None
-        self.scroll = 0
-        self.slots: list[int] = []
-        self.fixed = 0  # slots already picked in the match (a resumed game)
+        self.picks = inputs.DeckSelection()
         self.seat: int | None = None
         self.name_entry: Any = None
         self.buttons: dict[Any, Callable[[], None]] = {}
@@ -68,9 +75,8 @@ class DeckBuilder:
 
     def reset(self) -> None:
         """Forget the player who was building: nothing of theirs may show to the next one."""
-        self.rarity = self.colour = None
-        self.scroll = 0
-        self.slots, self.fixed, self.seat, self.saved = [], 0, None, []
+        self.picks = inputs.DeckSelection()
+        self.seat, self.saved = None, []
         if self.name_entry is not None:
             self.name_entry.set_text("")
             self.name_entry.unfocus()
@@ -84,14 +90,7 @@ class DeckBuilder:
 
     def visible(self) -> list[int]:
         """The catalogue stickers that pass the filters."""
-        out = []
-        for s in ALL_STICKERS:
-            if self.rarity is not None and RARITY[s] != self.rarity:
-                continue
-            if self.colour is not None and (s >= catalogue.LAYOUTS or self.colour not in catalogue.corners(s)):
-                continue
-            out.append(s)
-        return out
+        return self.picks.visible()
 
     def problem(self) -> str | None:
         why = catalogue.deck_problem(self.slots, self.size)
@@ -104,10 +103,6 @@ class DeckBuilder:
             return False
         self.slots.append(sticker)
         return True
-
-    def remove(self, index: int) -> None:
-        if self.fixed <= index < len(self.slots):
-            del self.slots[index]
 
     def quick(self) -> None:
         rng = random.Random()
@@ -213,7 +208,7 @@ class DeckBuilder:
             self.buttons[event.ui_element]()
             return True
         if event.type == pygame.MOUSEWHEEL:  # the builder fills the board: the wheel scrolls the catalogue
-            self.scroll = max(0, min(self._max_scroll(), self.scroll - event.y))
+            self.picks.scroll_by(self.geo, -event.y)
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             return self._click(event.pos)
@@ -226,29 +221,12 @@ class DeckBuilder:
         return False
 
     def _click(self, pos: tuple[int, int]) -> bool:
-        g = self.geo
-        chip = g.chip_at(pos)
-        if chip is not None:
-            kind, value = chip
-            if kind == "rarity":
-                self.rarity = value
-            else:
-                self.colour = value
-            self.scroll = 0
-            return True
-        sticker = g.sticker_at(pos, self.visible(), self.scroll)
-        if sticker is not None:
-            self.add(sticker)
-            return True
-        slot = g.slot_at(pos)
-        if slot is not None:
-            self.remove(slot)
-            return True
-        deck = g.saved_at(pos, self.saved[::-1])
-        if deck is not None:
-            self.load(deck)
-            return True
-        return False
+        done = inputs.deck_click(self.geo, self.picks, pos, self.saved[::-1])
+        if isinstance(done, Pick):
+            self.add(done.sticker)
+        elif isinstance(done, decks.SavedDeck):
+            self.load(done)
+        return bool(done)
 
     # --- geometry (the layout's, with what the builder shows now) ----------------------------------
     def _max_scroll(self) -> int:
@@ -319,12 +297,7 @@ class DeckBuilder:
 
     def bring_into_view(self, sticker: int) -> None:
         """Scroll (clearing the filters if they hide it) until `sticker` shows in the grid."""
-        if sticker not in self.visible():
-            self.rarity = self.colour = None
-        row = self.visible().index(sticker) // self.geo.columns
-        shown = self.geo.shown_rows
-        if not self.scroll <= row < self.scroll + shown:
-            self.scroll = max(0, min(self._max_scroll(), row - shown // 2))
+        self.picks.bring_into_view(self.geo, sticker)
 
     def _draw_hinted(self, surface: pygame.Surface) -> None:
         """The sticker a hint suggests picking, ringed in the grid (where the filters show it)."""

@@ -29,7 +29,7 @@ from typing import Any
 import pygame
 
 from hexgames.core import highscores
-from hexgames.games.stickers import pieces, catalogue
+from hexgames.games.stickers import catalogue, inputs, pieces
 from hexgames.games.stickers.catalogue import BLOCK, DOUBLE, HELPER_NAMES, JUMP, LAYOUTS, PEEK
 from hexgames.games.stickers.deckbuilder import DeckBuilder
 from hexgames.games.stickers.layout import MAX_ZOOM, TableLayout, TextRoom  # noqa: F401 (tests read MAX_ZOOM here)
@@ -59,6 +59,10 @@ def _layout(name: str, doc: str) -> property:
     return part_attribute("geo", name, doc)
 
 
+def _selection(name: str, doc: str) -> property:
+    return part_attribute("selection", name, doc, settable=True)
+
+
 class StickersScene(GameScene):
     """Deck building, then click-to-place on a pannable, zoomable grid."""
 
@@ -71,12 +75,13 @@ class StickersScene(GameScene):
     cell_at = _layout("cell_at", "The cell under a point of the board (None off the board).")
     cell_rect = _layout("cell_rect", "A cell's square on screen.")
     cell_centre = _layout("cell_centre", "A cell's middle on screen.")
+    hover = _selection("hover", "The cell under the pointer.")
+    panning = _selection("panning", "Where a middle-drag of the board last was (None: no drag).")
+    peek_order = _selection("peek_order", "Peek's shown stickers clicked so far, top first.")
+    auto_fit = _selection("auto_fit", "The camera fits the board after each move (until the player moves it).")
 
     def __init__(self, app: Any, match: Any):
-        self.auto_fit = True
-        self.panning: tuple[int, int] | None = None
-        self.hover: tuple[int, int] | None = None
-        self.peek_order: list[int] = []
+        self.selection = inputs.Selection()
         self.fit_button: Any = None
         self.keep_button: Any = None
         self.builder: DeckBuilder | None = None
@@ -196,14 +201,6 @@ class StickersScene(GameScene):
         s = self.state
         self.geo = self.geo.fitted(cell_xy(c) for c in list(s.cells) + list(s.frontier) + list(s.blocked))
 
-    def pan(self, dx_px: float, dy_px: float) -> None:
-        self.auto_fit = False
-        self.geo = self.geo.panned(dx_px, dy_px)
-
-    def zoom_at(self, factor: float, pos: tuple[int, int] | None = None) -> None:
-        self.auto_fit = False
-        self.geo = self.geo.zoomed_at(factor, pos)
-
     # --- input -----------------------------------------------------------------------------------
     def handle_game_event(self, event: pygame.event.Event) -> bool:
         import pygame_gui
@@ -220,47 +217,27 @@ class StickersScene(GameScene):
         return self._board_event(event)
 
     def _board_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 2 and self.board_rect.collidepoint(event.pos):
-            self.panning = event.pos
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 2:
-            self.panning = None
-            return True
-        if event.type == pygame.MOUSEMOTION:
-            if self.panning is not None:
-                self.pan(event.pos[0] - self.panning[0], event.pos[1] - self.panning[1])
-                self.panning = event.pos
-            self.hover = self.cell_at(event.pos)
-            return self.panning is not None
-        if event.type == pygame.MOUSEWHEEL:
-            self.zoom_at(1.15 ** event.y, pygame.mouse.get_pos())
+        sel = self.selection
+        moved = inputs.steer(self.geo, sel, event, pygame.mouse.get_pos())
+        if moved is not None:
+            self.geo = moved
+        if inputs.drag(self.geo, sel, event) or moved is not None:
             return True
         if event.type == pygame.KEYDOWN:
             return self._key(event.key)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.state.phase == "peek" and self._peek_click(event.pos):
-                return True
-            cell = self.cell_at(event.pos)
-            if cell is None or not self.can_act:
-                return cell is not None
-            move = Block(*cell) if self.state.phase == "block" else Place(*cell)
-            self.submit(move)
-            return True
-        return False
+        if event.type != pygame.MOUSEBUTTONUP or event.button != 1:
+            return False
+        if not self.can_act:
+            return self.geo.cell_at(event.pos) is not None
+        done = inputs.click(self.geo, sel, event.pos, self.state.phase, len(self.peek_stickers()))
+        if done is True:  # a Peek sticker numbered: the button says "Use this order"
+            self._sync_widgets()
+        if isinstance(done, bool):
+            return done
+        self.submit(done)
+        return True
 
     def _key(self, key: int) -> bool:
-        step = self.zoom
-        pans = {pygame.K_LEFT: (step, 0), pygame.K_RIGHT: (-step, 0), pygame.K_UP: (0, step),
-                pygame.K_DOWN: (0, -step)}
-        if key in pans:
-            self.pan(*pans[key])
-            return True
-        if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.zoom_at(1.2)
-            return True
-        if key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.zoom_at(1 / 1.2)
-            return True
         if key == pygame.K_f:
             self.auto_fit = True
             self.fit()
@@ -286,24 +263,11 @@ class StickersScene(GameScene):
 
     def peek_choice(self) -> tuple[int, ...]:
         """The order the clicks give so far: the ones clicked first, the rest as they lie."""
-        k = min(3, self.state.deck_count(self.state.current))
-        return tuple(self.peek_order + [j for j in range(k) if j not in self.peek_order])
+        return self.selection.peek_choice(min(3, self.state.deck_count(self.state.current)))
 
     def peek_rects(self) -> list[pygame.Rect]:
         """Where the shown stickers lie: in a row inside the panel's Peek box (never over the board)."""
         return self.geo.peek_rects(len(self.peek_stickers()))
-
-    def _peek_click(self, pos: tuple[int, int]) -> bool:
-        """A click numbers a shown sticker (the next place from the top), or takes its number back."""
-        for i, rect in enumerate(self.peek_rects()):
-            if rect.collidepoint(pos) and self.can_act:
-                if i in self.peek_order:
-                    self.peek_order.remove(i)
-                else:
-                    self.peek_order.append(i)
-                self._sync_widgets()
-                return True
-        return False
 
     # --- reacting to moves --------------------------------------------------------------------------
     def move_sound(self, before: StickersState, move: Any, after: StickersState) -> str:
@@ -356,9 +320,7 @@ class StickersScene(GameScene):
         """Forget the input state of whoever was at the screen (every hand-over and undo): hover,
         a pan in progress, a Peek order being chosen, and the deck builder's all (picks not used
         yet, filters, the name typed, the saved decks listed, what it said)."""
-        self.hover = None
-        self.panning = None
-        self.peek_order = []
+        self.selection.clear()
         if self.builder is not None:
             self.builder.reset()
         self._shown_viewer = self.viewer
@@ -657,11 +619,15 @@ class StickersScene(GameScene):
         """The side panel's parts, top down: a box per player, the drawn sticker (or the Peek chooser;
         empty while decks are built and after the end), and the rest (helper notes, the placement
         preview in words, instructions, solo's best results)."""
-        if self.state.phase == "deck" or self.match.is_over:
-            parts = self.geo.panel_parts("")
-        else:
-            parts = self.geo.panel_parts("peek" if self.peek_stickers() else "drawn")
+        parts = self.geo.panel_parts(self._hand_box())
         return list(parts.players), parts.drawn, parts.rest
+
+    def _hand_box(self) -> str:
+        """The panel's box under the players: none while decks are built and after the end, else
+        Peek's chooser or the drawn sticker."""
+        if self.state.phase == "deck" or self.match.is_over:
+            return ""
+        return "peek" if self.peek_stickers() else "drawn"
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         draw.rounded_panel(surface, self.panel_rect, (30, 36, 46), 10, border=(60, 70, 86))
@@ -792,14 +758,13 @@ class StickersScene(GameScene):
 
     # --- the tutorial and the tips (hexgames/ui/tutorial.py) -------------------------------------------
     def input_points(self, move: Any) -> list[Any]:
-        from hexgames.games.stickers import inputs
-
-        return inputs.input_points(self, move)
+        assert self.builder is not None
+        return inputs.input_points(self.geo, move, len(self.peek_stickers()), self.builder.picks)
 
     def tip_regions(self) -> list[tuple[pygame.Rect, str]]:
-        from hexgames.games.stickers import inputs
-
-        return inputs.tip_regions(self)
+        if self.state.phase == "deck":
+            return []  # the deck builder speaks for itself
+        return inputs.tip_regions(self.app, self.geo, self._hand_box())
 
 
 def _chart_marker(seat: int) -> chart.Marker:

@@ -15,8 +15,11 @@ import sys
 import pygame
 import pytest
 
-from hexgames.games.stickers.catalogue import ALL_STICKERS
+from hexgames.games.stickers import inputs
+from hexgames.games.stickers.catalogue import ALL_STICKERS, RARITY, SR
+from hexgames.games.stickers.decks import SavedDeck
 from hexgames.games.stickers.layout import MAX_ZOOM, MIN_ZOOM, PEEK_SIZE, TableLayout, TextRoom
+from hexgames.games.stickers.rules import Block, Pick, Place, Reorder
 
 SIZES = [(640, 480), (800, 600), (1000, 660), (1280, 800), (1920, 1080), (2560, 1440), (1280, 600)]
 ROOMY = [size for size in SIZES if size >= (800, 600) and size[1] >= 600]  # app.MIN_SIZE and up
@@ -196,9 +199,79 @@ def test_a_large_window_shows_the_whole_catalogue_larger():
     assert small.tile <= large.tile and small.max_scroll(len(ALL_STICKERS)) > 0
 
 
+# --- input, from the layout alone ------------------------------------------------------------------------
+def event(kind: int, **attrs) -> pygame.event.Event:
+    return pygame.event.Event(kind, attrs)
+
+
+def test_a_click_on_a_cell_proposes_the_move_of_the_phase_and_peek_numbers_its_stickers():
+    geo, sel = fit((1280, 800)).fitted(CELLS), inputs.Selection()
+    assert inputs.click(geo, sel, geo.cell_centre(2, -1), "place", 0) == Place(2, -1)
+    assert inputs.click(geo, sel, geo.cell_centre(-3, 2), "block", 0) == Block(-3, 2)
+    assert inputs.click(geo, sel, geo.panel.center, "place", 0) is False  # not the table's
+    rects = geo.peek_rects(3)
+    for i in (2, 0):
+        assert inputs.click(geo, sel, rects[i].center, "peek", 3) is True
+    assert sel.peek_order == [2, 0] and sel.peek_choice(3) == (2, 0, 1)
+    inputs.click(geo, sel, rects[2].center, "peek", 3)  # again: the number taken back
+    assert sel.peek_order == [0] and sel.peek_choice(3) == (0, 1, 2)
+
+
+def test_the_camera_follows_drags_the_wheel_and_keys_and_then_stops_fitting():
+    geo, sel = fit((1280, 800)).fitted(CELLS), inputs.Selection()
+    mid = geo.board.center
+    assert inputs.drag(geo, sel, event(pygame.MOUSEBUTTONDOWN, pos=mid, button=2)) and sel.panning == mid
+    moved = inputs.steer(geo, sel, event(pygame.MOUSEMOTION, pos=(mid[0] + 60, mid[1] + 30)), mid)
+    assert moved is not None and moved.centre == pytest.approx(geo.panned(60, 30).centre) and not sel.auto_fit
+    assert inputs.drag(moved, sel, event(pygame.MOUSEMOTION, pos=(mid[0] + 60, mid[1] + 30)))  # the drag's
+    assert sel.hover == moved.cell_at((mid[0] + 60, mid[1] + 30))
+    inputs.drag(moved, sel, event(pygame.MOUSEBUTTONUP, pos=mid, button=2))
+    assert sel.panning is None and inputs.steer(moved, sel, event(pygame.MOUSEMOTION, pos=mid), mid) is None
+    assert inputs.steer(geo, sel, event(pygame.MOUSEWHEEL, x=0, y=-2), mid).zoom < geo.zoom
+    assert inputs.steer(geo, sel, event(pygame.KEYDOWN, key=pygame.K_PLUS), mid).zoom > geo.zoom
+    assert inputs.steer(geo, sel, event(pygame.KEYDOWN, key=pygame.K_LEFT), mid).centre[0] < geo.centre[0]
+    assert inputs.steer(geo, sel, event(pygame.KEYDOWN, key=pygame.K_f), mid) is None  # the scene's: Fit
+
+
+def test_a_click_in_the_deck_builder_filters_proposes_gives_back_or_loads():
+    d, picks = fit((1280, 800)).deck, inputs.DeckSelection(scroll=2, slots=[3, 5, 7], fixed=1)
+    assert inputs.deck_click(d, picks, d.chip("rarity", SR).center, []) is True
+    assert picks.rarity == SR and picks.scroll == 0 and all(RARITY[s] == SR for s in picks.visible())
+    rect, sticker = d.grid_cells(picks.visible(), 0)[1]
+    assert inputs.deck_click(d, picks, rect.center, []) == Pick(sticker)
+    assert picks.slots == [3, 5, 7]  # the builder checks a pick with the deck rules
+    inputs.deck_click(d, picks, d.slots[0].center, [])
+    assert picks.slots == [3, 5, 7]  # picked in the match already: it stays
+    inputs.deck_click(d, picks, d.slots[2].center, [])
+    assert picks.slots == [3, 5]
+    saved = [SavedDeck("Fire", (1, 2)), SavedDeck("Water", (3, 4))]
+    assert inputs.deck_click(d, picks, d.saved_rows(saved)[1][0].center, saved) == saved[1]
+    assert inputs.deck_click(d, picks, d.grid.bottomright, saved) is False
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_the_tutorials_gestures_land_where_the_hit_tests_read_the_move(size):
+    geo = fit(size).fitted(CELLS)
+    for move in (Place(1, 0), Block(-3, 2)):
+        (g,) = inputs.input_points(geo, move, 0, inputs.DeckSelection())
+        assert inputs.click(geo, inputs.Selection(), g.pos, "block" if type(move) is Block else "place", 0) == move
+    sel = inputs.Selection()
+    for g in inputs.input_points(geo, Reorder((2, 0, 1)), 3, inputs.DeckSelection()):
+        inputs.click(geo, sel, g.pos, "peek", 3)
+    assert sel.peek_choice(3) == (2, 0, 1)
+    assert [g.pos for g in inputs.input_points(geo, Reorder((0, 1)), 2, inputs.DeckSelection())] == \
+        [geo.keep_button.center]
+    for picked, sticker in ((0, 0), (7, ALL_STICKERS[-1])):  # in view; then filtered away, and the deck's last
+        picks = inputs.DeckSelection(rarity=SR, slots=[0] * picked)
+        points = inputs.input_points(geo, Pick(sticker), 0, picks)
+        done = [inputs.deck_click(geo.deck, picks, g.pos, []) for g in points]
+        assert Pick(sticker) in done
+        assert (points[-1].pos == geo.deck.use.center) == (picked == 7)
+
+
 def test_the_layout_needs_no_display():
     code = ("import sys, pygame\n"
-            "from hexgames.games.stickers import layout\n"
+            "from hexgames.games.stickers import inputs, layout\n"
             "geo = layout.TableLayout.fit(pygame.Rect(10, 66, 900, 560), pygame.Rect(930, 66, 340, 600),\n"
             "                             pygame.Rect(190, 747, 738, 42), 2, 8, layout.TextRoom(40, 17, 22,\n"
             "                             (20, 23, 10, 11, 55, 27))).fitted([(0, 0), (1, 0)])\n"
