@@ -1,11 +1,13 @@
-"""The deck builder: the game scene's face for the deck phase (each human seat's `Pick` moves).
+"""The deck builder: the game scene's part for the deck phase (each human seat's `Pick` moves).
 
-It shows the catalogue as a grid filterable by rarity and colour, the deck's slots with live
+It offers the catalogue as a grid filterable by rarity and colour, the deck's slots with live
 validation (the rules' own reasons from `catalogue`), named decks saved in the user's data folder, a
 "quick deck", and "Use this deck", which submits the picks one by one through the scene, so the rules
 check every sticker. Stickers already picked (a resumed game) stay fixed. The builder is a part of
 `StickersScene`, not a scene of its own, so the shared hot-seat hand-over stands before it like
-before any other private turn.
+before any other private turn. It holds the deck phase's state and its buttons; where things are is
+the layout's (`layout.DeckLayout`), what a click does is `inputs.deck_click`'s, and `view_deck` draws
+it from a `DeckShown`.
 
 Privacy in hot-seat: the builder shows one player at a time. Its picks come from that player's own
 observation, the saved decks listed are that player's (`decks` keeps them by name), and `reset`
@@ -16,24 +18,42 @@ from __future__ import annotations
 
 import random
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 import pygame
 import pygame_gui
 
 from hexgames.core.files import os_error_reason
-from hexgames.games.stickers import catalogue, decks, inputs, pieces
-from hexgames.games.stickers.catalogue import ALL_STICKERS, HELPER, HELPER_NAMES, N, RARITY
-from hexgames.games.stickers.layout import DeckLayout
-from hexgames.games.stickers.rules import Pick
-from hexgames.ui import draw, hud
+from hexgames.games.stickers import catalogue, decks, inputs
+from hexgames.games.stickers.catalogue import ALL_STICKERS
+from hexgames.games.stickers.layout import DeckLayout, TableLayout
+from hexgames.games.stickers.look import tr_ui
+from hexgames.games.stickers.rules import Pick, StickersState
+from hexgames.games.stickers.view_deck import DeckShown, DeckView
 from hexgames.ui.game_scene import part_attribute
-from hexgames.games.stickers.pieces import tr_ui
 
 if TYPE_CHECKING:
-    from hexgames.games.stickers.scene import StickersScene
+    from hexgames.app import App
+    from hexgames.ui.hud import ToastStack
 
-LABEL_PX = 12  # no text under this (800x600 in Japanese)
+
+class Host(Protocol):
+    """What the builder needs of the scene it is a part of."""
+    app: "App"
+    geo: TableLayout
+    toasts: "ToastStack"
+
+    @property
+    def view(self) -> StickersState: ...
+
+    @property
+    def hint_move(self) -> Any: ...
+
+    def deck_owner(self, seat: int) -> str: ...
+
+    def toast(self, text: str, error: bool = False) -> None: ...
+
+    def submit(self, move: Any) -> bool: ...
 
 
 def _picks(name: str, doc: str) -> property:
@@ -49,9 +69,10 @@ class DeckBuilder:
     slots = _picks("slots", "The stickers chosen, not yet used.")
     fixed = _picks("fixed", "How many of the slots were picked in the match already (a resumed game).")
 
-    def __init__(self, scene: "StickersScene"):
+    def __init__(self, scene: Host):
         self.scene = scene
         self.app = scene.app
+        self.deck_view = DeckView(scene.app)
         self.picks = inputs.DeckSelection()
         self.seat: int | None = None
         self.name_entry: Any = None
@@ -62,7 +83,7 @@ class DeckBuilder:
     # --- state ------------------------------------------------------------------------------------
     @property
     def size(self) -> int:
-        return self.scene.state.size
+        return self.scene.view.size
 
     def start(self, seat: int) -> None:
         """Open the builder for `seat` (the viewer), starting from what it has picked so far."""
@@ -220,6 +241,10 @@ class DeckBuilder:
             return True
         return False
 
+    def bring_into_view(self, sticker: int) -> None:
+        """Scroll (clearing the filters if they hide it) until `sticker` shows in the grid."""
+        self.picks.bring_into_view(self.geo, sticker)
+
     def _click(self, pos: tuple[int, int]) -> bool:
         done = inputs.deck_click(self.geo, self.picks, pos, self.saved[::-1])
         if isinstance(done, Pick):
@@ -240,130 +265,12 @@ class DeckBuilder:
 
     # --- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        self._draw_filters(surface)
-        self._draw_grid(surface)
-        self._draw_slots(surface)
-        self._draw_saved(surface)
-
-    def _draw_filters(self, surface: pygame.Surface) -> None:
-        t = partial(tr_ui, self.scene.app)
-        font = self.app.font(15, bold=True)
-        for rect, kind, value in self.chips:
-            if kind == "rarity":
-                label = t("deck.all", "All") if value is None else (
-                    t("deck.helpers", "Helpers") if value == HELPER else value)
-                self._chip(surface, rect, label, font, self.rarity == value)
-                continue
-            self._chip(surface, rect, t("deck.any", "Any") if value is None else "", font, self.colour == value)
-            if value is not None:
-                pieces.colour_chip(surface, value, rect.center, 11)
-
-    @staticmethod
-    def _chip(surface, rect, label, font, on) -> None:
-        draw.rounded_panel(surface, rect, (70, 84, 110) if on else (36, 42, 54), 8,
-                           border=hud.ACCENT if on else (70, 80, 98), border_width=2 if on else 1)
-        if label:
-            draw.text(surface, font, label, rect.center, hud.TEXT)
-
-    def _draw_grid(self, surface: pygame.Surface) -> None:
-        draw.rounded_panel(surface, self.geo.grid, (28, 33, 42), 10, border=(60, 70, 86))
-        size = max(LABEL_PX, self.tile // 4)
-        small = self.app.font(size, bold=True)
-        counts: dict[int, int] = {}
-        for s in self.slots:
-            counts[s] = counts.get(s, 0) + 1
-        hover = pygame.mouse.get_pos()
-        for rect, s in self._grid_cells():
-            if s >= catalogue.LAYOUTS:
-                label = self._helper_label(s)
-                pieces.helper(surface, rect, s, draw.fit_text(self.app.font, label, rect.w - 4, size, LABEL_PX, bold=True),
-                           label)
-            else:
-                pieces.sticker(surface, rect, s)
-            if s < catalogue.LAYOUTS and RARITY[s] != N:
-                draw.text(surface, small, RARITY[s], (rect.right - 2, rect.top + 1), (255, 255, 255),
-                          anchor="topright", outline=(20, 20, 20), outline_px=1)
-            if catalogue.add_problem(self.slots, s, self.size) is not None:  # cannot join the deck now
-                draw.rounded_panel(surface, rect, (12, 14, 18, 150), 3)
-            if counts.get(s):
-                draw.text(surface, self.app.font(size + 1, bold=True), f"×{counts[s]}", (rect.left + 3, rect.top),
-                          hud.ACCENT, anchor="topleft", outline=(20, 20, 20), outline_px=1)  # clear of a helper's name
-            if rect.collidepoint(hover):
-                pygame.draw.rect(surface, hud.ACCENT, rect.inflate(4, 4), 2, border_radius=4)
-        self._draw_hinted(surface)
-        if self._max_scroll():
-            draw.text(surface, self.app.font(13), tr_ui(self.scene.app, "deck.scroll", "Wheel: more stickers"),
-                      (self.geo.grid.right - 10, self.geo.grid.bottom - 6), hud.MUTED, anchor="bottomright")
-
-    def bring_into_view(self, sticker: int) -> None:
-        """Scroll (clearing the filters if they hide it) until `sticker` shows in the grid."""
-        self.picks.bring_into_view(self.geo, sticker)
-
-    def _draw_hinted(self, surface: pygame.Surface) -> None:
-        """The sticker a hint suggests picking, ringed in the grid (where the filters show it)."""
+        """The builder as the player left it, with the deck rules' verdicts on what is in view."""
+        geo, stickers = self.geo, self.visible()
         hint = self.scene.hint_move
-        if type(hint) is not Pick:
-            return
-        for rect, s in self._grid_cells():
-            if s == hint.sticker:
-                pygame.draw.rect(surface, hud.HINT, rect.inflate(6, 6), 3, border_radius=5)
-                hud.hint_tag(surface, self.app, (rect.centerx, rect.y - 1), size=11)
-                return
-
-    def _helper_label(self, s: int) -> str:
-        return tr_ui(self.scene.app, f"helper.{HELPER_NAMES[s]}", HELPER_NAMES[s].capitalize())
-
-    def _draw_slots(self, surface: pygame.Surface) -> None:
-        t = partial(tr_ui, self.scene.app)
-        r = self.geo.slots_box
-        draw.rounded_panel(surface, r, (33, 39, 50), 10, border=(70, 80, 98))
-        title = t("deck.title", "Your deck ({n}/{size})", n=len(self.slots), size=self.size)
-        draw.text(surface, self.app.font(17, bold=True), title, (r.x + 10, r.y + 10), hud.ACCENT, anchor="topleft")
-        for i, rect in enumerate(self.geo.slots):
-            if i < len(self.slots):
-                s = self.slots[i]
-                pieces.any_sticker(surface, rect, s, 0 if s < catalogue.LAYOUTS else None)
-                if i < self.fixed:
-                    pygame.draw.rect(surface, hud.MUTED, rect, 1)
-            else:
-                draw.rounded_panel(surface, rect, (44, 50, 62), 4, border=(80, 90, 110))
-        y = self.geo.slots[-1].bottom + 10
-        why = self.problem()
-        text = why if why is not None else t("deck.ready", "Ready: a legal deck.")
-        colour = (240, 160, 150) if why is not None else (150, 230, 150)
-        font = self.app.font(14)
-        for line in draw.wrap(font, text, r.w - 20):
-            draw.text(surface, font, line, (r.x + 10, y), colour, anchor="topleft")
-            y += 18
-        limit_font = self.app.font(12)
-        helpers, srs = catalogue.limits(self.size)
-        rule = t("deck.rules", "{size} stickers · ≤{h} helpers · ≤{sr} SR · ≤2 of one SR/R layout",
-                 size=self.size, h=helpers, sr=srs)
-        for line in draw.wrap(limit_font, rule, r.w - 20):
-            if y + 16 > r.bottom:
-                break
-            draw.text(surface, limit_font, line, (r.x + 10, y), hud.MUTED, anchor="topleft")
-            y += 16
-
-    def _draw_saved(self, surface: pygame.Surface) -> None:
-        t = partial(tr_ui, self.scene.app)
-        r = self.geo.saved_box
-        draw.rounded_panel(surface, r, (33, 39, 50), 10, border=(70, 80, 98))
-        draw.text(surface, self.app.font(15, bold=True), t("deck.saved_title", "Saved decks"), (r.x + 10, r.y + 8),
-                  hud.MUTED, anchor="topleft")
-        font = self.app.font(14)
-        rows = self._saved_rows()
-        if not rows:
-            y = r.y + 36
-            for line in draw.wrap(font, t("deck.none_saved", "None yet: name a deck below and save it."), r.w - 20):
-                draw.text(surface, font, line, (r.x + 10, y), hud.MUTED, anchor="topleft")
-                y += font.get_linesize()
-        for rect, deck in rows:
-            draw.rounded_panel(surface, rect, (44, 52, 66), 6)
-            draw.text(surface, font, deck.name, (rect.x + 8, rect.centery), hud.TEXT, anchor="midleft")
-            for i, s in enumerate(deck.stickers[:8]):
-                icon = pygame.Rect(rect.right - 8 - (8 - i) * 15, rect.y + 6, 13, 13)
-                if icon.x > rect.x + 8 + font.size(deck.name)[0] + 4:
-                    pieces.any_sticker(surface, icon, s)
-        draw.text(surface, self.app.font(12), t("deck.name_hint", "Deck name:"), (r.x + 10, r.bottom - 152),
-                  hud.MUTED, anchor="topleft")
+        refused = frozenset(s for _, s in geo.grid_cells(stickers, self.scroll)
+                            if catalogue.add_problem(self.slots, s, self.size) is not None)
+        self.deck_view.draw(surface, geo, DeckShown(
+            self.rarity, self.colour, self.scroll, tuple(stickers), tuple(self.slots), self.fixed, self.size, refused,
+            self.problem(), catalogue.limits(self.size), tuple(self.saved[::-1]), pygame.mouse.get_pos(),
+            hint.sticker if type(hint) is Pick else None))

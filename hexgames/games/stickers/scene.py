@@ -23,13 +23,12 @@ Why it is built this way:
 from __future__ import annotations
 
 import math
-from functools import partial
 from typing import Any
 
 import pygame
 
 from hexgames.core import highscores
-from hexgames.games.stickers import catalogue, inputs, pieces
+from hexgames.games.stickers import catalogue, inputs, pieces, view_deck
 from hexgames.games.stickers.catalogue import BLOCK, DOUBLE, HELPER_NAMES, JUMP, LAYOUTS, PEEK
 from hexgames.games.stickers.deckbuilder import DeckBuilder
 from hexgames.games.stickers.layout import MAX_ZOOM, TableLayout, TextRoom  # noqa: F401 (tests read MAX_ZOOM here)
@@ -38,7 +37,7 @@ from hexgames.games.stickers.rules import Block, Pick, Place, Reorder, StickersR
 from hexgames.ui import chart, draw, hud
 from hexgames.ui.anim import ease_out_back
 from hexgames.ui.game_scene import GameScene, part_attribute
-from hexgames.games.stickers.pieces import tr_ui
+from hexgames.games.stickers.look import tr_ui
 
 MIN_TEXT = 12  # no text under this, at 800x600 in Japanese too
 DROP_SECONDS = 0.35
@@ -153,12 +152,10 @@ class StickersScene(GameScene):
             self.fit()
 
     def _text_room(self) -> TextRoom:
-        t = partial(tr_ui, self.app)
-        chip = self.app.font(15, bold=True)
-        labels = [t("deck.all", "All"), "SR", "R", "N", t("deck.helpers", "Helpers"), t("deck.any", "Any")]
+        fit = tr_ui(self.app, "fit", "Fit")
         return TextRoom(len(self._peek_title_lines()) * self.app.font(14, bold=True).get_linesize(),
-                        self.app.font(MIN_TEXT).get_linesize(), self.app.font(16).size(t("fit", "Fit"))[0],
-                        tuple(chip.size(label)[0] for label in labels))
+                        self.app.font(MIN_TEXT).get_linesize(), self.app.font(16).size(fit)[0],
+                        view_deck.chip_widths(self.app))
 
     def build_widgets(self) -> None:
         from pygame_gui.core import ObjectID
