@@ -22,30 +22,25 @@ Why it is built this way:
 """
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pygame
 
 from hexgames.core import highscores
-from hexgames.games.stickers import catalogue, inputs, pieces, view_deck
+from hexgames.games.stickers import catalogue, inputs, pieces, view_board, view_deck, view_overlays
 from hexgames.games.stickers.catalogue import BLOCK, DOUBLE, HELPER_NAMES, JUMP, LAYOUTS, PEEK
 from hexgames.games.stickers.deckbuilder import DeckBuilder
 from hexgames.games.stickers.layout import MAX_ZOOM, TableLayout, TextRoom  # noqa: F401 (tests read MAX_ZOOM here)
-from hexgames.games.stickers.regions import cell_xy, point_xy
+from hexgames.games.stickers.regions import cell_xy
 from hexgames.games.stickers.rules import Block, Pick, Place, Reorder, StickersRules, StickersState, board_layout
 from hexgames.ui import chart, draw, hud
 from hexgames.ui.anim import ease_out_back
+from hexgames.games.stickers.view_overlays import LAST_RGB  # noqa: F401 (tests read the ring's colour here)
 from hexgames.ui.game_scene import GameScene, part_attribute
 from hexgames.games.stickers.look import tr_ui
 
 MIN_TEXT = 12  # no text under this, at 800x600 in Japanese too
 DROP_SECONDS = 0.35
-TARGET_RGB = (255, 236, 120)
-BLOCKED_RGB = (200, 70, 60)
-CANCELLED_RGB = (150, 150, 150)
-LAST_RGB = (110, 214, 255)
-HINT_RGB = (120, 240, 200)  # the hinted cell: mint, as the last move's is already cyan
 HELPER_TEXT = {
     JUMP: ("helper.jump_text", "Jump: your next sticker may go on any empty cell next to a sticker, no match needed."),
     DOUBLE: ("helper.double_text", "Double: place one extra sticker this turn."),
@@ -87,6 +82,7 @@ class StickersScene(GameScene):
         self.helper_note: tuple[int, int] | None = None  # (seat, helper) last used, explained in the panel
         self._shown_viewer: Any = None  # whose input state is on screen (a change clears it)
         super().__init__(app, match)
+        self.board_view = view_board.BoardView(app)
         self.builder = DeckBuilder(self)
         self.geo: TableLayout
         self.layout()
@@ -95,9 +91,6 @@ class StickersScene(GameScene):
     @property
     def state(self) -> StickersState:
         return self.match.state
-
-    def territories(self) -> list[Any]:
-        return self.cached("territories", lambda: self.rules.territories(self.state))
 
     def targets(self) -> list[tuple[int, int]]:
         return self.cached("targets", lambda: self.rules.targets(self.state))
@@ -345,157 +338,40 @@ class StickersScene(GameScene):
             if self.building and self.builder is not None:
                 self.builder.draw(surface)
             else:
-                self._draw_waiting_for_decks(surface)
+                view = self.view
+                self.board_view.draw_waiting(surface, self.geo, self.seat_name(view.current),
+                                             len(view.picks[view.current]), view.size)
+                self._draw_panel(surface)
             return
-        clip = surface.get_clip()
-        surface.set_clip(self.board_rect)
-        draw.rounded_panel(surface, self.board_rect, (30, 35, 44), 10)
-        self._draw_grid(surface)
-        self._draw_blocked(surface)
-        self._draw_stickers(surface)
-        self._draw_territories(surface)
-        self._draw_targets(surface)
-        self._draw_last(surface)
-        self._draw_preview(surface)
-        self._draw_hint_cell(surface)
-        surface.set_clip(clip)
+        self.board_view.draw(surface, self.geo, self._board_shown())
+        view_overlays.draw_marks(surface, self.app, self.geo, self._marks_shown())
         self._draw_panel(surface)
 
-    def _draw_waiting_for_decks(self, surface: pygame.Surface) -> None:
-        draw.rounded_panel(surface, self.board_rect, (30, 35, 44), 10)
+    def _board_shown(self) -> view_board.BoardShown:
         s = self.view
-        seat = s.current
-        text = tr_ui(self.app, "deck.waiting", "{name} is building a deck ({n}/{size})…", name=self.seat_name(seat),
-                            n=len(s.picks[seat]), size=s.size)
-        font = draw.fit_text(self.app.font, text, self.board_rect.w - 40, 22, MIN_TEXT, bold=True)
-        draw.text(surface, font, text, self.board_rect.center, hud.TEXT)
-        self._draw_panel(surface)
+        lit: list[tuple[int, int]] | None = None
+        if self.shows_turn and self.app.settings.show_targets:
+            lit = [cell_xy(c) for c in s.frontier] if s.phase == "block" else self.targets() if s.phase == "place" else None
+        growing = {tw.tag: tw.value for tw in self.animator.tweens if isinstance(tw.tag, tuple)}  # the newest wins
+        return view_board.BoardShown(s.cells, s.blocked, s.founded,
+                                     self.cached("territories", lambda: self.rules.territories(self.state)), lit,
+                                     s.phase == "block", growing)
 
-    def _draw_grid(self, surface: pygame.Surface) -> None:
-        r = self.board_rect
-        x0, y0 = self.to_world(r.topleft)
-        x1, y1 = self.to_world(r.bottomright)
-        colour = (40, 46, 58)
-        for x in range(math.floor(x0), math.ceil(x1) + 1):
-            sx = self.to_screen(x, 0)[0]
-            pygame.draw.line(surface, colour, (sx, r.top), (sx, r.bottom))
-        for y in range(math.floor(y0), math.ceil(y1) + 1):
-            sy = self.to_screen(0, y)[1]
-            pygame.draw.line(surface, colour, (r.left, sy), (r.right, sy))
 
-    def _draw_blocked(self, surface: pygame.Surface) -> None:
-        for c in self.state.blocked:
-            x, y = cell_xy(c)
-            rect = self._scaled(self.cell_rect(x, y).inflate(-4, -4), ("block", x, y))
-            draw.rounded_panel(surface, rect, (60, 30, 30), 4, border=BLOCKED_RGB, border_width=2)
-            pygame.draw.line(surface, BLOCKED_RGB, rect.topleft, rect.bottomright, 3)
-            pygame.draw.line(surface, BLOCKED_RGB, rect.topright, rect.bottomleft, 3)
-
-    def _draw_stickers(self, surface: pygame.Surface) -> None:
-        for c, v in self.state.cells.items():
-            x, y = cell_xy(c)
-            pieces.sticker(surface, self._scaled(self.cell_rect(x, y), ("drop", x, y)), v & 255, v >> 8)
-
-    def _scaled(self, rect: pygame.Rect, tag: Any) -> pygame.Rect:
-        """`rect` grown by the tween `tag` while it runs (a sticker dropping, a cell being blocked)."""
-        scale = self.animator.value(tag)
-        if scale is None:
-            return rect
-        grown = rect.inflate(round(rect.w * (scale - 1)), round(rect.h * (scale - 1)))
-        grown.center = rect.center
-        return grown
-
-    def _draw_last(self, surface: pygame.Surface) -> None:
-        """A ring around the last move's cell (a sticker placed or a cell blocked), so an AI's move is
-        easy to find; it stays until the next move."""
-        moves = self.match.moves
+    def _marks_shown(self) -> view_overlays.MarksShown:
+        s, moves = self.view, self.match.moves
         last = moves[-1] if moves else None
+        ring = None
         if type(last) is Block:
-            cell = (last.x, last.y)
-        elif self.state.last_place is not None and self.state.last_place[1] in self.state.cells:
-            cell = cell_xy(self.state.last_place[1])
-        else:
-            return
-        if not self.match.is_over:
-            rect = self.cell_rect(*cell).inflate(8, 8)
-            pygame.draw.rect(surface, LAST_RGB, rect, 3, border_radius=6)
-
-    def _draw_territories(self, surface: pygame.Surface) -> None:
-        """Each founded region: its quarters outlined in the founder's colour and pattern (grey when
-        cancelled), the founder's marker (disc or square) with their number on each founded point,
-        and the live size."""
-        s = self.state
-        font = self.app.font(max(MIN_TEXT, min(20, round(self.zoom / 3.2))), bold=True)
-        rad = max(9, self.zoom / 5)
-        number = self.app.font(max(MIN_TEXT, round(rad * 1.2)), bold=True)
-        for t in self.territories():
-            if not t.founders:
-                continue
-            colour = pieces.OWNER_RGB[t.owner] if t.owner is not None else CANCELLED_RGB
-            self._outline_region(surface, t.corners, colour, t.owner)
-            points = sorted(p for p in t.points if p in s.founded)
-            for p in points:
-                px, py = self.to_screen(*point_xy(p))
-                seat = s.founded[p]
-                pieces.owner_marker(surface, seat, (px, py + 2), rad + 2, colour=(20, 20, 24), border=None)
-                pieces.owner_marker(surface, seat, (px, py), rad)
-                draw.text(surface, number, str(seat + 1), (px, py), (20, 20, 24))
-            if points:
-                px, py = self.to_screen(*point_xy(points[0]))
-                label = str(t.size) if t.owner is not None else f"×{t.size}"
-                w, h = font.size(label)
-                pill = pygame.Rect(0, 0, w + 12, h + 2)
-                pill.midleft = (round(px + max(10, self.zoom / 5) + 4), round(py))
-                draw.rounded_panel(surface, pill, (20, 22, 28, 225), pill.h // 2, border=colour)
-                draw.text(surface, font, label, pill.center, colour)
-
-    def _outline_region(self, surface: pygame.Surface, corners: Any, colour: tuple[int, int, int],
-                        owner: int | None) -> None:
-        """A region's outline: the sides of its quarter squares that no other quarter of it shares,
-        over a light wash of the founder's colour (player 2's outline stitched, `pieces.owner_line`)."""
-        quarters = set()
-        for cell, k in corners:
-            x, y = cell_xy(cell)
-            qx, qy = pieces.QUARTER[k]
-            quarters.add((2 * x + qx, 2 * y + qy))
-        half = self.zoom / 2
-        width = max(2, round(self.zoom / 16))
-        wash = pygame.Surface((max(1, math.ceil(half)), max(1, math.ceil(half))), pygame.SRCALPHA)
-        wash.fill((*colour, 38))
-        sides = (((0, -1), (0, 0), (1, 0)), ((1, 0), (1, 0), (1, 1)), ((0, 1), (0, 1), (1, 1)),
-                 ((-1, 0), (0, 0), (0, 1)))
-        for hx, hy in quarters:
-            sx, sy = self.to_screen(hx / 2, hy / 2)
-            surface.blit(wash, (round(sx), round(sy)))
-            for (dx, dy), a, b in sides:
-                if (hx + dx, hy + dy) not in quarters:
-                    pa = self.to_screen((hx + a[0]) / 2, (hy + a[1]) / 2)
-                    pb = self.to_screen((hx + b[0]) / 2, (hy + b[1]) / 2)
-                    pieces.owner_line(surface, owner, colour, pa, pb, width)
-
-    def _draw_targets(self, surface: pygame.Surface) -> None:
-        s = self.state
-        if not self.shows_turn or not self.app.settings.show_targets:
-            return
-        pulse = 0.5 + 0.5 * math.sin(self.app.clock_time * 5.0)
-        colour = BLOCKED_RGB if s.phase == "block" else TARGET_RGB
-        if s.phase == "block":
-            cells = [cell_xy(c) for c in s.frontier]
-        elif s.phase == "place":
-            cells = self.targets()
-        else:
-            return
-        for x, y in cells:
-            rect = self.cell_rect(x, y).inflate(-4, -4)
-            draw.rounded_panel(surface, rect, (*colour, round(30 + 40 * pulse)), 4, border=colour, border_width=2)
-
-    def _draw_preview(self, surface: pygame.Surface) -> None:
-        """The drawn sticker ghosted under the mouse on a lit cell (else on the hinted cell); what it
-        would found or cancel is said in the panel (`preview_cell`)."""
+            ring = (last.x, last.y)
+        elif s.last_place is not None and s.last_place[1] in s.cells:
+            ring = cell_xy(s.last_place[1])
         cell = self.preview_cell()
-        if cell is not None:
-            s = self.state
-            pieces.sticker(surface, self.cell_rect(*cell), board_layout(s.drawn, s.current), s.current, alpha=170)
+        hint = self.hint_move if type(self.hint_move) in (Place, Block) and self.can_act else None
+        return view_overlays.MarksShown(None if self.match.is_over else ring,
+                                        None if cell is None else (cell, board_layout(s.drawn, s.current), s.current),
+                                        None if hint is None else (hint.x, hint.y))
+
 
     def preview_cell(self) -> tuple[int, int] | None:
         """The cell whose placement is previewed: the lit cell under the mouse, else the hinted one."""
@@ -542,14 +418,6 @@ class StickersScene(GameScene):
         if type(move) is Pick and self.builder is not None:
             self.builder.bring_into_view(move.sticker)
         super().show_hint(move)
-
-    def _draw_hint_cell(self, surface: pygame.Surface) -> None:
-        move = self.hint_move
-        if type(move) not in (Place, Block) or not self.can_act:
-            return
-        rect = self.cell_rect(move.x, move.y).inflate(6, 6)
-        pygame.draw.rect(surface, HINT_RGB, rect, 4, border_radius=6)
-        hud.hint_tag(surface, self.app, (rect.centerx, rect.y + 2), colour=HINT_RGB)
 
     def _draw_peek(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """The Peek chooser in the panel: the top stickers, numbered in the order the clicks give
