@@ -26,6 +26,13 @@ def helper_name(app: "App", helper: int) -> str:
     return tr_ui(app, f"helper.{key}", key.capitalize())
 
 
+def keep_label(app: "App", numbered: Sequence[int]) -> str:
+    """Peek's button: it keeps the order as it lies until a sticker is numbered."""
+    if numbered:
+        return tr_ui(app, "peek.use", "Use this order")
+    return tr_ui(app, "peek.keep", "Keep this order")
+
+
 def event_words(app: "App", events: Sequence[tuple[str, int, Any]], seat_name: Any) -> list[str]:
     """What a move set off (the state's `events`: helpers used, stickers sent to the bottom, passes),
     in words for the message strip, so an AI's turn can be followed."""
