@@ -61,7 +61,8 @@ def _picks(name: str, doc: str) -> property:
 
 
 class DeckBuilder:
-    """Catalogue, slots, saved decks and the builder's buttons, drawn inside the scene's rects."""
+    """The deck phase's part of the scene: what the player building is doing (`picks`), their saved
+    decks, the builder's buttons and what they do; drawn by `view_deck` where the layout says."""
 
     rarity = _picks("rarity", "The catalogue's rarity filter (None: all).")
     colour = _picks("colour", "The catalogue's colour filter (None: any).")
