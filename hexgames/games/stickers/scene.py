@@ -339,20 +339,20 @@ class StickersScene(GameScene):
 
     # --- drawing: what each view shows this frame ------------------------------------------------
     def draw_game(self, surface: pygame.Surface) -> None:
-        s, geo = self.state, self.geo
+        """Each part from the viewer's observation `s` (only what it shows can be drawn)."""
+        geo = self.geo
+        if self.state.phase == "deck" and self.building:
+            self.builder.draw(surface)
+            return
+        s = self.view
         if s.phase == "deck":
-            if self.building:
-                self.builder.draw(surface)
-                return
-            view = self.view
-            self.board_view.draw_waiting(surface, geo, self.seat_name(view.current), len(view.picks[view.current]),
-                                         view.size)
+            self.board_view.draw_waiting(surface, geo, self.seat_name(s.current), len(s.picks[s.current]), s.size)
         else:
-            self.board_view.draw(surface, geo, self._board_shown())
-            view_overlays.draw_marks(surface, self.app, geo, self._marks_shown())
+            self.board_view.draw(surface, geo, self._board_shown(s))
+            view_overlays.draw_marks(surface, self.app, geo, self._marks_shown(s))
         box = self._hand_box()
-        self.panel_view.draw(surface, geo, self._panel_shown(box))
-        self.hand_view.draw(surface, geo, self._hand_shown(box))
+        self.panel_view.draw(surface, geo, self._panel_shown(s, box))
+        self.hand_view.draw(surface, geo, self._hand_shown(s, box))
 
     def _hand_box(self) -> str:
         """The panel's box under the players: none while decks are built and after the end, else
@@ -361,8 +361,7 @@ class StickersScene(GameScene):
             return ""
         return "peek" if self.peek_stickers() else "drawn"
 
-    def _board_shown(self) -> view_board.BoardShown:
-        s = self.view
+    def _board_shown(self, s: StickersState) -> view_board.BoardShown:
         lit: list[tuple[int, int]] | None = None
         if self.shows_turn and self.app.settings.show_targets:
             lit = [cell_xy(c) for c in s.frontier] if s.phase == "block" else self.targets() if s.phase == "place" else None
@@ -371,8 +370,8 @@ class StickersScene(GameScene):
                                      self.cached("territories", lambda: self.rules.territories(self.state)), lit,
                                      s.phase == "block", growing)
 
-    def _marks_shown(self) -> view_overlays.MarksShown:
-        s, moves = self.view, self.match.moves
+    def _marks_shown(self, s: StickersState) -> view_overlays.MarksShown:
+        moves = self.match.moves
         last = moves[-1] if moves else None
         ring = None
         if type(last) is Block:
@@ -385,8 +384,7 @@ class StickersScene(GameScene):
                                         None if cell is None else (cell, board_layout(s.drawn, s.current), s.current),
                                         None if hint is None else (hint.x, hint.y))
 
-    def _hand_shown(self, box: str) -> view_hand.HandShown:
-        s = self.view
+    def _hand_shown(self, s: StickersState, box: str) -> view_hand.HandShown:
         if box != "peek":
             drawn = s.phase == "place" and s.drawn >= 0
             return view_hand.HandShown(box, s.phase, s.current, board_layout(s.drawn, s.current) if drawn else -1,
@@ -398,8 +396,8 @@ class StickersScene(GameScene):
             order=self.peek_choice() if self.peek_order else (), clicked=tuple(self.peek_order),
             hinted=tuple(hint.order) if type(hint) is Reorder else None)
 
-    def _panel_shown(self, box: str) -> view_panel.PanelShown:
-        s, over = self.view, self.match.is_over
+    def _panel_shown(self, s: StickersState, box: str) -> view_panel.PanelShown:
+        over = self.match.is_over
         if s.phase == "deck":
             scores: tuple[int, ...] = (0,) * s.seats
         else:
