@@ -25,7 +25,7 @@ import pygame_gui
 from hexgames import games
 from hexgames.core import saves
 from hexgames.core.match import Match, Seat
-from hexgames.ui import draw, hud
+from hexgames.ui import draw, frame_view, hud
 from hexgames.ui.move_log import MoveLog
 from hexgames.ui.scenes import Scene
 
@@ -298,8 +298,7 @@ class ReplayScene(Scene):
             badge = self.app.tr("ui.replay.badge")
             draw.text(surface, draw.fit_text(self.app.font, badge, slots.w - 12, 17, 11, bold=True), badge,
                       slots.center, hud.ACCENT)
-        pygame.draw.rect(surface, hud.BAR_BG, self.bar)
-        pygame.draw.line(surface, (60, 70, 86), self.bar.topleft, self.bar.topright)
+        frame_view.draw_bottom_bar(surface, self.bar)
         if self.log_shown:
             self.log.draw(surface, self.log_rect, self.title())
             keys = self.app.tr("ui.replay.keys")

@@ -223,10 +223,8 @@ class TutorialMixin:
     def compute_rects(self, size: tuple[int, int]) -> None:
         """The shared frame, with the coach strip taken from the top of the board's column."""
         super().compute_rects(size)  # type: ignore[misc]
-        b = self.board_rect
-        h = COACH_H[0] if b.w < 760 else COACH_H[1]
-        self.coach_rect = pygame.Rect(b.x, b.y, b.w, h)
-        self.board_rect = pygame.Rect(b.x, b.y + h + self.MARGIN // 2, b.w, b.h - h - self.MARGIN // 2)
+        h = COACH_H[0] if self.board_rect.w < 760 else COACH_H[1]
+        self.coach_rect, self.frame = self.frame.with_strip_over_board(h, self.MARGIN // 2)
 
     def coach_buttons_rect(self) -> pygame.Rect:
         r = self.coach_rect
