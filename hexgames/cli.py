@@ -451,7 +451,8 @@ def _autoplay(game_id: str, script, size: tuple[int, int], language: str | None)
     from hexgames.app import App
     from hexgames.tutorials import ScriptError
     from hexgames.ui.anim import INSTANT
-    from hexgames.ui.tutorial import autoplay, tutorial_scene
+    from hexgames.ui.tutorial import tutorial_scene
+    from hexgames.ui.tutorial_autoplay import autoplay
 
     app = App(size=size, headless=True, language=language)
     app.settings.anim_speed = INSTANT

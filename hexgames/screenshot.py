@@ -292,7 +292,8 @@ def _show_tutorial(app: Any, info: Any, steps: int) -> None:
     """The game's tutorial after its first `steps` steps were played by posted events: the next step
     on show, waiting for the player (or the tutorial's end)."""
     from hexgames import tutorials
-    from hexgames.ui.tutorial import autoplay, tutorial_scene
+    from hexgames.ui.tutorial import tutorial_scene
+    from hexgames.ui.tutorial_autoplay import autoplay
 
     try:
         script = tutorials.load(info.id)
@@ -357,7 +358,7 @@ def refused_move_reason(match: Any) -> Any:
 
 def _setup_scene(app: Any, info: Any, seats: Sequence[Any] | None, options: Mapping[str, Any] | None) -> Any:
     """The setup screen filled in as `seats` and `options` say (its defaults where they say nothing)."""
-    from hexgames.ui.menu import SetupScene
+    from hexgames.ui.setup_screen import SetupScene
 
     setup = SetupScene(app, info)
     if seats:

@@ -28,9 +28,11 @@ from hexgames.net.session import AddressError, Session, host_session, join_sessi
 from hexgames.net.store import StoreError
 from hexgames.ui import draw, hud, online_game
 from hexgames.ui.lobby import LobbyScene, table_line
-from hexgames.ui.menu import CARD_BG, SetupScene, game_title
+from hexgames.ui.game_cards import CARD_BG
 from hexgames.ui.scenes import Scene
 from hexgames.ui.settings import MAX_ADDRESS
+from hexgames.ui.setup_screen import SetupScene
+from hexgames.ui.words import game_title
 
 if TYPE_CHECKING:
     from hexgames.app import App
