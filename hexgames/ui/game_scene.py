@@ -42,23 +42,12 @@ from hexgames.ui.game_hooks import GameHooks
 from hexgames.ui.hint_control import HintControl
 from hexgames.ui.log_panel import LogPanel
 from hexgames.ui.message_strip import MessageStrip
+from hexgames.ui.parts import part_attribute  # games import it from here too
 from hexgames.ui.position_cache import PositionCache
 from hexgames.ui.scenes import Scene
 
 if TYPE_CHECKING:
     from hexgames.ui.shell import Shell
-
-
-def part_attribute(part: str, name: str, doc: str, settable: bool = False) -> property:
-    """A scene property that is the attribute `name` of one of its parts (the table, the layout, the
-    player's selection): games, tests and tools read it on the scene, while it lives where it belongs."""
-    def get(scene: Any) -> Any:
-        return getattr(getattr(scene, part), name)
-
-    def put(scene: Any, value: Any) -> None:
-        setattr(getattr(scene, part), name, value)
-
-    return property(get, put if settable else None, doc=doc)
 
 
 def table_attribute(name: str, doc: str, settable: bool = False) -> property:
