@@ -129,7 +129,8 @@ def cmd_play(argv: Sequence[str]) -> int:
         options = _resolve(info, options, len(seats))
         seed = args.seed if args.seed is not None else random.randrange(1 << 30)
         match = Match(info, seats, options, seed)
-    from hexgames.app import App, NoDisplay
+    from hexgames.app import App
+    from hexgames.ui.window import NoDisplay
 
     try:
         app = App(language=args.language)
@@ -425,8 +426,9 @@ def cmd_tutorial(argv: Sequence[str]) -> int:
         print(f"hexgames: {e}", file=sys.stderr)
         return 1
     if not args.autoplay:
-        from hexgames.app import App, NoDisplay
+        from hexgames.app import App
         from hexgames.ui.tutorial import start_tutorial
+        from hexgames.ui.window import NoDisplay
 
         try:
             app = App(language=args.language)

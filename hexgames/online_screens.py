@@ -73,7 +73,7 @@ def _play(app: Any, scene: Any, tables: list[Any], seed: int, moves: int) -> Non
     """Play until `moves` moves are made (or the game ends), each seat's move from its own view. A
     seat moves only once every table has every move so far, so no move beyond `moves` can be on its
     way when the last one arrives (the picture is the same on every run)."""
-    from hexgames.app import choose_move
+    from hexgames.screenshot import choose_move
 
     end = time.monotonic() + WAIT * max(1, moves)
     while len(scene.match.moves) < moves and not scene.match.is_over:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import tempfile
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
@@ -32,6 +33,16 @@ NO_GAME_SCENES = ("menu", "settings", "records", "online")  # scenes that need n
 LOBBY_SCENES = ("lobby", "lobby_guest")  # a table hosted on a real server in this process, as host or guest
 SAMPLE_GAMES = 8  # seeded games the records screenshot records first (its --moves)
 SEARCH_GAMES = 40  # seeded games tried to find a position where a game's dialog is up
+
+
+def choose_move(game_id: str, level: str, view: Any, seat: int, seed: int) -> Any:
+    """Pick a move for `seat` from its view in this process with the `level` agent, seeded: no worker,
+    no clock, so a screenshot is the same on every run."""
+    from hexgames import games
+    from hexgames.ai.agents import make_agent
+
+    info = games.get(game_id)
+    return make_agent(info, level).choose(info.rules, view, seat, random.Random(seed))
 
 
 class NoSuchScreen(ValueError):
@@ -80,7 +91,6 @@ def build_match(game_id: str, seed: int, moves: int, to_end: bool = False, seats
     """A match after `moves` moves chosen by the medium agent (or played to the end with `to_end`, or,
     with `until`, on from there to the first state where `until(state)` holds; None if none does)."""
     from hexgames import games
-    from hexgames.app import choose_move
     from hexgames.core.match import Match
 
     info = games.get(game_id)

@@ -51,11 +51,11 @@ class FrameLayout:
         board = pygame.Rect(m, top + m, w - panel_w - 3 * m, middle_h - MESSAGE_H - m // 2)
         bottom = pygame.Rect(0, h - bottom_bar, w, bottom_bar)
         bw, bh = button_size
+        undo_w = 16 + bw + 24  # Undo at the left, and as much again at the right beside Results and Menu
         return cls(top=pygame.Rect(0, 0, w, top_bar), bottom=bottom,
                    panel=pygame.Rect(w - panel_w - m, top + m, panel_w, middle_h), board=board,
                    message=pygame.Rect(m, board.bottom + m // 2, board.w, MESSAGE_H),
-                   actions=pygame.Rect(16 + bw + 24, bottom.y + (bottom_bar - bh) // 2, w - 2 * (16 + bw + 24) - bw - 12,
-                                       bh),
+                   actions=pygame.Rect(undo_w, bottom.y + (bottom_bar - bh) // 2, w - 2 * undo_w - bw - 12, bh),
                    button_size=button_size, top_button_size=top_button_size)
 
     def top_button_rect(self, slot: int) -> pygame.Rect:

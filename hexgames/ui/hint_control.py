@@ -86,5 +86,5 @@ class HintControl:
         if scene.frame_buttons.hint is None:
             return
         thinking = scene.hint_thinking
-        scene.frame_buttons.show_hint_state(scene.app, (thinking or scene.hints_offered) and scene.app.scenes.top is scene,
-                                            thinking or scene.can_act, thinking)
+        shown = (thinking or scene.hints_offered) and scene.app.scenes.top is scene
+        scene.frame_buttons.show_hint_state(scene.app, shown, thinking or scene.can_act, thinking)

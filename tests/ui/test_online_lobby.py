@@ -15,8 +15,8 @@ from hexgames.ui import online
 from hexgames.ui.game_scene import GameScene
 from hexgames.ui.lobby import LobbyScene, listing_word, option_words, table_line
 from hexgames.ui.menu import MenuScene
-from hexgames.ui.setup_screen import SetupScene
 from hexgames.ui.online import OnlineScene
+from hexgames.ui.setup_screen import SetupScene
 from tests.drive import changed_pixels, make_app, move_to, post
 from tests.ui.conftest import choose, click, key, step, step_until, visible_texts
 

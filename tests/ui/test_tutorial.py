@@ -16,9 +16,9 @@ from hexgames.games import new_match
 from hexgames.ui import gestures, hud
 from hexgames.ui.anim import INSTANT
 from hexgames.ui.menu import MenuScene
-from hexgames.ui.setup_screen import SetupScene
 from hexgames.ui.quickstart import QuickStartScene
 from hexgames.ui.rules_help import RulesHelpScene, headings
+from hexgames.ui.setup_screen import SetupScene
 from hexgames.ui.tutorial import FINISHED, tutorial_scene
 from hexgames.ui.tutorial_autoplay import autoplay, play_step
 from tests.drive import make_app, step, step_until
