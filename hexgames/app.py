@@ -13,7 +13,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import pygame
 import pygame_gui
@@ -366,6 +366,31 @@ class App:
         self.draw()
         pygame.image.save(self.screen, str(path))
 
+
+
+def screenshot(out: str, game_id: str | None = None, scene: str = "game", seed: int = 1, moves: int | None = None,
+               size: tuple[int, int] = (1280, 800), language: str | None = None,
+               seats: Sequence[Any] | None = None, options: Mapping[str, Any] | None = None) -> None:
+    """Write a PNG of any screen of the app (`ui.screenshot.scenes_for` names them): a headless app,
+    its animations instant, the screen put on its stack as a player reaches it (`ui.screenshot`
+    says how; NoSuchScreen if the game has none such), saved four frames later. `seats` (`Seat`s)
+    and `options` (with "mode") set up the game as the setup screen would; `moves`: moves played
+    first (default 0), for "records" the seeded games recorded first."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from hexgames.ui.anim import INSTANT
+    from hexgames.ui.screenshot import staging, temporary_data_dir
+
+    stage = staging(game_id, scene, seed, moves, seats, options)
+    with temporary_data_dir() if stage.own_data else contextlib.nullcontext():
+        app = App(size=size, headless=True, language=language)
+        app.settings.anim_speed = INSTANT
+        try:
+            stage.show(app)
+            for _ in range(4):
+                app.step(1 / 60)
+            app.render_to_png(out)
+        finally:
+            app.shutdown()
 
 # --- AI worker ---------------------------------------------------------------------------------
 def make_worker(threads: bool) -> Any:

@@ -42,7 +42,7 @@ def _picture(app: "App", info: "GameInfo", size: tuple[int, int]) -> pygame.Surf
 
 
 def _draw_board(app: "App", info: "GameInfo") -> pygame.Surface:
-    from hexgames.screenshot import build_match
+    from hexgames.ui.screenshot import build_match
 
     match = build_match(info.id, SEED, info.thumbnail_moves)
     scene = match.info.scene_class()(app, match)  # never entered: it makes no widgets

@@ -448,7 +448,7 @@ def test_the_lobby_screenshots_show_a_table_hosted_in_a_folder_of_their_own(scen
 
     from hexgames.core.saves import data_location
     from hexgames.net.server import STORE_NAME
-    from hexgames.screenshot import screenshot
+    from hexgames.app import screenshot
 
     out = tmp_path / f"{scene}.png"
     screenshot(str(out), game_id="ingenious", scene=scene, size=(800, 600), language="ja")
@@ -457,7 +457,7 @@ def test_the_lobby_screenshots_show_a_table_hosted_in_a_folder_of_their_own(scen
 
 
 def test_the_online_screenshot_is_the_online_screen():
-    from hexgames.screenshot import show_screen
+    from hexgames.ui.screenshot import show_screen
 
     app = make_app("en")
     try:
