@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from hexgames.ui.shell import Drawing, Shell
     from hexgames.ui.frame_layout import FrameLayout
+    from hexgames.ui.shell import Drawing, Shell
 
 HINT_DOT_SECONDS = 0.35  # the thinking dots of the Hint button
 
