@@ -9,7 +9,7 @@ import pytest
 from hexgames import cli, games
 from hexgames.app import App
 from hexgames.core.match import Seat
-from hexgames.screenshot import SCENES, scenes_for, show_screen
+from hexgames.ui.screenshot import SCENES, scenes_for, show_screen
 
 
 def _top_after(scene: str, game_id: str, **kw):

@@ -181,7 +181,7 @@ def test_colours_show_only_to_their_owner_after_the_hand_over(app):
 
 
 def test_the_screen_renders_in_japanese_after_moves(tmp_path):
-    from hexgames.screenshot import screenshot
+    from hexgames.app import screenshot
 
     out = tmp_path / "clans_ja.png"
     screenshot(str(out), game_id="clans", seed=2, moves=12, language="ja")

@@ -242,7 +242,7 @@ def test_the_okunote_button_is_enabled_only_when_it_can_be_paid(app):
 
 
 def test_the_screen_renders_in_japanese_mid_game(tmp_path):
-    from hexgames.screenshot import screenshot
+    from hexgames.app import screenshot
 
     out = tmp_path / "toradama_ja.png"
     screenshot(str(out), game_id="toradama", seed=1, moves=12, language="ja", size=(800, 600))
