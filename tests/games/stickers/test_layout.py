@@ -11,7 +11,6 @@ from __future__ import annotations
 import itertools
 import subprocess
 import sys
-from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -21,7 +20,7 @@ from hexgames.games.stickers.catalogue import ALL_STICKERS, RARITY, SR
 from hexgames.games.stickers.decks import SavedDeck
 from hexgames.games.stickers.layout import MAX_ZOOM, MIN_ZOOM, PEEK_SIZE, TableLayout, TextRoom
 from hexgames.games.stickers.rules import Block, Pick, Place, Reorder
-from hexgames.ui.game_scene import GameScene
+from hexgames.ui.frame_layout import FrameLayout
 
 SIZES = [(640, 480), (800, 600), (1000, 660), (1280, 800), (1920, 1080), (2560, 1440), (1280, 600)]
 ROOMY = [size for size in SIZES if size >= (800, 600) and size[1] >= 600]  # app.MIN_SIZE and up
@@ -32,12 +31,10 @@ CELLS = [(0, 0), (1, 0), (-1, 0), (0, 1), (2, -1), (-3, 2), (4, 4)]
 
 
 def frame(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-    """Board, side panel and the bottom bar's middle for a window, as the shared scene lays them out
-    (`GameScene.compute_rects`, run on a stand-in: no app, no display)."""
-    shell = SimpleNamespace(online=None, **{name: getattr(GameScene, name)
-                                            for name in ("TOP_BAR", "BOTTOM_BAR", "MARGIN", "BUTTON_SIZE")})
-    GameScene.compute_rects(shell, size)  # type: ignore[arg-type]
-    return shell.board_rect, shell.panel_rect, shell.actions_rect
+    """Board, side panel and the bottom bar's middle for a window, as the shared frame lays them out
+    (`FrameLayout.fit`, pure: no app, no display)."""
+    frame = FrameLayout.fit(size)
+    return frame.board, frame.panel, frame.actions
 
 
 def fit(size: tuple[int, int], seats: int = 2, deck_size: int = 8, text: TextRoom = TEXT) -> TableLayout:
