@@ -12,12 +12,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from hexgames.games.dotlines.layout import Measures, SeatBox
 from hexgames.games.dotlines.pieces import LINE_RGB, SELECT, TARGET, draw_chip, draw_die, draw_tile
 from hexgames.games.dotlines.rules import CHIP_NONE, DOUBLE, DRAW, EXCHANGE, REDRAW, STACK, WHITE, DotLinesState
 from hexgames.ui import draw, hud
 from hexgames.ui.words import translator
 
 if TYPE_CHECKING:
+    from hexgames.app import App
     from hexgames.games.dotlines.scene import DotLinesScene
 
 ACTION_BITS = (REDRAW, EXCHANGE, STACK)
@@ -27,6 +29,7 @@ MARKER_USED = (52, 58, 70)
 MARKER_USED_TEXT = (120, 126, 140)
 TIE_TEXT = (255, 196, 120)
 MIN_TEXT = 12  # no text in the panel is smaller
+BUTTON_FONT = 17  # the theme's button type: labels are measured in it to lay the buttons out
 
 
 tr_ui = translator("dotlines_ui")
@@ -36,14 +39,30 @@ def line_name(scene: "DotLinesScene", line: int) -> str:
     return tr_ui(scene.app, f"line.{'white' if line == WHITE else 'black'}", "White" if line == WHITE else "Black")
 
 
+def measure(app: "App", panel_w: int, names: tuple[str, str]) -> Measures:
+    """The room the panel's words need in the theme's fonts, for the layout: the action buttons'
+    labels (and the chip button's widest), and per seat the content insets of its box under its
+    title (as `hud.panel` fits the name, measured by laying the box out on a scratch surface)."""
+    font = app.font(BUTTON_FONT)
+    labels = [tr_ui(app, f"action.{key}", key.capitalize()) for key in ACTION_KEYS]
+    labels += [tr_ui(app, "use_chip", "Use chip"), tr_ui(app, "chip_on", "Chip: on")]
+    widths = [font.size(label)[0] for label in labels]
+    scratch, box = pygame.Surface((1, 1)), pygame.Rect(0, 0, panel_w, 200)
+    insets = []
+    for name in names:
+        inner = hud.panel(scratch, box, name, app)
+        insets.append((inner.x - box.x, inner.y - box.y, box.right - inner.right, box.bottom - inner.bottom))
+    return Measures((widths[0], widths[1], widths[2], max(widths[3:])), (insets[0], insets[1]))
+
+
 # --- the players' boxes --------------------------------------------------------------------------
-def draw_seat_box(surface: pygame.Surface, scene: "DotLinesScene", v: DotLinesState, seat: int, rect: pygame.Rect) -> None:
+def draw_seat_box(surface: pygame.Surface, scene: "DotLinesScene", v: DotLinesState, seat: int, box: SeatBox) -> None:
     app = scene.app
     turn = seat == scene.match.to_move and not scene.match.is_over
-    inner = hud.panel(surface, rect, scene.seat_name(seat), app, highlight=turn)
+    hud.panel(surface, box.rect, scene.seat_name(seat), app, highlight=turn)
     home = v.home[seat]
     font = app.font(13)
-    row = pygame.Rect(inner.x, inner.y, inner.w, 18)
+    row = box.row
     swatch = pygame.Rect(row.x, row.centery - 8, 16, 16)
     if home >= 0:
         pygame.draw.rect(surface, LINE_RGB[home], swatch, border_radius=3)
@@ -51,8 +70,7 @@ def draw_seat_box(surface: pygame.Surface, scene: "DotLinesScene", v: DotLinesSt
     text = tr_ui(scene.app, "home", "Home: {line}", line=line_name(scene, home) if home >= 0 else "-")
     draw.text(surface, font, text, (swatch.right + 6, row.centery), hud.TEXT, anchor="midleft")
     chip = v.chip[seat]
-    cx, cy = inner.right - 12, row.centery
-    scene.chip_rects[seat] = pygame.Rect(cx - 14, cy - 14, 28, 28)
+    cx, cy = box.chip_center
     if chip != CHIP_NONE:
         draw_chip(surface, app, (cx, cy), 11, chip if chip >= 0 else -1)
         if v.chip_at[seat] is not None:  # used: struck through
@@ -62,8 +80,7 @@ def draw_seat_box(surface: pygame.Surface, scene: "DotLinesScene", v: DotLinesSt
         name = (tr_ui(scene.app, f"chip.{'double' if chip == DOUBLE else 'inverter'}", "Double" if chip == DOUBLE else "Inverter")
                 if chip >= 0 else "?")
         draw.text(surface, app.font(12), name, (cx - 18, cy), hud.MUTED, anchor="midright")
-    top = row.bottom + 4
-    draw_markers(surface, scene, v, seat, pygame.Rect(inner.x, top, inner.w, max(16, min(26, inner.bottom - top))))
+    draw_markers(surface, scene, v, seat, box.markers)
 
 
 def marker_rects(scene: "DotLinesScene", area: pygame.Rect) -> list[pygame.Rect]:

@@ -10,9 +10,10 @@ Why it is built this way:
   move the player meant and submits it, so the rules' own reason is shown. With nothing selected,
   the hand tiles no line can take are dimmed and the line ends and columns that take some are lit
   softly (setting `show_targets`).
-- Geometry comes from `layout.TableLayout` (board_rect and panel_rect only); words, prompts and the
-  buttons of the moment live in the side panel (`panel`), messages in the shared strip: nothing is
-  ever drawn over the lines or the hands.
+- Geometry comes from `layout.TableLayout` (board_rect, panel_rect and the words' sizes): drawing
+  and the hit-tests read the same rects from it. Words, prompts and the buttons of the moment live in
+  the side panel (`panel`), messages in the shared strip: nothing is ever drawn over the lines or the
+  hands.
 - Decisions that are not placements (roll-off, choices, chip, draw) are buttons at the foot of the
   panel; the actions are buttons there too, disabled once used (the reason shows on hover), and ask
   for what they need (Exchange: one of yours, then one of theirs).
@@ -84,12 +85,9 @@ class DotLinesScene(GameScene):
         self.dragging = False
         self.mouse = (-1, -1)
         self.geo: TableLayout | None = None
-        self.hand_rects: dict[int, list[pygame.Rect]] = {0: [], 1: []}
-        self.end_rects: list[pygame.Rect] = [pygame.Rect(0, 0, 0, 0)] * 2
         self.col_rects: list[list[pygame.Rect]] = [[], []]
         self.die_rects: list[pygame.Rect] = [pygame.Rect(0, 0, 0, 0)] * 2
         self.deck_rect = pygame.Rect(0, 0, 0, 0)
-        self.chip_rects: dict[int, pygame.Rect] = {}
         self.tile = 40
         self.prompt_buttons: list[tuple[Any, Any]] = []  # (button, move)
         self.action_buttons: dict[str, Any] = {}
@@ -151,6 +149,23 @@ class DotLinesScene(GameScene):
             return
         _line_marker(line)(surface, (round(center[0]), round(center[1])), round(2 * radius))
 
+    @property
+    def hand_rects(self) -> dict[int, list[pygame.Rect]]:
+        """Each seat's hand tiles as drawn now (the mover's selected ones raised while they may act)."""
+        if self.geo is None:
+            return {0: [], 1: []}
+        v = self.view()
+        return {seat: self.geo.hand_rects(seat, v.hand_size(seat), self._raised(seat)) for seat in (0, 1)}
+
+    @property
+    def end_rects(self) -> list[pygame.Rect]:
+        """Each line's open end (nowhere once it has six columns)."""
+        assert self.geo is not None
+        return [self.geo.end_rect(line, len(self.state.lines[line])) for line in (0, 1)]
+
+    def _raised(self, seat: int) -> list[int]:
+        return self.selected if seat == self.match.to_move and self.can_act else []
+
     def my_hand(self) -> list[int]:
         return self.view().hand_tiles(self.match.to_move)
 
@@ -177,7 +192,9 @@ class DotLinesScene(GameScene):
 
     # --- layout ------------------------------------------------------------------------------
     def layout(self) -> None:
-        geo = self.geo = TableLayout(self.board_rect, self.panel_rect, self.bottom_seat)
+        names = (self.seat_name(0), self.seat_name(1))
+        geo = self.geo = TableLayout.fit(self.board_rect, self.panel_rect, self.actions_rect, self.bottom_seat,
+                                         panel.measure(self.app, self.panel_rect.w, names))
         self.tile = geo.tile
         self.hand_area = geo.hand_area
         self.line_area = geo.line_area
@@ -194,14 +211,12 @@ class DotLinesScene(GameScene):
         from pygame_gui.elements import UIButton
 
         assert self.geo is not None
-        labels = [tr_ui(self.app, f"action.{key}", key.capitalize()) for key in ACTION_KEYS]
-        labels.append(tr_ui(self.app, "use_chip", "Use chip"))
-        widths = self._label_widths(labels + [tr_ui(self.app, "chip_on", "Chip: on")])
-        rects = self.geo.button_rects(widths[:3] + [max(widths[3:])])
-        self.action_buttons = {key: UIButton(rects[i], labels[i], self.app.ui,
-                                             tool_tip_text=self.app.tr(f"learn.tips.dotlines.{key}"))
-                               for i, key in enumerate(ACTION_KEYS)}
-        self.chip_button = UIButton(rects[3], labels[3], self.app.ui, tool_tip_text=self.app.tr("learn.tips.dotlines.chip"))
+        geo = self.geo
+        self.action_buttons = {key: UIButton(pygame.Rect(geo.actions[key]), tr_ui(self.app, f"action.{key}", key.capitalize()),
+                                             self.app.ui, tool_tip_text=self.app.tr(f"learn.tips.dotlines.{key}"))
+                               for key in ACTION_KEYS}
+        self.chip_button = UIButton(pygame.Rect(geo.chip_button), tr_ui(self.app, "use_chip", "Use chip"), self.app.ui,
+                                    tool_tip_text=self.app.tr("learn.tips.dotlines.chip"))
         self.widgets += [*self.action_buttons.values(), self.chip_button]
         self._build_prompt()
 
@@ -525,10 +540,8 @@ class DotLinesScene(GameScene):
                            or bool(getattr(event, "mod", 0) & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL)))
 
     def _hand_index_at(self, seat: int, pos: tuple[int, int]) -> int | None:
-        for i, rect in enumerate(self.hand_rects.get(seat, [])):
-            if rect.collidepoint(pos):
-                return i
-        return None
+        assert self.geo is not None
+        return self.geo.hand_at(seat, self.view().hand_size(seat), pos, self._raised(seat))
 
     def _click(self, pos: tuple[int, int], add: bool) -> bool:
         seat = self.match.to_move
@@ -542,16 +555,12 @@ class DotLinesScene(GameScene):
         i = self._hand_index_at(seat, pos)
         if i is not None:
             return self._click_hand(i, add)
-        if self.chip_rects.get(seat, pygame.Rect(0, 0, 0, 0)).collidepoint(pos):
+        assert self.geo is not None
+        if self.geo.chip_at(pos) == seat:
             self.toggle_chip()
             return True
-        for line in (0, 1):
-            for col, rect in enumerate(self.col_rects[line][: len(self.state.lines[line])]):
-                if rect.collidepoint(pos):
-                    return self._click_target(line, col)
-            if self.end_rects[line].collidepoint(pos):
-                return self._click_target(line, None)
-        return False
+        hit = self.geo.line_at(pos, [len(line) for line in self.state.lines])
+        return False if hit is None else self._click_target(*hit)
 
     def _click_hand(self, i: int, add: bool) -> bool:
         value = self.my_hand()[i]
@@ -644,11 +653,8 @@ class DotLinesScene(GameScene):
 
     def _hand_spot(self, s: DotLinesState, seat: int, value: int, k: int = 0) -> tuple[int, int]:
         """Where the `k`-th tile of `value` sits in `seat`'s hand in state `s` (its top-left)."""
-        hand = s.hand_tiles(seat)
-        rects = self.geo.hand_rects(seat, len(hand)) if self.geo is not None else []
-        idx = [i for i, v in enumerate(hand) if v == value]
-        i = idx[min(k, len(idx) - 1)] if idx else 0
-        return rects[i].topleft if i < len(rects) else self.hand_area[seat].center
+        assert self.geo is not None
+        return self.geo.hand_spot(s.hand_tiles(seat), seat, value, k)
 
     def _slide_done(self) -> None:
         self.flying = [f for f in self.flying if not f["tween"].done]
@@ -713,7 +719,6 @@ class DotLinesScene(GameScene):
             cols = v.lines[line]
             for j in range(len(cols), 6):
                 pygame.draw.rect(surface, (52, 92, 74), self.col_rects[line][j], 1, border_radius=6)
-            self.end_rects[line] = self.col_rects[line][len(cols)] if len(cols) < 6 else pygame.Rect(0, 0, 0, 0)
 
     def _draw_columns(self, surface: pygame.Surface, v: DotLinesState) -> None:
         for line in (0, 1):
@@ -804,7 +809,7 @@ class DotLinesScene(GameScene):
         hand = v.hands[seat]
         size = v.hand_size(seat)
         tiles = v.hand_tiles(seat) if hand is not None else [0] * size
-        rects = self.geo.hand_rects(seat, len(tiles))
+        rects = self.geo.hand_rects(seat, len(tiles), self._raised(seat))
         mine = seat == self.match.to_move and self.can_act
         playable = self.playable_values() if mine and self.shows_targets() else None
         pick = self.mode == "exchange" and self.give is not None and seat != self.match.to_move and self.can_act
@@ -816,8 +821,6 @@ class DotLinesScene(GameScene):
                 pygame.draw.rect(surface, (52, 92, 74), rect, 1, border_radius=max(3, rect.w // 7))
                 continue
             sel = mine and i in self.selected
-            if sel:
-                rect.y -= rect.h // 6
             border = SELECT if sel else TARGET if pick else None
             swapped = value == ringed
             if swapped:
@@ -827,7 +830,6 @@ class DotLinesScene(GameScene):
             draw_tile(surface, rect, value, face_up=hand is not None, border=border, alpha=alpha)
             if swapped:
                 draw_swap_badge(surface, rect.topleft, max(7, rect.w // 6))
-        self.hand_rects[seat] = rects
         name = self.seat_name(seat)
         colour = hud.ACCENT if seat == self.match.to_move and not self.match.is_over else hud.MUTED
         label = f"{name} ({size})"
@@ -852,9 +854,8 @@ class DotLinesScene(GameScene):
 
     def _draw_panel(self, surface: pygame.Surface, v: DotLinesState) -> None:
         geo = self.geo
-        self.chip_rects = {}
-        for k, seat in enumerate((1 - self.bottom_seat, self.bottom_seat)):
-            panel.draw_seat_box(surface, self, v, seat, geo.seat_boxes[k])
+        for seat in (1 - self.bottom_seat, self.bottom_seat):
+            panel.draw_seat_box(surface, self, v, seat, geo.boxes[seat])
         panel.draw_deck_row(surface, self, v)
         status = geo.status_rect(self.controls_top())
         if v.rolls and (v.phase < DRAW or self.animator.value("roll") is not None):
