@@ -28,19 +28,19 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from hexgames.games.dotlines import panel
+from hexgames.games.dotlines import inputs, panel
 from hexgames.games.dotlines.layout import TableLayout
 from hexgames.games.dotlines.panel import ACTION_BITS, ACTION_KEYS, tr_ui
 from hexgames.games.dotlines.pieces import (
     CHIP_RGB, EXCHANGED, LINE_RGB, SELECT, TARGET, draw_chip, draw_die, draw_swap_badge, draw_tile,
 )
 from hexgames.games.dotlines.rules import (
-    ACT, BLACK, CHIP, CHIP_HIDDEN, CHOOSE, DOUBLE, DRAW, HOME, INVERTER, OVER, ROLL, WHITE, Chip, Column,
-    DotLinesRules, DotLinesState, Draw, Exchange, First, Home, Place, Redraw, Roll, Stack,
+    ACT, CHIP, CHIP_HIDDEN, CHOOSE, DOUBLE, DRAW, HOME, INVERTER, OVER, ROLL, Column, DotLinesRules, DotLinesState,
+    Draw, Exchange, Place, Redraw, Roll, Stack,
 )
 from hexgames.ui import chart, draw, hud
 from hexgames.ui.anim import ease_in_out, ease_out_cubic
-from hexgames.ui.game_scene import GameScene
+from hexgames.ui.game_scene import GameScene, part_attribute
 
 FELT = (34, 74, 58)
 FELT_DARK = (26, 58, 46)
@@ -72,18 +72,27 @@ def _line_marker(line: int) -> chart.Marker:
     return marker
 
 
+def _selection(name: str, doc: str) -> property:
+    return part_attribute("selection", name, doc, settable=True)
+
+
 class DotLinesScene(GameScene):
     """Select hand tiles, click a lit line end (or a column to stack); buttons for everything else."""
 
     rules: DotLinesRules
 
+    selected = _selection("selected", "Indices into the mover's sorted hand.")
+    chip_on = _selection("chip_on", "The chip goes with the selected tiles.")
+    mode = _selection("mode", '"redraw" | "exchange" | "stack": an action waiting for input.')
+    give = _selection("give", "Exchange: the value offered.")
+    dragging = _selection("dragging", "A drag across the hand adds the tiles it crosses.")
+    selection_values = part_attribute("reach", "selection_values", "The selected tiles' values, sorted.")
+    move_tiles = part_attribute("reach", "tiles", "The hand tiles a Place/Stack uses, and whether the chip.")
+    candidates = part_attribute("reach", "candidates", "The legal moves the selection makes.")
+    playable_values = part_attribute("reach", "playable", "The hand values some legal move uses.")
+
     def __init__(self, app: Any, match: Any):
-        self.selected: list[int] = []  # indices into the mover's sorted hand
-        self.chip_on = False
-        self.mode: str | None = None  # "redraw" | "exchange" | "stack": an action waiting for input
-        self.give: int | None = None  # Exchange: the value offered
-        self.dragging = False
-        self.mouse = (-1, -1)
+        self.selection = inputs.Selection()
         self.geo: TableLayout | None = None
         self.col_rects: list[list[pygame.Rect]] = [[], []]
         self.die_rects: list[pygame.Rect] = [pygame.Rect(0, 0, 0, 0)] * 2
@@ -115,6 +124,11 @@ class DotLinesScene(GameScene):
         """The legal moves of the position as the viewer sees it, listed once per state (the frame
         asks often); only asked while the viewer is the one to move, whose view holds all they need."""
         return self.cached("legal", lambda: list(self.rules.legal_moves(self.view())))
+
+    @property
+    def reach(self) -> inputs.Reach:
+        """The player to move's hand, their selection and the moves it makes (`inputs.Reach`)."""
+        return inputs.Reach(self.view(), self.match.to_move, self.legal, self.selection, self.can_act)
 
     def _nobody_view(self) -> DotLinesState:
         v = self.rules.observe(self.state, 0)
@@ -164,10 +178,7 @@ class DotLinesScene(GameScene):
         return [self.geo.end_rect(line, len(self.state.lines[line])) for line in (0, 1)]
 
     def _raised(self, seat: int) -> list[int]:
-        return self.selected if seat == self.match.to_move and self.can_act else []
-
-    def my_hand(self) -> list[int]:
-        return self.view().hand_tiles(self.match.to_move)
+        return self.reach.raised if seat == self.match.to_move else []
 
     def banner_text(self) -> str:
         """Says what the table shows, never ahead of it: no winner while the roll-off dice tumble, no
@@ -221,22 +232,7 @@ class DotLinesScene(GameScene):
         self._build_prompt()
 
     def _prompt_moves(self) -> list[tuple[str, Any]]:
-        phase = self.state.phase
-        if phase == ROLL:
-            return [(tr_ui(self.app, "roll", "Roll the dice"), Roll())]
-        if phase == CHOOSE:
-            return [(tr_ui(self.app, "first", "Move first"), First()),
-                    (tr_ui(self.app, "home_white", "Home: white"), Home(WHITE)),
-                    (tr_ui(self.app, "home_black", "Home: black"), Home(BLACK))]
-        if phase == HOME:
-            return [(tr_ui(self.app, "home_white", "Home: white"), Home(WHITE)),
-                    (tr_ui(self.app, "home_black", "Home: black"), Home(BLACK))]
-        if phase == CHIP:
-            return [(tr_ui(self.app, "chip.double", "Double"), Chip(DOUBLE)),
-                    (tr_ui(self.app, "chip.inverter", "Inverter"), Chip(INVERTER))]
-        if phase == DRAW:
-            return [(tr_ui(self.app, "draw", "Draw a tile"), Draw())]
-        return []
+        return [(tr_ui(self.app, key, default), move) for key, default, move in inputs.CHOICES.get(self.state.phase, ())]
 
     def _build_prompt(self) -> None:
         from pygame_gui.core import ObjectID
@@ -296,73 +292,15 @@ class DotLinesScene(GameScene):
         return min(shown) if shown else None
 
     # --- selection and targets ---------------------------------------------------------------
-    def selection_values(self) -> list[int]:
-        hand = self.my_hand()
-        return sorted(hand[i] for i in self.selected if i < len(hand))
-
-    def move_tiles(self, m: Any) -> tuple[list[int], int]:
-        """The hand tiles a Place/Stack uses (sorted) and whether it uses the chip."""
-        s = self.view()
-        seat = self.match.to_move
-        value = m.value if type(m) is Place else s.lines[m.line][m.col].value
-        tiles = [value] * m.plain
-        if m.chip:
-            tiles.append(value if s.chip[seat] == DOUBLE else 7 - value)
-        return sorted(tiles), m.chip
-
-    def candidates(self) -> list[Any]:
-        """The legal placements and stacks that use exactly the selected tiles (and the chip if on)."""
-        if not self.selected or not self._acting():
-            return []
-        want = self.selection_values()
-        out = []
-        for m in self.legal():
-            if type(m) in (Place, Stack):
-                if self.mode == "stack" and type(m) is not Stack:
-                    continue
-                tiles, chip = self.move_tiles(m)
-                if tiles == want and bool(chip) == self.chip_on:
-                    out.append(m)
-        return out
-
-    def playable_values(self) -> set[int]:
-        """The hand values some legal placement or stack uses (with or without the chip)."""
-        return {v for m in self.legal() if type(m) in (Place, Stack) for v in self.move_tiles(m)[0]}
-
     def shows_targets(self) -> bool:
         """Legal targets are lit and unplayable tiles dimmed: the setting is on, the viewer is placing
         (not picking a tile for Redraw or Exchange)."""
         return self.app.settings.show_targets and self._acting() and self.mode not in ("redraw", "exchange")
 
-    def intended(self, line: int, col: int | None) -> Any:
-        """The move a click on a line end (col None) or a column means, legal or not, so the rules
-        can say why it is refused."""
-        vals = self.selection_values()
-        if not vals:
-            return None
-        s = self.view()
-        seat = self.match.to_move
-        chip = 1 if self.chip_on else 0
-        main = max(set(vals), key=vals.count)
-        plain = vals.count(main) - (1 if chip and s.chip[seat] == DOUBLE else 0)
-        if col is not None:
-            return Stack(line, col, max(0, plain), chip)
-        value = main
-        if chip and s.chip[seat] == INVERTER:
-            others = [v for v in vals if v != main]
-            value = 7 - others[0] if others else 7 - main
-            plain = vals.count(value)
-        return Place(line, value, max(0, plain), chip)
-
     def clear_selection(self) -> None:
         """Drop the input state of the player at the screen (a hand-over or an undo): the selected
         tiles, the chip toggled on, an action waiting for its tile, a drag and the pointer's place."""
-        self.selected = []
-        self.chip_on = False
-        self.mode = None
-        self.give = None
-        self.dragging = False
-        self.mouse = (-1, -1)
+        self.selection.clear()
 
     def exchange_news(self) -> tuple[int, int, int] | None:
         """(mover, give, take) of the latest Exchange while it is news to the viewer: made by the
@@ -413,7 +351,7 @@ class DotLinesScene(GameScene):
     # --- input -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE and (self.selected or self.mode):
+            if event.key == pygame.K_ESCAPE and self.selection.busy:
                 self.clear_selection()
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.can_act:
@@ -448,19 +386,8 @@ class DotLinesScene(GameScene):
         the chip on if it uses it) with its target ringed; a click there or Enter plays it. Other
         moves are told in words (a choice's button framed, Enter takes it)."""
         self.clear_selection()
-        if type(move) in (Place, Stack):
-            hand, picked = self.my_hand(), []
-            tiles, chip = self.move_tiles(move)
-            for value in tiles:
-                picked.append(next(i for i, v in enumerate(hand) if v == value and i not in picked))
-            self.selected, self.chip_on = picked, bool(chip)
-            if move in self.candidates():
-                return
-            self.clear_selection()
-        elif type(move) in (Redraw, Exchange):  # the tile to give up raised: the action's button takes it
-            value = move.value if type(move) is Redraw else move.give
-            self.selected = [self.my_hand().index(value)] if value in self.my_hand() else []
-        super().show_hint(move)
+        if not inputs.hold_hint(self.reach, move):
+            super().show_hint(move)
 
     def toggle_chip(self) -> None:
         v = self.view()
@@ -477,22 +404,9 @@ class DotLinesScene(GameScene):
         if refusal is not None:  # (the button is disabled then; a key or a test may still ask)
             self.toast(refusal, error=True)
             return
-        vals = self.selection_values()
-        if key == "redraw":
-            if len(vals) == 1:
-                self.submit(Redraw(vals[0]))
-                return
-            self.selected, self.mode = [], "redraw"
-        elif key == "exchange":
-            if len(vals) == 1:
-                self.mode, self.give = "exchange", vals[0]
-            else:
-                self.selected, self.mode, self.give = [], "exchange", None
-        else:
-            self.mode = "stack"
-            if vals and len(self.candidates()) == 1:
-                self.submit(self.candidates()[0])
-                return
+        move = inputs.press_action(self.reach, key)
+        if move is not None:
+            self.submit(move)
 
     def hint(self) -> str:
         if self.mode == "redraw":
@@ -512,19 +426,18 @@ class DotLinesScene(GameScene):
         return ""
 
     def handle_game_event(self, event: pygame.event.Event) -> bool:
+        sel = self.selection
         if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            if self.dragging and self.can_act:
-                i = self._hand_index_at(self.match.to_move, event.pos)
-                if i is not None and i not in self.selected:
-                    self.selected.append(i)
+            sel.mouse = event.pos
+            if sel.dragging and self.can_act:
+                inputs.drag(self.geo, self.reach, event.pos)
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.dragging = False
+            sel.dragging = False
             return False
         if event.type != pygame.MOUSEBUTTONDOWN:
             return False
-        self.mouse = event.pos
+        sel.mouse = event.pos
         if not self.can_act:
             return False
         if event.button == 3:
@@ -539,58 +452,23 @@ class DotLinesScene(GameScene):
         return self._click(event.pos, bool(pygame.key.get_mods() & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL))
                            or bool(getattr(event, "mod", 0) & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL)))
 
-    def _hand_index_at(self, seat: int, pos: tuple[int, int]) -> int | None:
-        assert self.geo is not None
-        return self.geo.hand_at(seat, self.view().hand_size(seat), pos, self._raised(seat))
-
     def _click(self, pos: tuple[int, int], add: bool) -> bool:
-        seat = self.match.to_move
-        other = 1 - seat
-        j = self._hand_index_at(other, pos)
-        if j is not None:
-            if self.mode == "exchange" and self.give is not None:
-                return self.submit(Exchange(self.give, self.view().hand_tiles(other)[j]))
+        """A left click while acting: what it hit (`inputs.click`) played, toggled or refused in words."""
+        reach = self.reach
+        hit = inputs.click(self.geo, reach, pos, add)
+        if hit == inputs.THEIRS:
             self.toast(tr_ui(self.app, "not_yours", "That tile is your opponent's."), error=True)
             return True
-        i = self._hand_index_at(seat, pos)
-        if i is not None:
-            return self._click_hand(i, add)
-        assert self.geo is not None
-        if self.geo.chip_at(pos) == seat:
+        if hit == inputs.CHIP_CLICK:
             self.toggle_chip()
             return True
-        hit = self.geo.line_at(pos, [len(line) for line in self.state.lines])
-        return False if hit is None else self._click_target(*hit)
-
-    def _click_hand(self, i: int, add: bool) -> bool:
-        value = self.my_hand()[i]
-        if self.mode == "redraw":
-            return self.submit(Redraw(value))
-        if self.mode == "exchange" and self.give is None:
-            self.give = value
-            self.selected = [i]
-            return True
-        if add:
-            if i in self.selected:
-                self.selected.remove(i)
-            else:
-                self.selected.append(i)
-        elif self.selected == [i]:
-            self.selected = []
-        else:
-            self.selected = [i]
-            self.dragging = True
-        return True
-
-    def _click_target(self, line: int, col: int | None) -> bool:
-        for m in self.candidates():
-            if m.line == line and ((type(m) is Stack and m.col == col) or (type(m) is Place and col is None)):
-                return self.submit(m)
-        move = self.intended(line, col)
-        if move is None:
-            self.toast(tr_ui(self.app, "select_first", "First select tiles from your hand."), error=True)
-            return True
-        return self.submit(move)
+        if isinstance(hit, inputs.Target):
+            move = reach.move_at(hit)
+            if move is None:
+                self.toast(tr_ui(self.app, "select_first", "First select tiles from your hand."), error=True)
+                return True
+            return self.submit(move)
+        return hit if isinstance(hit, bool) else self.submit(hit)
 
     # --- animation ---------------------------------------------------------------------------
     def move_sound(self, before: Any, move: Any, after: Any) -> str:
@@ -910,11 +788,8 @@ class DotLinesScene(GameScene):
 
     # --- the tutorial and the tips (hexgames/ui/tutorial.py) -------------------------------------------
     def input_points(self, move: Any) -> list[Any]:
-        from hexgames.games.dotlines import inputs
-
-        return inputs.input_points(self, move)
+        assert self.geo is not None
+        return inputs.input_points(self.geo, self.reach, [(b.rect, m) for b, m in self.prompt_buttons], move)
 
     def tip_regions(self) -> list[tuple[pygame.Rect, str]]:
-        from hexgames.games.dotlines import inputs
-
-        return inputs.tip_regions(self)
+        return inputs.tip_regions(self.app, self.geo) if self.geo is not None else []

@@ -1,5 +1,6 @@
-"""The Dot Lines layout on its own, with no display and no app: every hit-test finds again what the
-geometry put there, and the parts fit their rects and never overlap.
+"""The Dot Lines layout and input on their own, with no display and no app: every hit-test finds again
+what the geometry put there, the parts fit their rects and never overlap, and a click means what the
+player aimed at.
 
 The rects given are those the shared scene hands a game (`GameScene.compute_rects`: board, side
 panel, the bottom bar's middle) for windows from 640x480 to 1920x1080 and beyond; the words' sizes
@@ -14,8 +15,11 @@ import sys
 import pygame
 import pytest
 
+from hexgames.games.dotlines import inputs
 from hexgames.games.dotlines.layout import ACTIONS, COLUMNS, Measures, TableLayout
+from hexgames.games.dotlines.rules import DOUBLE, DRAW, INVERTER, Draw, Exchange, Place, Redraw, Roll, Stack
 from hexgames.ui.game_scene import GameScene
+from tests.games.dotlines.boards import RULES, col, position
 
 SIZES = [(640, 480), (800, 600), (1000, 660), (1280, 800), (1280, 600), (1920, 1080), (2560, 1440)]
 # The words' sizes as the app measures them: English, and Japanese (longer labels) with a long name (a
@@ -133,6 +137,83 @@ def test_each_chip_is_found_in_its_own_box(size, measures):
     for seat, box in geo.boxes.items():
         assert geo.chip_at(box.chip_center) == seat
         assert geo.chip_at(box.row.midleft) is None and geo.chip_at(box.markers.center) is None
+
+
+# --- input, from the layout alone ------------------------------------------------------------------------
+def reach_of(s, selection: inputs.Selection | None = None) -> inputs.Reach:
+    legal = list(RULES.legal_moves(s))
+    return inputs.Reach(s, s.current, lambda: legal, selection or inputs.Selection(), True)
+
+
+def test_clicks_and_a_drag_select_hand_tiles_and_a_lit_end_plays_them():
+    s = position(mine=(4, 4, 2, 6), theirs=(1, 5), die=(3, 5))
+    geo, reach = fit((1280, 800)), reach_of(s)
+    sel, hand = reach.selection, reach.hand  # 2, 4, 4, 6
+    rects = geo.hand_rects(0, 4)
+    assert inputs.click(geo, reach, rects[1].center, add=False) is True and sel.selected == [1] and sel.dragging
+    inputs.drag(geo, reach, rects[2].center)
+    assert reach.selection_values() == [4, 4] and hand == [2, 4, 4, 6]
+    assert Place(0, 4, 2, 0) in reach.candidates() and Place(1, 4, 2, 0) in reach.candidates()
+    target = inputs.click(geo, reach, geo.end_rect(1, 0).center, add=False)
+    assert target == inputs.Target(1, None) and reach.move_at(target) == Place(1, 4, 2, 0)
+    raised = geo.hand_rects(0, 4, sel.selected)  # drawn raised: a click there takes the tile back out
+    inputs.click(geo, reach, raised[2].center, add=True)
+    assert reach.selection_values() == [4]
+    assert inputs.click(geo, reach, geo.hand_rects(1, 2)[0].center, add=False) == inputs.THEIRS
+    assert inputs.click(geo, reach, geo.boxes[0].chip_center, add=False) == inputs.CHIP_CLICK
+    assert inputs.click(geo, reach, geo.panel.center, add=False) is False
+
+
+def test_a_click_where_nothing_is_lit_still_means_a_move_for_the_rules_to_refuse():
+    s = position(mine=(4, 4, 4, 2), theirs=(1, 5), die=(3, 5))
+    geo, reach = fit((800, 600)), reach_of(s)
+    reach.selection.selected = [1, 2, 3]
+    assert reach.candidates() == []
+    assert reach.move_at(inputs.Target(0, None)) == Place(0, 4, 3, 0)
+    assert RULES.check(s, Place(0, 4, 3, 0)) is not None
+    reach.selection.selected = []
+    assert reach.move_at(inputs.Target(0, None)) is None  # nothing selected: the scene says so
+
+
+def test_the_actions_ask_for_what_they_need():
+    s = position(mine=(2, 5), theirs=(6, 1))
+    geo, reach = fit((1280, 800)), reach_of(s)
+    assert inputs.press_action(reach, "exchange") is None and reach.selection.mode == "exchange"
+    assert inputs.click(geo, reach, geo.hand_rects(0, 2)[0].center, add=False) is True and reach.selection.give == 2
+    assert inputs.click(geo, reach, geo.hand_rects(1, 2)[1].center, add=False) == Exchange(2, 6)
+    reach.selection.clear()
+    reach.selection.selected = [1]
+    assert inputs.press_action(reach, "redraw") == Redraw(5)
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1920, 1080)])
+def test_the_tutorials_gestures_land_where_the_hit_tests_read_the_move(size):
+    s = position(mine=(4, 4, 2, 6, 1), theirs=(1, 5, 3), white=[col(5, 1)], die=(3, 5), chips=(INVERTER, DOUBLE))
+    geo = fit(size)
+    moves = [m for m in RULES.legal_moves(s) if type(m) in (Place, Stack, Redraw, Exchange)]
+    assert {type(m) for m in moves} == {Place, Stack, Redraw, Exchange} and any(m.chip for m in moves
+                                                                                if type(m) is Place)
+    for move in moves:
+        reach = reach_of(s)
+        result = None
+        for g in inputs.input_points(geo, reach, [], move):
+            if g.pos == geo.chip_button.center:
+                reach.selection.chip_on = True  # the chip button
+            elif g.pos in [geo.actions[key].center for key in ACTIONS]:
+                key = next(k for k in ACTIONS if geo.actions[k].center == g.pos)
+                result = inputs.press_action(reach, key)
+            else:
+                result = inputs.click(geo, reach, g.pos, add=bool(g.mod))
+        played = reach.move_at(result) if isinstance(result, inputs.Target) else result
+        assert played == move, (move, played)
+
+
+def test_a_prompts_choice_is_a_click_on_its_button():
+    s = position(mine=(4,), theirs=(1,), phase=DRAW)
+    geo = fit((800, 600))
+    rects = geo.button_rects([80, 80])
+    prompt = [(rects[0], Draw()), (rects[1], Roll())]
+    assert [g.pos for g in inputs.input_points(geo, reach_of(s), prompt, Draw())] == [rects[0].center]
 
 
 def test_the_layout_and_input_need_no_display():
