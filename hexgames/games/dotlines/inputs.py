@@ -65,6 +65,17 @@ class Selection:
         self.dragging = False
         self.mouse = (-1, -1)
 
+    def ask(self, acting: bool, hint_lit: bool) -> str | None:
+        """What the player is asked next (a key of `look.ASKS`): the tile the action waiting needs,
+        else, while acting, to play the hint lit up, to click a target, or to select tiles."""
+        if self.mode == "exchange":
+            return "give" if self.give is None else "take"
+        if self.mode is not None:
+            return self.mode
+        if not acting:
+            return None
+        return "hint" if hint_lit else "place" if self.selected else "select"
+
     def pick(self, i: int, add: bool) -> None:
         """A click on hand tile `i`: added to or taken from the selection (`add`: Shift or Ctrl held),
         else the selection becomes that tile alone (a drag from it adds the tiles it crosses), or

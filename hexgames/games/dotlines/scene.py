@@ -22,13 +22,11 @@ Why it is built this way:
   move the player meant and submits it, so the rules' own reason is shown. With nothing selected,
   the hand tiles no line can take are dimmed and the line ends and columns that take some are lit
   softly (setting `show_targets`).
-- Words, prompts and the buttons of the moment live in the side panel, messages in the shared strip:
-  nothing is ever drawn over the lines or the hands.
-- Decisions that are not placements (roll-off, choices, chip, draw) are buttons at the foot of the
-  panel; the actions are buttons there too, disabled once used (the reason shows on hover), and ask
-  for what they need (Exchange: one of yours, then one of theirs).
-- An exchange by the other player changed the viewer's hand: the tile that left and the tile that
-  came stay ringed until the viewer acts (`exchange_news`).
+- Words, prompts and buttons live in the side panel, messages in the shared strip: nothing is drawn
+  over the lines or the hands. Decisions that are not placements (roll-off, choices, chip, draw) are
+  buttons at the panel's foot; so are the actions, disabled once used (the reason shows on hover),
+  which ask for what they need (Exchange: one of yours, then one of theirs). An exchange by the other
+  player stays ringed in both hands until the viewer acts (`exchange_news`).
 """
 from __future__ import annotations
 
@@ -94,14 +92,13 @@ class DotLinesScene(GameScene):
     def __init__(self, app: "App", match: "Match"):
         self.selection = inputs.Selection()
         super().__init__(app, match)
-        self.geo: TableLayout | None = None  # made when the scene enters (the table decides the bottom seat)
         self.board_view = view_board.BoardView(app)
         self.hand_view = view_hand.HandView(app)
         self.panel_view = view_panel.PanelView(app)
         self.buttons = view_panel.PanelButtons(app)
         self.motion = view_overlays.Motion(app, self.animator)
-        self._prompt_key: Any = None  # the moment the prompt's buttons were made for
         self.announced = False  # the ending has been said (once the last move's animation is over)
+        self.layout()  # again when the scene enters: online play gives it its table (and bottom seat) first
 
     # --- reading -----------------------------------------------------------------------------
     @property
@@ -148,12 +145,11 @@ class DotLinesScene(GameScene):
         """Each seat's hand tiles as drawn now (the selected ones raised)."""
         v, raised = self.view(), self.reach.raised
         return {seat: self.geo.hand_rects(seat, v.hand_size(seat), raised if seat == self.match.to_move else ())
-                for seat in (0, 1)} if self.geo is not None else {0: [], 1: []}
+                for seat in (0, 1)}
 
     @property
     def end_rects(self) -> list[pygame.Rect]:
         """Each line's open end (nowhere once it has six columns)."""
-        assert self.geo is not None
         return [self.geo.end_rect(line, len(self.state.lines[line])) for line in (0, 1)]
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
@@ -175,18 +171,8 @@ class DotLinesScene(GameScene):
         view_panel.line_marker(line)(surface, (round(center[0]), round(center[1])), round(2 * radius))
 
     def exchange_news(self) -> tuple[int, int, int] | None:
-        """(mover, give, take) of the latest Exchange while it is news to the viewer: made by the
-        other player, and the viewer has not acted since (drawing their tile is not acting)."""
-        moves = self.match.moves
-        i = len(moves) - 1
-        while i >= 0 and type(moves[i]) is Draw:
-            i -= 1
-        if i < 0 or type(moves[i]) is not Exchange:
-            return None
-        mover = self.rules.to_move(self.match.states[i])
-        if self.viewer == mover:
-            return None
-        return mover, moves[i].give, moves[i].take
+        """(mover, give, take) of the latest Exchange while it is news to the viewer (`view_hand`)."""
+        return view_hand.exchange_news(self.match.moves, self.match.states, self.rules.to_move, self.viewer)
 
     def action_refusal(self, key: str) -> str | None:
         """Why the action's button is disabled for the player to move (the rules' reason), or None:
@@ -235,18 +221,10 @@ class DotLinesScene(GameScene):
         return tr_ui(self.app, key, default, name=self.seat_name(self.match.to_move))
 
     def hint(self) -> str:
-        """What the player acting is asked: by the action waiting for its tile, else by what they hold."""
-        sel = self.selection
-        if sel.mode == "exchange":
-            ask = "give" if sel.give is None else "take"
-        elif sel.mode is not None:
-            ask = sel.mode
-        elif self.state.phase == ACT:
-            lit = self.hint_move is not None and self.hint_move in self.candidates()
-            ask = "hint" if lit else "place" if sel.selected else "select"
-        else:
-            return ""
-        return tr_ui(self.app, *ASKS[ask])
+        """What the player acting is asked (`inputs.ask`), in words."""
+        lit = self.hint_move is not None and self.hint_move in self.candidates()
+        ask = self.selection.ask(self.state.phase == ACT, lit)
+        return tr_ui(self.app, *ASKS[ask]) if ask else ""
 
     # --- layout and widgets ------------------------------------------------------------------
     def layout(self) -> None:
@@ -255,24 +233,20 @@ class DotLinesScene(GameScene):
                                    view_panel.measure(self.app, self.panel_rect.w, names))
 
     def build_widgets(self) -> None:
-        assert self.geo is not None
         self.buttons.build(self.geo, self.widgets)
-        self._show_prompt()
+        self._offer_prompt(again=True)
 
-    def _show_prompt(self) -> None:
-        """The prompt's choices as buttons, while a human at this screen has a choice to make."""
+    def _offer_prompt(self, again: bool = False) -> None:
+        """The prompt's choices as buttons while a human at this screen has a choice to make, made
+        anew when the moment changes (`again`: the widgets were just rebuilt)."""
         phase = self.state.phase
-        choices = inputs.CHOICES.get(phase, ()) if self.can_act and phase not in (ACT, OVER) else ()
-        if self.geo is not None:
-            self.buttons.show_prompt(self.geo, [(tr_ui(self.app, key, default), move) for key, default, move in choices],
-                                     self.widgets)
+        asking = self.can_act and phase not in (ACT, OVER)
+        choices = inputs.CHOICES.get(phase, ()) if asking else ()
+        self.buttons.offer(self.geo, (phase, self.match.to_move, len(self.match.moves), asking), lambda: [
+            (tr_ui(self.app, key, default), move) for key, default, move in choices], self.widgets, again)
 
     def _sync_widgets(self) -> None:
-        key = (self.state.phase, self.match.to_move, len(self.match.moves),
-               self.can_act and self.state.phase not in (ACT, OVER))
-        if key != self._prompt_key:
-            self._prompt_key = key
-            self._show_prompt()
+        self._offer_prompt()
         if self.buttons.chip is None:  # never entered (a picture): no buttons
             return
         acting = self.reach.acting
@@ -294,15 +268,10 @@ class DotLinesScene(GameScene):
                 if self.state.phase != ACT and len(choices) == 1:
                     return self.submit(choices[0][2])
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            pressed = self.buttons.pressed(event.ui_element)
+            pressed = self.buttons.pressed(event.ui_element)  # ("prompt", move) | ("action", key) | ("chip", None)
             if pressed is not None:
-                kind, what = pressed
-                if kind == "prompt":
-                    self.submit(what)
-                elif kind == "action":
-                    self.press_action(what)
-                else:
-                    self.toggle_chip()
+                act = {"prompt": self.submit, "action": self.press_action, "chip": lambda _: self.toggle_chip()}
+                act[pressed[0]](pressed[1])
                 return True
         return super().handle(event)
 
@@ -315,17 +284,14 @@ class DotLinesScene(GameScene):
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             sel.dragging = False
-            return False
         if event.type != pygame.MOUSEBUTTONDOWN:
             return False
         sel.mouse = event.pos
-        if not self.can_act:
+        if not self.can_act or event.button not in (1, 3):
             return False
         if event.button == 3:
             self.clear_selection()
             return True
-        if event.button != 1:
-            return False
         if self.state.phase == DRAW and self.geo.deck_rect.collidepoint(event.pos):
             return self.submit(Draw())
         if self.state.phase != ACT:
@@ -398,7 +364,6 @@ class DotLinesScene(GameScene):
 
     def on_move_played(self, before: Any, move: Any, after: Any, by_ai: bool) -> None:
         """Slide what moved (`view_overlays.Motion`); the buttons follow the new position."""
-        assert self.geo is not None
         self.motion.start(self.geo, before, move, after, len(self.match.moves))
         self._sync_widgets()
 
@@ -421,7 +386,6 @@ class DotLinesScene(GameScene):
     # --- drawing: what each view shows this frame --------------------------------------------
     def draw_game(self, surface: pygame.Surface) -> None:
         geo, v, reach = self.geo, self.view(), self.reach
-        assert geo is not None
         targets = self.app.settings.show_targets and reach.acting and self.selection.mode not in ("redraw", "exchange")
         lit = reach.candidates()
         self.board_view.draw(surface, geo, self._board_shown(v, lit, targets))
@@ -471,18 +435,14 @@ class DotLinesScene(GameScene):
     def draw_top(self, surface: pygame.Surface) -> None:
         """The shared toasts and Undo tip, and why a disabled action button does nothing (on hover)."""
         super().draw_top(surface)
-        if self.app.scenes.top is not self or not self.reach.acting:
-            return
-        for key, button in self.buttons.actions.items():
-            if button.visible and not button.is_enabled and button.rect.collidepoint(self.pointer):
-                why = self.action_refusal(key)
-                if why:
-                    hud.hover_tip(surface, self.app, button.rect, why)
+        key = self.buttons.disabled_at(self.pointer) if self.app.scenes.top is self and self.reach.acting else None
+        why = self.action_refusal(key) if key is not None else None
+        if why:
+            hud.hover_tip(surface, self.app, self.buttons.actions[key].rect, why)
 
     # --- the tutorial and the tips (hexgames/ui/tutorial.py) -------------------------------------------
     def input_points(self, move: Any) -> list[Any]:
-        assert self.geo is not None
         return inputs.input_points(self.geo, self.reach, [(b.rect, m) for b, m in self.buttons.prompt], move)
 
     def tip_regions(self) -> list[tuple[pygame.Rect, str]]:
-        return inputs.tip_regions(self.app, self.geo) if self.geo is not None else []
+        return inputs.tip_regions(self.app, self.geo)

@@ -10,13 +10,14 @@ worked out by the scene; this module only draws it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
 
 from hexgames.games.dotlines.layout import TableLayout
 from hexgames.games.dotlines.look import EMPTY_PLACE
 from hexgames.games.dotlines.pieces import EXCHANGED, SELECT, TARGET, draw_swap_badge, draw_tile
+from hexgames.games.dotlines.rules import Draw, Exchange
 from hexgames.ui import draw, hud
 
 if TYPE_CHECKING:
@@ -37,6 +38,22 @@ class HandShown:
     ringed: int | None  # the value an exchange brought in, while it is news
     label: str  # "name (tiles)"
     lit: bool  # its player is to move: the label in the accent colour
+
+
+def exchange_news(moves: Sequence[Any], states: Sequence[Any], to_move: Callable[[Any], int],
+                  viewer: int | None) -> tuple[int, int, int] | None:
+    """(mover, give, take) of the latest Exchange while it is news to the viewer: made by the other
+    player, and the viewer has not acted since (drawing their tile is not acting). The tile that left
+    and the tile that came stay ringed in both hands until then."""
+    i = len(moves) - 1
+    while i >= 0 and type(moves[i]) is Draw:
+        i -= 1
+    if i < 0 or type(moves[i]) is not Exchange:
+        return None
+    mover = to_move(states[i])
+    if viewer == mover:
+        return None
+    return mover, moves[i].give, moves[i].take
 
 
 class HandView:

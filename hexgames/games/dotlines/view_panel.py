@@ -222,6 +222,7 @@ class PanelButtons:
         self.prompt: list[tuple[Any, Any]] = []  # (button, move)
         self.actions: dict[str, Any] = {}
         self.chip: Any = None
+        self._moment: Any = None  # the moment the prompt's buttons were made for
 
     def build(self, geo: TableLayout, widgets: list[Any]) -> None:
         """The action buttons and the chip button, each with its tip (shown only while acting)."""
@@ -233,6 +234,15 @@ class PanelButtons:
         self.chip = UIButton(pygame.Rect(geo.chip_button), tr_ui(app, "use_chip", "Use chip"), app.ui,
                              tool_tip_text=app.tr("learn.tips.dotlines.chip"))
         widgets += [*self.actions.values(), self.chip]
+
+    def offer(self, geo: TableLayout, moment: Any, choices: Callable[[], Sequence[tuple[str, Any]]],
+              widgets: list[Any], again: bool = False) -> None:
+        """The prompt's buttons for `moment` (`choices`: labels and moves), made only when the moment
+        changes, or `again` after the widgets were rebuilt (a new window size, a new language)."""
+        if again or moment != self._moment:
+            if not again:
+                self._moment = moment
+            self.show_prompt(geo, choices(), widgets)
 
     def show_prompt(self, geo: TableLayout, choices: Sequence[tuple[str, Any]], widgets: list[Any]) -> None:
         """The prompt's buttons (`choices`: label and move) in place of the last prompt's."""
@@ -278,6 +288,11 @@ class PanelButtons:
         shown = [b.rect.top for b in [*self.actions.values(), self.chip] if b is not None and b.visible]
         shown += [b.rect.top for b, _ in self.prompt if b.visible]
         return min(shown) if shown else None
+
+    def disabled_at(self, pointer: tuple[int, int]) -> str | None:
+        """The action whose button shows disabled under the pointer (its reason is the scene's to tell)."""
+        return next((key for key, b in self.actions.items()
+                     if b.visible and not b.is_enabled and b.rect.collidepoint(pointer)), None)
 
     def pressed(self, element: Any) -> tuple[str, Any] | None:
         """What a pressed button is: ("prompt", its move), ("action", its key), ("chip", None)."""
