@@ -42,9 +42,9 @@ class Measures:
     """The room the words need, measured by the scene in the theme's fonts (the layout measures
     nothing): the widths of the action buttons' labels (Redraw, Exchange, Stack, then the chip
     button's widest label), and per seat the insets of its box's content (left, top, right, bottom)
-    from the box's edges, the title above it included. The defaults are those of short English names."""
-    actions: tuple[int, int, int, int] = (61, 72, 43, 72)
-    insets: tuple[tuple[int, int, int, int], tuple[int, int, int, int]] = ((10, 35, 10, 8), (10, 35, 10, 8))
+    from the box's edges, the title above it included. The defaults are the app's in English."""
+    actions: tuple[int, int, int, int] = (61, 74, 44, 67)
+    insets: tuple[tuple[int, int, int, int], tuple[int, int, int, int]] = ((10, 40, 10, 8), (10, 40, 10, 8))
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ SIZES = [(640, 480), (800, 600), (1000, 660), (1280, 800), (1280, 600), (1920, 1
 # The words' sizes as the app measures them: English, and Japanese (longer labels) with a long name (a
 # smaller title). Below the app's smallest window (800x600) only the English buttons fit two to a row;
 # the Japanese ones, one to a row, would reach the deck, so that pair is left out.
-EN = Measures((61, 74, 44, 67), ((10, 40, 10, 8), (10, 40, 10, 8)))
+EN = Measures()
 JA = Measures((68, 118, 68, 102), ((10, 40, 10, 8), (10, 30, 10, 8)))
 PANELS = [(size, words) for size in SIZES for words in (EN, JA) if size[0] >= 800 and size[1] >= 600 or words is EN]
 HANDS = [0, 1, 4, 9, 15, 22]  # tiles in a hand, from none to more than the felt's width holds at full size
