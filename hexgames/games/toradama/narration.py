@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from hexgames.games.toradama.board import KIND_NAMES, KINDS
-from hexgames.games.toradama.panel import character_name, tr_ui
+from hexgames.games.toradama.look import character_name, tr_ui
 from hexgames.games.toradama.replay import Step
 from hexgames.games.toradama.rules import DRAW, ToradamaState
 

@@ -10,46 +10,17 @@ import pygame
 
 from hexgames.games.toradama import pieces
 from hexgames.games.toradama.board import KINDS
-from hexgames.games.toradama.rules import CHARACTER_NAMES, FAVOURITE, OKUNOTE_COST, OKUNOTE_RECYCLED, ToradamaState
+from hexgames.games.toradama.look import character_name, okunote_text, tr_ui
+from hexgames.games.toradama.rules import FAVOURITE, ToradamaState
 from hexgames.ui import draw, hud
-from hexgames.ui.words import translator
 
 if TYPE_CHECKING:
     from hexgames.app import App
 
-NS = "toradama_ui"
-
-
-tr_ui = translator(NS)
-
-
-def character_name(app: "App", c: int) -> str:
-    name = CHARACTER_NAMES[c]
-    return app.tr(f"toradama.character.{name}", default=name.capitalize())
-
-
-def okunote_parts(app: "App", c: int) -> tuple[str, str]:
-    """What the okunote does, and its cost."""
-    name = CHARACTER_NAMES[c]
-    what = tr_ui(app, f"okunote.{name}", name)
-    cost = tr_ui(app, "cost_recycled" if OKUNOTE_RECYCLED[c] else "cost", "{n} niku", n=OKUNOTE_COST[c])
-    return what, cost
-
-
-def okunote_text(app: "App", c: int) -> str:
-    """The okunote in a line: what it does and its cost."""
-    what, cost = okunote_parts(app, c)
-    return tr_ui(app, "okunote_line", "{what} ({cost})", what=what, cost=cost)
-
-
-def card_scale(panel: pygame.Rect) -> float:
-    """How much larger than at 800x600 the cards are drawn: a large window gets large type."""
-    return max(1.0, min(1.5, panel.w / 240, panel.h / 460))
-
 
 def paint_card(app: "App", surf: pygame.Surface, rect: pygame.Rect, s: ToradamaState, seat: int, name: str,
                chip: tuple[int, int, int], to_move: bool, k: float = 1.0) -> None:
-    """One player's card; `k` scales its type and pictures (`card_scale`)."""
+    """One player's card; `k` scales its type and pictures (`layout.card_scale`)."""
     inner = hud.panel(surf, rect, None, app, highlight=to_move)
 
     def px(n: float) -> int:  # a size at 800x600, scaled

@@ -32,34 +32,46 @@ from hexgames.games.toradama.board import COLS, EMPTY, HIDDEN_CUBE, KINDS, ROWS,
 from hexgames.games.toradama.moves import (
     CUBE_SOURCE, Choose, Clear, Dig, Flip, Give, Place, Reroll, Swap, Triple,
 )
-from hexgames.games.toradama.panel import character_name, tr_ui
+from hexgames.games.toradama.layout import TableLayout, card_scale
+from hexgames.games.toradama.look import AREA_TINTS, BALL, GRID_BG, GRID_LINE, LEGAL, RESIGN, character_name, seat_colour, tr_ui
 from hexgames.games.toradama.rules import (
     CHOOSE, OVER, PLACING, PRIVATE, START, ToradamaState,
 )
 from hexgames.ui import draw, hud
 from hexgames.ui.anim import Animator, Tween, ease_fall_bounce, ease_in_out, ease_out_back, linear
-from hexgames.ui.game_scene import GameScene
+from hexgames.ui.game_scene import GameScene, part_attribute
 
 if TYPE_CHECKING:
     from hexgames.app import App
     from hexgames.core.match import Match
 
-SEAT_CHIPS = ((72, 206, 206), (236, 238, 242))
-AREA_TINTS = ((72, 206, 206, 34), (236, 238, 242, 26))
-GRID_BG = (30, 35, 45)
-GRID_LINE = (52, 60, 74)
-LEGAL = hud.LEGAL  # the shared green of a legal target
-BALL = (255, 214, 92)
 TARGETING = ("swap", "flip", "dig")  # okunote that need a cell or column
 CONFIRM_SECONDS = 3.0  # a first press of Resign waits this long for the second
 PICK_SECONDS = 8.0  # hot-seat: a first press of Resign waits this long for a player's card
-RESIGN = (226, 92, 92)
+
+
+def _layout(name: str, doc: str) -> property:
+    return part_attribute("geo", name, doc)
 
 
 class ToradamaScene(GameScene):
     """Board, pool, cube pools and player cards; input becomes Toradama moves."""
 
     PAINTERS: ClassVar[dict[str, Callable[..., None]]]  # animation step kind -> its painter (set below)
+    mirrored = _layout("mirrored", "Seat 2's columns on the left: the one player at this screen sits there.")
+    left_seat = _layout("left_seat", "The seat whose columns and cube pool are on the left.")
+    cell_size = _layout("cell_size", "A grid cell's side.")
+    grid = _layout("grid", "The 5x6 grid.")
+    stacks = _layout("stacks", "Each seat's cube pool.")
+    pool_slots = _layout("pool_slots", "The pool's three slots.")
+    bag_rect = _layout("bag_rect", "The bag's count, right of the pool.")
+    side_boxes = _layout("side_boxes", "Beside the board on each seat's side: the call-outs.")
+    cards = _layout("cards", "Each player's card in the side panel.")
+    display_col = _layout("display_col", "Where a column is drawn, counted from the left.")
+    cell_rect = _layout("cell_rect", "A cell's tile on screen.")
+    tile_rect = _layout("tile_rect", "A tile at a (possibly fractional) row of a column.")
+    column_at = _layout("column_at", "The column under a point (the grid and a row above).")
+    cell_at = _layout("cell_at", "The cell under a point.")
 
     def __init__(self, app: "App", match: "Match"):
         super().__init__(app, match)
@@ -74,13 +86,6 @@ class ToradamaScene(GameScene):
         self.shown: ToradamaState | None = None  # the public position while an animation plays
         self.timeline: list[tuple[Tween, replay.Step]] = []
         self.fx = Animator(speed=lambda: self.app.settings.anim_speed)
-        self.cell_size = 40
-        self.grid = pygame.Rect(0, 0, 0, 0)
-        self.pool_slots: list[pygame.Rect] = []
-        self.stacks: dict[int, pygame.Rect] = {}
-        self.bag_rect = pygame.Rect(0, 0, 0, 0)
-        self.cards: dict[int, pygame.Rect] = {}
-        self.side_boxes: dict[int, pygame.Rect] = {}  # beside the board on each seat's side: call-outs
         self._choice: tuple[Any, choice.ChoiceLayout] | None = None
         self.okunote_button: Any = None
         self.give_button: Any = None
@@ -104,50 +109,18 @@ class ToradamaScene(GameScene):
         return self.cached("legal", lambda: list(self.rules.legal_moves(self.state)))
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
-        return SEAT_CHIPS[seat % 2]
+        return seat_colour(seat)
 
-    @property
-    def left_seat(self) -> int:
-        return 1 if self.mirrored else 0
-
-    # --- geometry -----------------------------------------------------------------------------------
+    # --- geometry: the layout's ---------------------------------------------------------------------
     def layout(self) -> None:
         # The one player at this screen sits at seat 2 (against the computer, or online): the board
-        # is drawn mirrored, so their columns are on their side. Set with the rest of the geometry
-        # (the frame loop asks for every cell), again once an online table drives the scene.
-        self.mirrored = self.match.state.seats == 2 and self.table.screen_seats == (1,)
-        r = self.board_rect
-        s = max(24, int(min(r.w / 8.6, r.h / 8.3)))
-        self.cell_size = s
-        self.grid = pygame.Rect(r.centerx - 5 * s // 2, r.y + int(0.45 * s), 5 * s, 6 * s)
-        g = self.grid
-        sw = int(1.1 * s)
-        left = pygame.Rect(g.x - sw - int(0.35 * s), g.bottom - int(3.4 * s), sw, int(3.4 * s))
-        right = pygame.Rect(g.right + int(0.35 * s), left.y, sw, left.h)
-        self.stacks = {self.left_seat: left, 1 - self.left_seat: right}
-        gap = int(0.25 * s)
-        y = g.bottom + int(0.42 * s)
-        x0 = g.centerx - (3 * s + 2 * gap) // 2
-        self.pool_slots = [pygame.Rect(x0 + i * (s + gap), y, s, s) for i in range(3)]
-        self.bag_rect = pygame.Rect(self.pool_slots[-1].right + int(0.6 * s), y, int(1.6 * s), s)
-        gap = int(0.2 * s)
-        self.side_boxes = {self.left_seat: pygame.Rect(r.x, g.y, g.x - gap - r.x, left.y - 4 - g.y),
-                           1 - self.left_seat: pygame.Rect(g.right + gap, g.y, r.right - g.right - gap, left.y - 4 - g.y)}
-        self._layout_panel()
+        # is drawn mirrored, so their columns are on their side. Set with the rest of the geometry,
+        # again once an online table drives the scene.
+        s = self.match.state
+        mirrored = s.seats == 2 and self.table.screen_seats == (1,)
+        self.geo = TableLayout.fit(self.board_rect, self.panel_rect, s.seats, mirrored)
         self._choice = None
         self._panel_cache = None
-
-    def _layout_panel(self) -> None:
-        p = self.panel_rect
-        buttons = 2 * 44 + 12
-        avail = p.h - buttons
-        k = panel.card_scale(p)
-        if self.state.seats == 1:
-            self.cards = {0: pygame.Rect(p.x, p.y, p.w, min(round(230 * k), avail // 2))}
-        else:
-            h = min(round(240 * k), (avail - 10) // 2)
-            top, bottom = 1 - self.left_seat, self.left_seat
-            self.cards = {top: pygame.Rect(p.x, p.y, p.w, h), bottom: pygame.Rect(p.x, p.y + h + 10, p.w, h)}
 
     def choice_layout(self) -> choice.ChoiceLayout:
         """The character cards for this board area and language (computed once for each)."""
@@ -160,69 +133,34 @@ class ToradamaScene(GameScene):
     def char_cards(self) -> list[pygame.Rect]:
         return self.choice_layout().cards
 
-    def display_col(self, col: int) -> int:
-        return COLS - 1 - col if self.mirrored else col
-
-    def cell_rect(self, c: int) -> pygame.Rect:
-        col, row = divmod(c, ROWS)
-        return self.tile_rect(col, row)
-
-    def tile_rect(self, col: int, row: float) -> pygame.Rect:
-        s = self.cell_size
-        x = self.grid.x + self.display_col(col) * s
-        y = self.grid.bottom - (row + 1) * s
-        return pygame.Rect(x + 2, round(y) + 2, s - 4, s - 4)
-
-    def column_at(self, pos: tuple[int, int]) -> int | None:
-        g = self.grid.inflate(0, self.cell_size).move(0, -self.cell_size // 2)  # the grid and a row above
-        if not g.collidepoint(pos):
-            return None
-        d = (pos[0] - self.grid.x) // self.cell_size
-        return self.display_col(int(d)) if 0 <= d < COLS else None
-
-    def cell_at(self, pos: tuple[int, int]) -> int | None:
-        if not self.grid.collidepoint(pos):
-            return None
-        col = self.column_at(pos)
-        row = (self.grid.bottom - 1 - pos[1]) // self.cell_size
-        return None if col is None else cell(col, int(row))
-
     def source_at(self, pos: tuple[int, int]) -> int | None:
         """The pool tama or the own cube pool under the mouse, as a `Place` source."""
         v = self.view()
-        for i, r in enumerate(self.pool_slots):
-            if r.collidepoint(pos) and i < len(v.pool):
-                return v.pool[i]
+        i = self.geo.pool_slot_at(pos)
+        if i is not None and i < len(v.pool):
+            return v.pool[i]
         seat = self.match.to_move
-        if self.stacks.get(seat, pygame.Rect(0, 0, 0, 0)).collidepoint(pos) and v.cubes[seat]:
+        if self.geo.stack_at(pos) == seat and v.cubes[seat]:
             return CUBE_SOURCE
         return None
 
     def source_rect(self, seat: int, src: int) -> pygame.Rect:
-        if src == CUBE_SOURCE:
-            return self._stack_top(seat)
-        pool = self.view().pool
-        i = pool.index(src) if src in pool else 0
-        return self.pool_slots[min(i, 2)]
+        v = self.view()
+        return self.geo.source_rect(seat, src, v.pool, len(v.cubes[seat]))
 
     def _stack_top(self, seat: int) -> pygame.Rect:
-        r = self.stacks[seat]
-        n = min(len(self.view().cubes[seat]), 8)
-        size = r.w - 8
-        return pygame.Rect(r.x + 4, r.bottom - size - 4 - max(0, n - 1) * size // 7, size, size)
+        return self.geo.stack_top(seat, len(self.view().cubes[seat]))
 
     # --- widgets --------------------------------------------------------------------------------------
     def build_widgets(self) -> None:
         from pygame_gui.core import ObjectID
         from pygame_gui.elements import UIButton
 
-        p = self.panel_rect
-        y = p.bottom - 2 * 44 - 6
-        self.okunote_button = UIButton(pygame.Rect(p.x, y, p.w, 42), tr_ui(self.app, "okunote.label", "Okunote"), self.app.ui,
+        geo = self.geo
+        self.okunote_button = UIButton(pygame.Rect(geo.okunote), tr_ui(self.app, "okunote.label", "Okunote"), self.app.ui,
                                        object_id=ObjectID(class_id="@primary"))
-        half = (p.w - 8) // 2
-        self.give_button = UIButton(pygame.Rect(p.x, y + 48, half, 42), tr_ui(self.app, "give", "Give away"), self.app.ui)
-        self.resign_button = UIButton(pygame.Rect(p.x + half + 8, y + 48, half, 42), tr_ui(self.app, "resign", "Resign"),
+        self.give_button = UIButton(pygame.Rect(geo.give), tr_ui(self.app, "give", "Give away"), self.app.ui)
+        self.resign_button = UIButton(pygame.Rect(geo.resign), tr_ui(self.app, "resign", "Resign"),
                                       self.app.ui, object_id=ObjectID(class_id="@danger"))
         self.widgets += [self.okunote_button, self.give_button, self.resign_button]
         self._sync_widgets()
@@ -391,7 +329,7 @@ class ToradamaScene(GameScene):
 
     def _pick_resigner(self, pos: tuple[int, int]) -> bool:
         """Hot-seat: a click on a player's card resigns that player; anywhere else cancels."""
-        seat = next((seat for seat, rect in self.cards.items() if rect.collidepoint(pos)), None)
+        seat = self.geo.card_at(pos)
         self.resign_armed = 0.0
         return self.resign_seat(seat) if seat is not None else True
 
@@ -967,12 +905,10 @@ class ToradamaScene(GameScene):
         surf = pygame.Surface(p.size, pygame.SRCALPHA)
         for seat, rect in self.cards.items():
             panel.paint_card(self.app, surf, rect.move(-p.x, -p.y), v, seat, self.seat_name(seat), self.seat_colour(seat),
-                             seat == mover, panel.card_scale(p))
-        if v.seats == 1:
-            card = self.cards[0]
-            best_rect = pygame.Rect(0, card.bottom - p.y + 10, p.w, min(170, p.h - card.h - 2 * 44 - 40))
-            if best_rect.h > 60:
-                panel.paint_solo_best(self.app, surf, best_rect, self._best_scores(), self.highscore_place)
+                             seat == mover, card_scale(p))
+        if v.seats == 1 and self.geo.best is not None:
+            panel.paint_solo_best(self.app, surf, self.geo.best.move(-p.x, -p.y), self._best_scores(),
+                                  self.highscore_place)
         self._panel_cache = (key, surf)
         return surf
 
