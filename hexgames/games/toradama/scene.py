@@ -27,10 +27,10 @@ import pygame_gui
 
 from hexgames.core import highscores
 from hexgames.core.protocol import Resignation
-from hexgames.games.toradama import choice, narration, panel, replay, pieces
+from hexgames.games.toradama import choice, inputs, narration, panel, pieces, replay
 from hexgames.games.toradama.board import COLS, EMPTY, HIDDEN_CUBE, KINDS, ROWS, SHARED_COLUMN, cell
 from hexgames.games.toradama.moves import (
-    CUBE_SOURCE, Choose, Clear, Dig, Flip, Give, Place, Reroll, Swap, Triple,
+    CUBE_SOURCE, OKUNOTE_MOVES, Choose, Clear, Dig, Flip, Give, Place, Reroll, Swap, Triple,
 )
 from hexgames.games.toradama.layout import TableLayout, card_scale
 from hexgames.games.toradama.look import AREA_TINTS, BALL, GRID_BG, GRID_LINE, LEGAL, RESIGN, character_name, seat_colour, tr_ui
@@ -45,7 +45,6 @@ if TYPE_CHECKING:
     from hexgames.app import App
     from hexgames.core.match import Match
 
-TARGETING = ("swap", "flip", "dig")  # okunote that need a cell or column
 CONFIRM_SECONDS = 3.0  # a first press of Resign waits this long for the second
 PICK_SECONDS = 8.0  # hot-seat: a first press of Resign waits this long for a player's card
 
@@ -54,10 +53,20 @@ def _layout(name: str, doc: str) -> property:
     return part_attribute("geo", name, doc)
 
 
+def _selection(name: str, doc: str) -> property:
+    return part_attribute("selection", name, doc, settable=True)
+
+
 class ToradamaScene(GameScene):
     """Board, pool, cube pools and player cards; input becomes Toradama moves."""
 
     PAINTERS: ClassVar[dict[str, Callable[..., None]]]  # animation step kind -> its painter (set below)
+    selected = _selection("selected", "The source picked: a pool kind 0..4 or CUBE_SOURCE.")
+    dragging = _selection("dragging", "The picked tile follows the pointer.")
+    ball = _selection("ball", "The clear ball marked by a first click.")
+    targeting = _selection("targeting", "The okunote waiting for its cell or column.")
+    swap_first = _selection("swap_first", "The swap's first cell.")
+    mouse = _selection("mouse", "The pointer, as the last event left it.")
     mirrored = _layout("mirrored", "Seat 2's columns on the left: the one player at this screen sits there.")
     left_seat = _layout("left_seat", "The seat whose columns and cube pool are on the left.")
     cell_size = _layout("cell_size", "A grid cell's side.")
@@ -75,14 +84,9 @@ class ToradamaScene(GameScene):
 
     def __init__(self, app: "App", match: "Match"):
         super().__init__(app, match)
-        self.selected: int | None = None  # a source: pool kind 0..4 or CUBE_SOURCE
-        self.dragging = False
-        self.ball: int | None = None  # clear ball picked once; a second click clears
-        self.targeting: str | None = None  # okunote waiting for its cell / column
-        self.swap_first: int | None = None
+        self.selection = inputs.Selection()
         self.resign_armed = 0.0  # seconds left to confirm a resignation (hot-seat: to pick whose)
         self.last_turn: tuple[int, set[int]] = (-1, set())  # the latest mover and the cells they filled
-        self.mouse = (0, 0)
         self.shown: ToradamaState | None = None  # the public position while an animation plays
         self.timeline: list[tuple[Tween, replay.Step]] = []
         self.fx = Animator(speed=lambda: self.app.settings.anim_speed)
@@ -133,17 +137,6 @@ class ToradamaScene(GameScene):
     def char_cards(self) -> list[pygame.Rect]:
         return self.choice_layout().cards
 
-    def source_at(self, pos: tuple[int, int]) -> int | None:
-        """The pool tama or the own cube pool under the mouse, as a `Place` source."""
-        v = self.view()
-        i = self.geo.pool_slot_at(pos)
-        if i is not None and i < len(v.pool):
-            return v.pool[i]
-        seat = self.match.to_move
-        if self.geo.stack_at(pos) == seat and v.cubes[seat]:
-            return CUBE_SOURCE
-        return None
-
     def source_rect(self, seat: int, src: int) -> pygame.Rect:
         v = self.view()
         return self.geo.source_rect(seat, src, v.pool, len(v.cubes[seat]))
@@ -166,7 +159,7 @@ class ToradamaScene(GameScene):
         self._sync_widgets()
 
     def okunote_moves(self) -> list[Any]:
-        return [m for m in self.legal() if type(m) in (Swap, Reroll, Triple, Flip, Dig)]
+        return [m for m in self.legal() if type(m) in OKUNOTE_MOVES]
 
     def _sync_widgets(self) -> None:
         live = self.can_act and self.state.phase in (START, PLACING)
@@ -198,7 +191,7 @@ class ToradamaScene(GameScene):
 
     # --- input ------------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and (self._has_selection() or self.resign_armed):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and (self.selection.busy or self.resign_armed):
             self.clear_selection()
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -209,76 +202,50 @@ class ToradamaScene(GameScene):
             if event.ui_element is self.resign_button:
                 return self.press_resign()
         if self.resign_armed and self.resign_picking and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self._pick_resigner(event.pos)
+            seat = self.geo.card_at(event.pos)  # hot-seat: the card of the player who gives up; elsewhere cancels
+            self.resign_armed = 0.0
+            return self.resign_seat(seat) if seat is not None else True
         return super().handle(event)
-
-    def _has_selection(self) -> bool:
-        return self.selected is not None or self.ball is not None or self.targeting is not None
 
     def clear_selection(self) -> None:
         """Drop all input state of the player at the screen (GameScene hook: on undo and whenever
         the screen changes hands): the picked tile, a drag, the marked clear ball, an okunote waiting
         for its target, a Resign waiting to be confirmed, and the hover."""
-        self._drop_pick()
+        self.selection.clear()
         self.resign_armed = 0.0
-        self.mouse = (-1, -1)
-
-    def _drop_pick(self) -> None:
-        """Drop what the player picked for a move (a move played, a click elsewhere, not their turn)."""
-        self.selected = self.ball = self.targeting = self.swap_first = None
-        self.dragging = False
 
     def handle_game_event(self, event: pygame.event.Event) -> bool:
+        sel = self.selection
         if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
+            sel.mouse = event.pos
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.mouse = event.pos
+            sel.mouse = event.pos
             if self.is_animating():
                 self.skip_animation()
                 return True
             if not self.can_act:
                 return False
             return self._press(event.pos)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
-            self.dragging = False
-            col = self.column_at(event.pos)
-            if self.selected is not None and col is not None and self.can_act:
-                return self.submit_place(col)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and sel.dragging:
+            move = inputs.release(self.geo, sel, event.pos)
+            return move is not None and self.can_act and self._submit_checked(move)
         return False
 
     def _press(self, pos: tuple[int, int]) -> bool:
-        s = self.state
-        if s.phase == CHOOSE:
-            for c, r in enumerate(self.char_cards):
-                if r.collidepoint(pos):
-                    return self.submit(Choose(c))
-            return False
-        if self.targeting is not None:
-            return self._target_click(pos)
-        src = self.source_at(pos)
-        if src is not None:
-            self.ball = None
-            self.selected = None if self.selected == src and not self.dragging else src
-            self.dragging = self.selected is not None
-            return True
-        col = self.column_at(pos)
-        if self.selected is not None and col is not None:
-            return self.submit_place(col)
-        c = self.cell_at(pos)
-        if c is not None and self.view().cells[c] != EMPTY:
-            return self.pick_ball(c)
-        if col is not None:
+        """A click of the player who may move: a character chosen, or what `inputs.press` proposes."""
+        if self.state.phase == CHOOSE:
+            chosen = inputs.character_at(self.char_cards, pos)
+            return chosen is not None and self.submit(chosen)
+        done = inputs.press(self.geo, self.selection, self.view(), self.match.to_move, pos)
+        if isinstance(done, bool):
+            return done
+        if done == inputs.PICK_FIRST:
             self.toast(tr_ui(self.app, "hint.pick", "Pick a pool tile or your cube pool first, or click a tama to clear it."))
             return True
-        self._drop_pick()
-        return False
-
-    def submit_place(self, col: int) -> bool:
-        src = self.selected
-        if src is None:
-            return False
-        return self._submit_checked(Place(src, col))
+        if type(done) is Clear:
+            return self.pick_ball(done.cell)
+        return self._submit_checked(done)
 
     def pick_ball(self, c: int) -> bool:
         """The first click marks the clear ball, the second clears (a clearing cannot be undone)."""
@@ -286,17 +253,18 @@ class ToradamaScene(GameScene):
         if reason is not None:
             self.toast(self.app.tr_reason(reason), error=True)
             return False
-        if self.ball != c:
-            self.ball = c
+        if self.selection.ball != c:
+            self.selection.ball = c
             return True
-        self._drop_pick()
+        self.selection.drop()
         return self.submit(Clear(c))
 
     def give(self) -> bool:
-        if self.selected is None or not self.can_act:
+        sel = self.selection
+        if sel.selected is None or not self.can_act:
             return False
-        move = Give(self.selected)
-        self._drop_pick()
+        move = Give(sel.selected)
+        sel.drop()
         return self.submit(move)
 
     # resigning -----------------------------------------------------------------------------------
@@ -321,17 +289,11 @@ class ToradamaScene(GameScene):
         if not self.can_resign:
             return False
         if self.resign_armed <= 0:
-            self._drop_pick()
+            self.selection.drop()
             self.resign_armed = PICK_SECONDS if self.resign_picking else CONFIRM_SECONDS
             return True
         self.resign_armed = 0.0
         return True if self.resign_picking else self.resign_seat(self.humans[0])
-
-    def _pick_resigner(self, pos: tuple[int, int]) -> bool:
-        """Hot-seat: a click on a player's card resigns that player; anywhere else cancels."""
-        seat = self.geo.card_at(pos)
-        self.resign_armed = 0.0
-        return self.resign_seat(seat) if seat is not None else True
 
     def resign_seat(self, seat: int) -> bool:
         """`seat` gives up now (the shared path: kept, saved and replayed like a move)."""
@@ -342,41 +304,26 @@ class ToradamaScene(GameScene):
         moves = self.okunote_moves()
         if not self.can_act or not moves:
             return False
-        self._drop_pick()
+        sel = self.selection
+        sel.drop()
         kind = type(moves[0])
         if kind in (Reroll, Triple):
             return self.submit(moves[0])
-        self.targeting = {Swap: "swap", Flip: "flip", Dig: "dig"}[kind]
-        self.toast(tr_ui(self.app, f"hint.{self.targeting}", self.targeting))
+        sel.targeting = inputs.TARGETING[kind]
+        self.toast(tr_ui(self.app, f"hint.{sel.targeting}", sel.targeting))
         return True
-
-    def _target_click(self, pos: tuple[int, int]) -> bool:
-        c = self.cell_at(pos)
-        if self.targeting == "dig":
-            col = self.column_at(pos)
-            return col is not None and self._submit_checked(Dig(col))
-        if c is None:
-            self._drop_pick()
-            return False
-        if self.targeting == "flip":
-            return self._submit_checked(Flip(c))
-        if self.swap_first is None or self.swap_first == c:
-            self.swap_first = None if self.swap_first == c else c
-            return True
-        a, b = sorted((self.swap_first, c))
-        self.swap_first = None
-        return self._submit_checked(Swap(a, b))
 
     def show_hint(self, move: Any) -> None:
         """The hint as the player's own selection: a tile to place is picked up and ghosted in its
         column (a click on the column plays it), a clear ball is marked (a click on it clears), a
         character card is lit (a click chooses it); an okunote's cells are ringed and other moves
         told in words."""
-        self._drop_pick()
+        sel = self.selection
+        sel.drop()
         if type(move) in (Place, Give):
-            self.selected = move.src
+            sel.selected = move.src
         elif type(move) is Clear:
-            self.ball = move.cell
+            sel.ball = move.cell
         if type(move) not in (Place, Clear, Choose):
             super().show_hint(move)
 
@@ -386,12 +333,12 @@ class ToradamaScene(GameScene):
         if reason is not None:
             self.toast(self.app.tr_reason(reason), error=True)
             return False
-        self._drop_pick()
+        self.selection.drop()
         return self.submit(move)
 
     # --- match events -----------------------------------------------------------------------------------
     def on_move_played(self, before: Any, move: Any, after: Any, by_ai: bool) -> None:
-        self._drop_pick()
+        self.selection.drop()
         seat = move.seat if isinstance(move, Resignation) else self.rules.to_move(before)
         self._remember_placements(after.events or [], seat)
         self._announce(after.events or [], seat, said=by_ai)
@@ -483,8 +430,8 @@ class ToradamaScene(GameScene):
         self.fx.update(dt)
         if self.resign_armed > 0:
             self.resign_armed = max(0.0, self.resign_armed - dt) if self.can_resign else 0.0
-        if self._has_selection() and not self.can_act:
-            self._drop_pick()
+        if self.selection.busy and not self.can_act:
+            self.selection.drop()
         self._sync_widgets()
 
     def banner_text(self) -> str:
@@ -929,14 +876,10 @@ class ToradamaScene(GameScene):
 
     # --- the tutorial and the tips (hexgames/ui/tutorial.py) -------------------------------------------
     def input_points(self, move: Any) -> list[Any]:
-        from hexgames.games.toradama import inputs
-
-        return inputs.input_points(self, move)
+        return inputs.input_points(self.geo, self.view(), self.match.to_move, self.char_cards, move)
 
     def tip_regions(self) -> list[tuple[pygame.Rect, str]]:
-        from hexgames.games.toradama import inputs
-
-        return inputs.tip_regions(self)
+        return inputs.tip_regions(self.app, self.geo)
 
 
 # how each animation step is drawn, by its kind (`replay.Step.kind`)

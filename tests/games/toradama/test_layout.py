@@ -14,11 +14,16 @@ import sys
 import pygame
 import pytest
 
+from hexgames.games.toradama import inputs
 from hexgames.games.toradama.board import CELLS, COLS, ROWS, SHARED_COLUMN, cell
 from hexgames.games.toradama.layout import TableLayout
-from hexgames.games.toradama.moves import CUBE_SOURCE
-from hexgames.games.toradama.rules import PRIVATE
+from hexgames.games.toradama.moves import CUBE_SOURCE, Choose, Clear, Dig, Flip, Give, Place, Resign, Swap, Triple
+from hexgames.games.toradama.rules import PRIVATE, ToradamaRules
 from hexgames.ui.game_scene import GameScene
+from tests.games.toradama.positions import make
+
+R = ToradamaRules()
+CHAIN_TWO = [".....", ".....", "...g.", "B..Y.", "RBbPG", "YRRGP"]
 
 SIZES = [(640, 480), (800, 600), (1024, 600), (1000, 660), (1280, 800), (1366, 768), (1920, 1080), (1280, 600),
          (800, 1000), (2560, 1440)]
@@ -115,6 +120,81 @@ def test_a_large_window_grows_the_board_and_the_cards():
     small, big = fit((800, 600)), fit((1920, 1080))
     assert big.cell_size >= 2 * small.cell_size
     assert max(r.h for r in big.cards.values()) > 1.3 * max(r.h for r in small.cards.values())
+
+
+# --- input, from the layout alone ------------------------------------------------------------------
+def position():
+    return make(CHAIN_TWO, pool="RPG", cubes=("BY", "G"), chars=(0, 2), niku=(1, 2))
+
+
+def test_a_click_on_a_pool_tile_picks_it_and_again_puts_it_back_and_a_column_takes_it():
+    geo, sel, v = fit((1280, 800)), inputs.Selection(), position()
+    slot = geo.pool_slots[1].center
+    assert inputs.press(geo, sel, v, 0, slot) is True and sel.selected == v.pool[1] and sel.dragging
+    assert inputs.release(geo, sel, geo.bag_rect.center) is None and not sel.dragging  # let go off the grid
+    assert inputs.press(geo, sel, v, 0, slot) is True and sel.selected is None  # clicked again: put back
+    inputs.press(geo, sel, v, 0, slot)
+    sel.dragging = False
+    assert inputs.press(geo, sel, v, 0, geo.tile_rect(1, 5).center) == Place(v.pool[1], 1)
+    assert sel.selected == v.pool[1]  # held until the scene has the rules' word on it
+
+
+def test_a_drag_lets_the_tile_go_on_the_column_under_the_pointer_even_above_the_grid():
+    geo, sel, v = fit((800, 600), 2, True), inputs.Selection(), position()
+    inputs.press(geo, sel, v, 0, geo.pool_slots[0].center)
+    top = geo.tile_rect(4, ROWS - 1)
+    assert inputs.release(geo, sel, (top.centerx, top.y - 10)) == Place(v.pool[0], 4)
+
+
+def test_only_the_mover_s_own_cube_pool_is_a_source_and_only_while_it_holds_cubes():
+    geo, v = fit((1000, 660)), position()
+    assert inputs.source_at(geo, v, 1, geo.stacks[1].center) == CUBE_SOURCE
+    assert inputs.source_at(geo, v, 0, geo.stacks[1].center) is None
+    v.cubes[0] = []
+    assert inputs.source_at(geo, v, 0, geo.stacks[0].center) is None
+    v.pool = v.pool[:2]
+    assert inputs.source_at(geo, v, 0, geo.pool_slots[2].center) is None  # an empty slot
+
+
+def test_a_tama_is_proposed_as_the_clear_ball_and_an_empty_column_asks_for_a_pick():
+    geo, sel, v = fit((800, 600)), inputs.Selection(), position()
+    assert inputs.press(geo, sel, v, 0, geo.cell_rect(cell(0, 0)).center) == Clear(cell(0, 0))
+    assert inputs.press(geo, sel, v, 0, geo.cell_rect(cell(0, 5)).center) == inputs.PICK_FIRST
+    sel.ball = cell(0, 0)
+    assert inputs.press(geo, sel, v, 0, geo.panel.center) is False and sel.ball is None  # elsewhere: dropped
+
+
+def test_an_okunote_takes_its_cells_or_its_column():
+    geo, v = fit((1280, 800)), position()
+    sel = inputs.Selection(targeting="swap")
+    a, b = geo.cell_rect(cell(3, 1)).center, geo.cell_rect(cell(0, 0)).center
+    assert inputs.press(geo, sel, v, 0, a) is True and sel.swap_first == cell(3, 1)
+    assert inputs.press(geo, sel, v, 0, a) is True and sel.swap_first is None  # clicked again: forgotten
+    inputs.press(geo, sel, v, 0, a)
+    assert inputs.press(geo, sel, v, 0, b) == Swap(cell(0, 0), cell(3, 1))
+    assert inputs.press(geo, inputs.Selection(targeting="flip"), v, 0, b) == Flip(cell(0, 0))
+    assert inputs.press(geo, inputs.Selection(targeting="dig"), v, 0, b) == Dig(0)
+    off = inputs.Selection(targeting="flip")
+    assert inputs.press(geo, off, v, 0, geo.bag_rect.center) is False and not off.busy
+
+
+def test_a_character_card_is_chosen_where_it_is():
+    cards = [pygame.Rect(100 + 120 * i, 200, 110, 160) for i in range(5)]
+    assert [inputs.character_at(cards, r.center) for r in cards] == [Choose(c) for c in range(5)]
+    assert inputs.character_at(cards, (5, 5)) is None
+
+
+@pytest.mark.parametrize("size,mirrored", [((800, 600), False), ((1920, 1080), True)])
+def test_the_tutorial_s_gestures_land_where_the_hit_tests_read_the_move(size, mirrored):
+    geo, v = fit(size, 2, mirrored), position()
+    moves = [m for m in R.legal_moves(v) if type(m) in (Place, Clear)]
+    assert len(moves) > 5
+    for move in moves:
+        sel = inputs.Selection()
+        results = [inputs.press(geo, sel, v, 0, g.pos) for g in inputs.input_points(geo, v, 0, [], move)]
+        assert results[-1] == move, (move, results)
+    for move, button in ((Give(CUBE_SOURCE), geo.give), (Resign(), geo.resign), (Triple(), geo.okunote)):
+        assert inputs.input_points(geo, v, 0, [], move)[-1].pos == button.center
 
 
 def test_the_layout_needs_no_display():
