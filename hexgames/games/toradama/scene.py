@@ -27,7 +27,7 @@ import pygame_gui
 
 from hexgames.core import highscores
 from hexgames.core.protocol import Resignation
-from hexgames.games.toradama import choice, inputs, narration, panel, pieces, replay
+from hexgames.games.toradama import choice, inputs, narration, panel, pieces, replay, view_board, view_hand
 from hexgames.games.toradama.board import COLS, EMPTY, HIDDEN_CUBE, KINDS, ROWS, SHARED_COLUMN, cell
 from hexgames.games.toradama.moves import (
     CUBE_SOURCE, OKUNOTE_MOVES, Choose, Clear, Dig, Flip, Give, Place, Reroll, Swap, Triple,
@@ -85,6 +85,8 @@ class ToradamaScene(GameScene):
     def __init__(self, app: "App", match: "Match"):
         super().__init__(app, match)
         self.selection = inputs.Selection()
+        self.board_view = view_board.BoardView(app)
+        self.hand_view = view_hand.HandView(app)
         self.resign_armed = 0.0  # seconds left to confirm a resignation (hot-seat: to pick whose)
         self.last_turn: tuple[int, set[int]] = (-1, set())  # the latest mover and the cells they filled
         self.shown: ToradamaState | None = None  # the public position while an animation plays
@@ -481,12 +483,8 @@ class ToradamaScene(GameScene):
     def draw_game(self, surface: pygame.Surface) -> None:
         v = self.view()
         step = self.current_step()
-        self._draw_grid(surface, v)
-        moving = self._moving_cells(step)
-        self._draw_tiles(surface, v, moving)
-        self._draw_hints(surface, v)
-        self._draw_pool(surface, v, step)
-        self._draw_stacks(surface, v)
+        self.board_view.draw(surface, self.geo, self._board_shown(v, step))
+        self.hand_view.draw(surface, self.geo, self._hand_shown(v, step))
         surface.blit(self._panel_surface(v), self.panel_rect.topleft)
         if self.resign_armed > 0 and self.resign_picking:
             self._draw_resign_pick(surface)
@@ -497,146 +495,45 @@ class ToradamaScene(GameScene):
         if self.state.phase == CHOOSE and not self.is_animating():
             self._draw_choice(surface)
 
-    def _draw_grid(self, surface: pygame.Surface, v: ToradamaState) -> None:
-        g, s = self.grid, self.cell_size
-        draw.rounded_panel(surface, g.inflate(12, 12), GRID_BG, 10, border=GRID_LINE)
-        for seat in range(v.seats):
-            for col in PRIVATE[seat]:
-                x = g.x + self.display_col(col) * s
-                layer = pygame.Surface((s, g.h), pygame.SRCALPHA)
-                layer.fill(AREA_TINTS[seat])
-                surface.blit(layer, (x, g.y))
-        x = g.x + self.display_col(SHARED_COLUMN) * s
-        pygame.draw.line(surface, (110, 120, 140), (x, g.y), (x, g.bottom), 2)
-        pygame.draw.line(surface, (110, 120, 140), (x + s, g.y), (x + s, g.bottom), 2)
-        for i in range(1, COLS):
-            pygame.draw.line(surface, GRID_LINE, (g.x + i * s, g.y), (g.x + i * s, g.bottom))
-        for j in range(1, ROWS):
-            pygame.draw.line(surface, GRID_LINE, (g.x, g.y + j * s), (g.right, g.y + j * s))
-        labels = [(SHARED_COLUMN, SHARED_COLUMN, tr_ui(self.app, "shared", "shared"), hud.MUTED)] if v.seats == 2 else []
-        labels += [(*PRIVATE[seat], self.seat_name(seat), self.seat_colour(seat)) for seat in range(v.seats)]
-        for first, last, text, colour in labels:
-            x0, x1 = sorted((self.display_col(first), self.display_col(last)))
-            width = (x1 - x0 + 1) * s
-            font = draw.fit_text(self.app.font, text, width - 8, max(12, s // 5), 10, bold=True)
-            draw.text(surface, font, text, (g.x + x0 * s + width // 2, g.y - 12), colour)
-
-    def _draw_tiles(self, surface: pygame.Surface, v: ToradamaState, skip: set[int]) -> None:
-        for c, code in enumerate(v.cells):
-            if code == EMPTY or c in skip:
-                continue
-            self._blit_tile(surface, code, self.cell_rect(c))
+    def _board_shown(self, v: ToradamaState, step: tuple[replay.Step, float] | None) -> view_board.BoardShown:
+        """The position on screen, the cells the step on show moves, the last turn's placements (once
+        no move is shown) and what the player at the screen may do now."""
         seat, placed = self.last_turn
-        if self.shown is None and seat >= 0:
-            for c in placed:
-                if v.cells[c] != EMPTY:
-                    r = self.cell_rect(c)
-                    draw.aa_circle(surface, self.seat_colour(seat), (r.right - 7, r.y + 7), 5, border=(20, 20, 20))
+        marks = (seat, frozenset(placed)) if self.shown is None and seat >= 0 else None
+        names = tuple(self.seat_name(i) for i in range(v.seats))
+        return view_board.BoardShown(tuple(v.cells), names, frozenset(self._moving_cells(step)), marks,
+                                     self._board_hints())
 
-    def _blit_tile(self, surface: pygame.Surface, code: int, rect: pygame.Rect, scale: float = 1.0,
-                   scale_x: float | None = None, alpha: int = 255) -> None:
-        size = rect.w
-        img = pieces.tama(code, size) if 0 <= code < KINDS else pieces.cube(size)
-        w = max(1, round(size * scale * (scale_x if scale_x is not None else 1.0)))
-        h = max(1, round(size * scale))
-        if (w, h) != (size, size):
-            img = pygame.transform.smoothscale(img, (w, h))
-        if alpha < 255:
-            img = img.copy()
-            img.set_alpha(alpha)
-        surface.blit(img, img.get_rect(center=rect.center))
-
-    def _draw_hints(self, surface: pygame.Surface, v: ToradamaState) -> None:
+    def _board_hints(self) -> view_board.BoardHints | None:
         if not self.can_act or self.state.phase == CHOOSE:
-            return
-        s = self.cell_size
-        if self.selected is not None and self.app.settings.show_targets:
-            cols = {m.col for m in self.legal() if type(m) is Place and m.src == self.selected}
-            for col in cols:
-                x = self.grid.x + self.display_col(col) * s
-                pygame.draw.rect(surface, LEGAL, pygame.Rect(x + 2, self.grid.y + 2, s - 4, self.grid.h - 4), 3,
-                                 border_radius=8)
-            hover = self.column_at(self.mouse)
-            if hover in cols:
-                row = sum(1 for r in range(ROWS) if v.cells[cell(hover, r)] != EMPTY)
-                self._blit_tile(surface, self.selected if self.selected < KINDS else HIDDEN_CUBE,
-                                self.tile_rect(hover, row), alpha=110)
-        if self.ball is not None:
-            pulse = 0.5 + 0.5 * math.sin(self.app.clock_time * 6)
-            pygame.draw.rect(surface, BALL, self.cell_rect(self.ball).inflate(4, 4), 3 + round(2 * pulse), border_radius=8)
-        elif self.selected is None and self.targeting is None:
-            c = self.cell_at(self.mouse)
-            if c is not None and Clear(c) in self.legal():
-                pygame.draw.rect(surface, BALL, self.cell_rect(c).inflate(2, 2), 2, border_radius=8)
-        if self.swap_first is not None:
-            pygame.draw.rect(surface, BALL, self.cell_rect(self.swap_first).inflate(4, 4), 4, border_radius=8)
-        self._draw_hint_ghost(surface, v)
+            return None
+        sel = self.selection
+        targets: frozenset[int] = frozenset()
+        if sel.selected is not None and self.app.settings.show_targets:
+            targets = frozenset(m.col for m in self.legal() if type(m) is Place and m.src == sel.selected)
+        clearable = None
+        if sel.ball is None and sel.selected is None and sel.targeting is None:
+            c = self.geo.cell_at(sel.mouse)
+            clearable = c if c is not None and Clear(c) in self.legal() else None
+        return view_board.BoardHints(sel.mouse, sel.selected, targets, sel.ball, clearable, sel.swap_first,
+                                     self.hint_move)
 
-    def _draw_hint_ghost(self, surface: pygame.Surface, v: ToradamaState) -> None:
-        """The hinted placement while its tile is still picked up: the tile ghosted where it would
-        land, its column ringed and tagged "Hint"; an okunote's cells ringed."""
-        hint = self.hint_move
-        if type(hint) in (Swap, Flip, Dig) and self.can_act:
-            cells = [hint.a, hint.b] if type(hint) is Swap else [hint.cell] if type(hint) is Flip else [
-                cell(hint.col, max(0, sum(1 for r in range(ROWS) if v.cells[cell(hint.col, r)] != EMPTY) - 1))]
-            for c in cells:
-                pygame.draw.rect(surface, hud.HINT, self.cell_rect(c).inflate(6, 6), 4, border_radius=8)
-            hud.hint_tag(surface, self.app, (self.cell_rect(cells[0]).centerx, self.cell_rect(cells[0]).y - 2))
-        if type(hint) is not Place or self.selected != hint.src:
-            return
-        s = self.cell_size
-        row = sum(1 for r in range(ROWS) if v.cells[cell(hint.col, r)] != EMPTY)
-        self._blit_tile(surface, hint.src if hint.src < KINDS else HIDDEN_CUBE, self.tile_rect(hint.col, row), alpha=150)
-        column = pygame.Rect(self.grid.x + self.display_col(hint.col) * s, self.grid.y, s, self.grid.h)
-        pygame.draw.rect(surface, hud.HINT, column.inflate(-2, 0), 4, border_radius=8)
-        hud.hint_tag(surface, self.app, (column.centerx, column.y + 30))
-
-    def _draw_pool(self, surface: pygame.Surface, v: ToradamaState, step: Any) -> None:
-        hidden = None
-        if step is not None and step[0].kind in ("place", "give") and step[0].data[1] != CUBE_SOURCE:
-            hidden = step[0].data[1]
-        small = self.app.font(max(13, self.cell_size // 6))
-        draw.text(surface, small, tr_ui(self.app, "pool", "Pool"), (self.pool_slots[0].x - 8, self.pool_slots[0].centery),
-                  hud.MUTED, anchor="midright")
+    def _hand_shown(self, v: ToradamaState, step: tuple[replay.Step, float] | None) -> view_hand.HandShown:
+        """The pool as shown (a tile flying from it to the board left out) and the cube pools."""
         pool = list(v.pool)
-        if hidden in pool:
-            pool.remove(hidden)
-        for i, r in enumerate(self.pool_slots):
-            surface.blit(pieces.slot(r.w), r.topleft)
-            if i < len(pool):
-                self._blit_tile(surface, pool[i], r)
-                if self.selected == pool[i] and self.can_act and i == pool.index(pool[i]):
-                    pygame.draw.rect(surface, BALL, r.inflate(6, 6), 3, border_radius=10)
-        bag = v.bag_count
-        text = tr_ui(self.app, "bag_out", "Bag empty") if v.bag_out else tr_ui(self.app, "bag", "Bag: {n}", n=bag)
-        draw.text(surface, self.app.font(max(15, self.cell_size // 5), bold=True), text, self.bag_rect.midleft,
-                  hud.ACCENT if v.bag_out else hud.TEXT, anchor="midleft")
-
-    def _draw_stacks(self, surface: pygame.Surface, v: ToradamaState) -> None:
-        for seat in range(v.seats):
-            r = self.stacks[seat]
-            n = len(v.cubes[seat])
-            size = r.w - 8
-            for i in range(min(n, 8)):
-                surface.blit(pieces.cube(size), (r.x + 4, r.bottom - size - 4 - i * size // 7))
-            if n == 0:
-                surface.blit(pieces.slot(size), (r.x + 4, r.bottom - size - 4))
-            top = r.bottom - size - 4 - max(0, min(n, 8) - 1) * size // 7
-            count = self.app.font(max(15, self.cell_size // 5), bold=True)
-            label = self.app.font(max(12, self.cell_size // 7), bold=True)
-            y = top - 4 - count.get_linesize() // 2
-            draw.text(surface, count, f"×{n}", (r.centerx, y), hud.TEXT)
-            draw.text(surface, label, tr_ui(self.app, "cubes", "cubes"), (r.centerx, y - count.get_linesize() // 2
-                      - label.get_linesize() // 2), self.seat_colour(seat))
-            if self.selected == CUBE_SOURCE and seat == self.match.to_move and self.can_act:
-                pygame.draw.rect(surface, BALL, self._stack_top(seat).inflate(6, 6), 3, border_radius=10)
+        if step is not None and step[0].kind in ("place", "give") and step[0].data[1] != CUBE_SOURCE:
+            if step[0].data[1] in pool:
+                pool.remove(step[0].data[1])
+        picked = self.selection.selected if self.can_act else None
+        return view_hand.HandShown(tuple(pool), v.bag_count, v.bag_out, tuple(len(c) for c in v.cubes[:v.seats]),
+                                   picked, self.match.to_move)
 
     def _draw_held(self, surface: pygame.Surface) -> None:
         if self.dragging and self.selected is not None and self.can_act:
             size = self.cell_size - 4
             rect = pygame.Rect(0, 0, size, size)
             rect.center = self.mouse
-            self._blit_tile(surface, self.selected if self.selected < KINDS else HIDDEN_CUBE, rect, alpha=200)
+            pieces.blit_tile(surface, self.selected if self.selected < KINDS else HIDDEN_CUBE, rect, alpha=200)
 
     # the animation steps ------------------------------------------------------------------------------
     def _moving_cells(self, step: Any) -> set[int]:
@@ -675,16 +572,16 @@ class ToradamaScene(GameScene):
             rect = top.copy()
             rect.center = (origin.centerx + (top.centerx - origin.centerx) * e,
                            origin.centery + (top.centery - origin.centery) * e)
-            self._blit_tile(surface, code, rect)
+            pieces.blit_tile(surface, code, rect)
             return
         y = start_row + (row - start_row) * ease_fall_bounce((p - fly) / (1 - fly))
-        self._blit_tile(surface, code, self.tile_rect(col, y))
+        pieces.blit_tile(surface, code, self.tile_rect(col, y))
 
     def _paint_fall(self, surface: pygame.Surface, v: ToradamaState, st: replay.Step, p: float) -> None:
         e = ease_fall_bounce(p)
         for col, frm, to, code in st.data[0]:
             shown_code = code if 0 <= code < KINDS else HIDDEN_CUBE
-            self._blit_tile(surface, shown_code, self.tile_rect(col, frm + (to - frm) * e))
+            pieces.blit_tile(surface, shown_code, self.tile_rect(col, frm + (to - frm) * e))
 
     def _paint_ball(self, surface: pygame.Surface, v: ToradamaState, st: replay.Step, p: float) -> None:
         seat, c, kind, dest = st.data
@@ -694,7 +591,7 @@ class ToradamaScene(GameScene):
         lift = math.sin(math.pi * p) * self.cell_size * 0.8
         rect = start.copy()
         rect.center = (start.centerx + (end[0] - start.centerx) * e, start.centery + (end[1] - start.centery) * e - lift)
-        self._blit_tile(surface, kind, rect, scale=1.0 - 0.3 * e)
+        pieces.blit_tile(surface, kind, rect, scale=1.0 - 0.3 * e)
 
     def _paint_chain(self, surface: pygame.Surface, v: ToradamaState, st: replay.Step, p: float) -> None:
         """The groups flash, then shrink away; what they give shows beside the board (`_draw_call_out`)."""
@@ -703,18 +600,18 @@ class ToradamaScene(GameScene):
             for c in cells:
                 r = self.cell_rect(c)
                 if p < flash_end:
-                    self._blit_tile(surface, kind, r, scale=1.0 + 0.08 * math.sin(p * 40))
+                    pieces.blit_tile(surface, kind, r, scale=1.0 + 0.08 * math.sin(p * 40))
                     glow = int(150 * (0.5 + 0.5 * math.sin(p * 30)))
                     layer = pygame.Surface(r.size, pygame.SRCALPHA)
                     pygame.draw.rect(layer, (255, 255, 255, glow), layer.get_rect(), border_radius=r.w // 6)
                     surface.blit(layer, r.topleft)
                 else:
-                    self._blit_tile(surface, kind, r, scale=max(0.05, 1 - (p - flash_end) / (1 - flash_end)))
+                    pieces.blit_tile(surface, kind, r, scale=max(0.05, 1 - (p - flash_end) / (1 - flash_end)))
 
     def _paint_flip(self, surface: pygame.Surface, v: ToradamaState, st: replay.Step, p: float) -> None:
         for c, face in st.data[0]:
             turn = abs(math.cos(math.pi * p))
-            self._blit_tile(surface, HIDDEN_CUBE if p < 0.5 else face, self.cell_rect(c), scale_x=max(0.04, turn))
+            pieces.blit_tile(surface, HIDDEN_CUBE if p < 0.5 else face, self.cell_rect(c), scale_x=max(0.04, turn))
 
     def _paint_swap(self, surface: pygame.Surface, v: ToradamaState, st: replay.Step, p: float) -> None:
         a, b = st.data
@@ -723,12 +620,12 @@ class ToradamaScene(GameScene):
         for src, dst, code in ((ra, rb, v.cells[a]), (rb, ra, v.cells[b])):
             r = src.copy()
             r.center = (src.centerx + (dst.centerx - src.centerx) * e, src.centery + (dst.centery - src.centery) * e)
-            self._blit_tile(surface, code, r)
+            pieces.blit_tile(surface, code, r)
 
     def _paint_dig(self, surface: pygame.Surface, v: ToradamaState, st: replay.Step, p: float) -> None:
         c, code = st.data
         r = self.cell_rect(c).move(0, -round(p * self.cell_size))
-        self._blit_tile(surface, code, r, alpha=round(255 * (1 - p)))
+        pieces.blit_tile(surface, code, r, alpha=round(255 * (1 - p)))
 
     def _paint_give(self, surface: pygame.Surface, v: ToradamaState, st: replay.Step, p: float) -> None:
         seat, src, kind, receiver = st.data
@@ -738,13 +635,13 @@ class ToradamaScene(GameScene):
         e = ease_in_out(p)
         rect = start.copy()
         rect.center = (start.centerx + (end[0] - start.centerx) * e, start.centery + (end[1] - start.centery) * e)
-        self._blit_tile(surface, kind, rect, scale=1 - 0.4 * e, alpha=round(255 * (1 - 0.5 * e)))
+        pieces.blit_tile(surface, kind, rect, scale=1 - 0.4 * e, alpha=round(255 * (1 - 0.5 * e)))
 
     def _paint_draw(self, surface: pygame.Surface, v: ToradamaState, st: replay.Step, p: float) -> None:
         code, to = st.data
         if code < KINDS:
             slot_rect = self.pool_slots[min(len(v.pool), 2)]
-            self._blit_tile(surface, code, slot_rect, scale=max(0.05, ease_out_back(p)))
+            pieces.blit_tile(surface, code, slot_rect, scale=max(0.05, ease_out_back(p)))
         else:
             size = self.cell_size // 2
             img = pieces.niku(size)
