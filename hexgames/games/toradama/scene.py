@@ -27,12 +27,12 @@ import pygame_gui
 
 from hexgames.core import highscores
 from hexgames.core.protocol import Resignation
-from hexgames.games.toradama import choice, inputs, narration, panel, pieces, replay, view_board, view_hand
+from hexgames.games.toradama import choice, inputs, narration, pieces, replay, view_board, view_hand, view_panel
 from hexgames.games.toradama.board import COLS, EMPTY, HIDDEN_CUBE, KINDS, ROWS, SHARED_COLUMN, cell
 from hexgames.games.toradama.moves import (
     CUBE_SOURCE, OKUNOTE_MOVES, Choose, Clear, Dig, Flip, Give, Place, Reroll, Swap, Triple,
 )
-from hexgames.games.toradama.layout import TableLayout, card_scale
+from hexgames.games.toradama.layout import TableLayout
 from hexgames.games.toradama.look import AREA_TINTS, BALL, GRID_BG, GRID_LINE, LEGAL, RESIGN, character_name, seat_colour, tr_ui
 from hexgames.games.toradama.rules import (
     CHOOSE, OVER, PLACING, PRIVATE, START, ToradamaState,
@@ -87,6 +87,7 @@ class ToradamaScene(GameScene):
         self.selection = inputs.Selection()
         self.board_view = view_board.BoardView(app)
         self.hand_view = view_hand.HandView(app)
+        self.panel_view = view_panel.PanelView(app)
         self.resign_armed = 0.0  # seconds left to confirm a resignation (hot-seat: to pick whose)
         self.last_turn: tuple[int, set[int]] = (-1, set())  # the latest mover and the cells they filled
         self.shown: ToradamaState | None = None  # the public position while an animation plays
@@ -96,7 +97,6 @@ class ToradamaScene(GameScene):
         self.okunote_button: Any = None
         self.give_button: Any = None
         self.resign_button: Any = None
-        self._panel_cache: tuple[Any, pygame.Surface] | None = None
         self._best: list[highscores.Entry] | None = None
         self.layout()
 
@@ -126,7 +126,7 @@ class ToradamaScene(GameScene):
         mirrored = s.seats == 2 and self.table.screen_seats == (1,)
         self.geo = TableLayout.fit(self.board_rect, self.panel_rect, s.seats, mirrored)
         self._choice = None
-        self._panel_cache = None
+        self.panel_view.forget()
 
     def choice_layout(self) -> choice.ChoiceLayout:
         """The character cards for this board area and language (computed once for each)."""
@@ -354,7 +354,7 @@ class ToradamaScene(GameScene):
             self.animator.sequence(tweens, gap=0.04)
         if after.phase == OVER and after.seats == 1:
             self._record_highscore(after)
-        self._panel_cache = None
+        self.panel_view.forget()
 
     def move_sound(self, before: Any, move: Any, after: Any) -> str:
         """The effect of a move (GameScene hook): a chain of 2+ chimes, any points score, else a tile."""
@@ -368,12 +368,7 @@ class ToradamaScene(GameScene):
 
     def chart_panels(self, states: list[ToradamaState]) -> list[Any]:
         """The results chart (GameScene hook): every player's points over the game, in one panel."""
-        from hexgames.ui import chart
-
-        last = states[-1]
-        lines = [chart.Line(self.seat_name(i), self.seat_colour(i), [float(s.points(i)) for s in states])
-                 for i in range(last.seats)]
-        return [chart.Panel(tr_ui(self.app, "chart.points", "Points"), lines)]
+        return view_panel.chart_panels(self.app, states, self.seat_name)
 
     def _remember_placements(self, events: list[tuple], seat: int) -> None:
         """Mark the tiles the latest mover placed (a clearing moves tiles: then nothing is marked)."""
@@ -390,7 +385,7 @@ class ToradamaScene(GameScene):
         def done() -> None:
             if self.shown is not None:
                 replay.apply_step(self.shown, step)
-            self._panel_cache = None
+            self.panel_view.forget()
             if self.timeline and self.timeline[-1][1] is step:
                 self.shown = None
                 self.timeline = []
@@ -426,7 +421,7 @@ class ToradamaScene(GameScene):
         self.last_turn = (-1, set())
         self.shown = None
         self.timeline = []
-        self._panel_cache = None
+        self.panel_view.forget()
 
     def update_game(self, dt: float) -> None:
         self.fx.update(dt)
@@ -485,7 +480,7 @@ class ToradamaScene(GameScene):
         step = self.current_step()
         self.board_view.draw(surface, self.geo, self._board_shown(v, step))
         self.hand_view.draw(surface, self.geo, self._hand_shown(v, step))
-        surface.blit(self._panel_surface(v), self.panel_rect.topleft)
+        self.panel_view.draw(surface, self.geo, self._panel_shown(v))
         if self.resign_armed > 0 and self.resign_picking:
             self._draw_resign_pick(surface)
         if step is not None:
@@ -739,30 +734,20 @@ class ToradamaScene(GameScene):
             draw.text(surface, font, label, tag.center, hud.TEXT)
 
     # panel and the character choice -------------------------------------------------------------------
-    def _panel_surface(self, v: ToradamaState) -> pygame.Surface:
-        p = self.panel_rect
+    def _panel_shown(self, v: ToradamaState) -> view_panel.PanelShown:
+        """The cards of the position on screen; in solo, the best results (read once, and again
+        after this game entered them)."""
+        names = tuple(self.seat_name(i) for i in range(v.seats))
         mover = None if self.match.is_over else self.match.to_move
-        key = (p.size, self.rules.fingerprint(v), mover, self.app.settings.language, self.highscore_place,
-               tuple(self.seat_name(i) for i in range(v.seats)))
-        if self._panel_cache is not None and self._panel_cache[0] == key:
-            return self._panel_cache[1]
-        surf = pygame.Surface(p.size, pygame.SRCALPHA)
-        for seat, rect in self.cards.items():
-            panel.paint_card(self.app, surf, rect.move(-p.x, -p.y), v, seat, self.seat_name(seat), self.seat_colour(seat),
-                             seat == mover, card_scale(p))
+        best: list[highscores.Entry] = []
         if v.seats == 1 and self.geo.best is not None:
-            panel.paint_solo_best(self.app, surf, self.geo.best.move(-p.x, -p.y), self._best_scores(),
-                                  self.highscore_place)
-        self._panel_cache = (key, surf)
-        return surf
-
-    def _best_scores(self) -> list[highscores.Entry]:
-        if self._best is None:
-            try:
-                self._best = highscores.top("toradama/solo")
-            except OSError:
-                self._best = []
-        return self._best
+            if self._best is None:
+                try:
+                    self._best = highscores.top("toradama/solo")
+                except OSError:
+                    self._best = []
+            best = self._best
+        return view_panel.PanelShown(v, self.rules.fingerprint(v), mover, names, self.highscore_place, tuple(best))
 
     def _draw_choice(self, surface: pygame.Surface) -> None:
         draw.dim(surface, 170)
