@@ -48,8 +48,9 @@ def test_every_cell_and_column_is_found_again_where_it_is_drawn(size, table):
     geo = fit(size, *table)
     for c in range(CELLS):
         rect = geo.cell_rect(c)
-        assert geo.grid.contains(rect)
-        for point in (rect.center, rect.topleft, (rect.right - 1, rect.bottom - 1)):
+        square = rect.inflate(4, 4)  # the tile is inset 2 px in its square of the grid
+        assert geo.grid.contains(square) and square.w == geo.cell_size
+        for point in (rect.center, square.topleft, (square.right - 1, square.bottom - 1)):  # the square's corners
             assert geo.cell_at(point) == c and geo.column_at(point) == c // ROWS
         col, row = divmod(c, ROWS)
         assert geo.tile_rect(col, row) == rect
