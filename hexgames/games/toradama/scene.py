@@ -155,6 +155,7 @@ class ToradamaScene(GameScene):
         return self.choice_layout().cards
 
     def _stack_top(self, seat: int) -> pygame.Rect:
+        """The top cube of `seat`'s pool as drawn now (a click there picks a cube)."""
         return self.geo.stack_top(seat, len(self.view().cubes[seat]))
 
     def build_widgets(self) -> None:
@@ -250,7 +251,8 @@ class ToradamaScene(GameScene):
         if isinstance(done, bool):
             return done
         if done == inputs.PICK_FIRST:
-            self.toast(tr_ui(self.app, "hint.pick", "Pick a pool tile or your cube pool first, or click a tama to clear it."))
+            self.toast(tr_ui(self.app, "hint.pick",
+                             "Pick a pool tile or your cube pool first, or click a tama to clear it."))
             return True
         return self._submit_checked(done)
 
