@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from hexgames.games.toradama import pieces
-from hexgames.games.toradama.panel import character_name, okunote_parts, tr_ui
+from hexgames.games.toradama.look import character_name, okunote_parts, tr_ui
 from hexgames.games.toradama.rules import CHARACTER_NAMES, FAVOURITE
 from hexgames.ui import draw, hud
 

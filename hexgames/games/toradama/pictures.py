@@ -15,7 +15,7 @@ from hexgames import games
 from hexgames.games.toradama.board import CUBE, KIND_NAMES, ROWS, cell
 from hexgames.games.toradama.moves import Clear
 from hexgames.games.toradama.rules import CHARACTER_NAMES, START
-from hexgames.games.toradama.scene import BALL
+from hexgames.games.toradama.look import BALL
 from hexgames.ui import pictures
 from hexgames.ui.draw import aa_polygon
 

@@ -257,7 +257,9 @@ def test_every_scene_text_has_english_and_japanese():
     from hexgames import paths
 
     folder = Path(__file__).resolve().parents[3] / "hexgames" / "games" / "toradama"
-    source = "".join((folder / name).read_text("utf-8") for name in ("scene.py", "panel.py", "choice.py", "narration.py"))
+    names = ("scene.py", "look.py", "view_board.py", "view_hand.py", "view_panel.py", "view_overlays.py", "choice.py",
+             "narration.py")
+    source = "".join((folder / name).read_text("utf-8") for name in names)
     used = set(re.findall(r'tr_ui\((?:self\.)?app, "([a-z_.]+)"', source))
     used |= {f"okunote.{c}" for c in ("tora", "usagi", "neko", "kitsune", "kuma")}
     used |= {f"hint.{h}" for h in ("swap", "flip", "dig")}
