@@ -49,6 +49,16 @@ class GameHooks:
     def layout(self) -> None:
         """board_rect / panel_rect changed: recompute the board geometry."""
 
+    def score_style(self) -> Any:
+        """How the game lights what a move scored (`ui.score_show.MarkStyle`: where a place is on
+        screen, its outline, a mark's colour and symbol), or None to show no scoring on the board."""
+        return None
+
+    def scoring_delay(self, move: Any, by_ai: bool) -> float:
+        """Seconds before a move's scoring shows: a game whose move slides or falls into place first
+        waits for it to land."""
+        return 0.0
+
     def build_widgets(self) -> None:
         """Add the game's own pygame_gui widgets (append them to self.widgets); rects are set."""
 

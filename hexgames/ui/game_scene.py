@@ -34,7 +34,7 @@ import pygame_gui
 
 from hexgames.core.match import Match
 from hexgames.table import AI_PACE, HintReady, Notice, Played, ScreenHidden, Table, Undone
-from hexgames.ui import frame_layout, frame_view, hud
+from hexgames.ui import frame_layout, frame_view, hud, score_show
 from hexgames.ui.anim import INSTANT, Animator
 from hexgames.ui.frame_buttons import FrameButtons
 from hexgames.ui.frame_layout import FrameLayout
@@ -44,6 +44,7 @@ from hexgames.ui.log_panel import LogPanel
 from hexgames.ui.message_strip import MessageStrip
 from hexgames.ui.parts import part_attribute  # games import it from here too
 from hexgames.ui.position_cache import PositionCache
+from hexgames.ui.score_show import ScoreShow
 from hexgames.ui.scenes import Scene
 
 if TYPE_CHECKING:
@@ -73,6 +74,7 @@ class GameScene(GameHooks, Scene):
         self.info = match.info
         self.toasts = hud.ToastStack()
         self.animator = Animator(speed=lambda: self.app.settings.anim_speed)
+        self.score_show = ScoreShow(speed=lambda: self.app.settings.anim_speed)  # what a move scored, on the board
         self.reveal_all = match.human_count == 0  # watching AIs: everything may show
         self.frame_buttons = FrameButtons()
         self.hints = HintControl(self)
@@ -240,11 +242,13 @@ class GameScene(GameHooks, Scene):
         if isinstance(event, Played):
             self.forget_hint()
             self.on_move_played(event.before, event.move, event.after, event.by_ai)
+            self.play_scoring(event)
             self.app.sound.play(self.move_sound(event.before, event.move, event.after))
             self.sync_buttons()
         elif isinstance(event, Undone):
             self.forget_hint()
             self.animator.clear()
+            self.score_show.skip()
             self.results_shown = False
             self.clear_selection()
             self.on_undo()
@@ -291,9 +295,26 @@ class GameScene(GameHooks, Scene):
         self.table.poll_ai()
 
     # --- frame -------------------------------------------------------------------------------
+    def play_scoring(self, event: Played) -> None:
+        """Light what the move scored where it happened (`rules.score_marks`, from the two positions
+        as the viewer sees them); a move not made at this screen holds the next turn until the show
+        ends or a click on the board ends it. A game that draws no scoring (`score_style` None) has none."""
+        if self.score_style() is None:
+            return
+        seat = self.viewer if self.viewer is not None else 0
+        marks = self.rules.score_marks(self.rules.observe(event.before, seat), event.move,
+                                       self.rules.observe(event.after, seat))
+        self.score_show.play(marks, self.scoring_delay(event.move, event.by_ai),
+                             holds=event.by_ai or event.seat not in self.table.screen_seats)
+
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
+        if event.type == pygame.MOUSEBUTTONDOWN and self.score_show.busy and self.board_rect.collidepoint(event.pos):
+            holding = self.score_show.waits
+            self.score_show.skip()  # the show of another's move ends, and the click with it;
+            if holding:  # the player's own gives way to what they do next
+                return True
         if self.online is not None and self.online.handle(self, event):
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -336,6 +357,7 @@ class GameScene(GameHooks, Scene):
         self.table.receive()
         self.toasts.update(dt)
         self.animator.update(dt)
+        self.score_show.update(dt)
         speed = self.app.settings.anim_speed
         self.show_time += dt * speed  # computer moves are paced in animation time...
         self.table.pace = 0.0 if speed >= INSTANT else AI_PACE  # ...and not at all when animations are off
@@ -383,6 +405,10 @@ class GameScene(GameHooks, Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(self.app.BG)
         self.draw_game(surface)
+        lit = self.score_show.lit()
+        style = self.score_style() if lit else None
+        if style is not None:
+            score_show.draw_lit(surface, self.app.font, lit, style)
         if self.online is not None:
             self.online.draw(self, surface)
         m = self.match
@@ -433,4 +459,4 @@ class GameScene(GameHooks, Scene):
         self.hints.show_in_words(move)
 
     def is_animating(self) -> bool:
-        return self.animator.busy
+        return self.animator.busy or self.score_show.waits

@@ -3,9 +3,11 @@ its points ("+3" and the colour's symbol), paced so a person can follow.
 
 Why here, once: every game shows its scoring the same way (the rules say what scored, the game says
 where a place is on screen and how a place is outlined), so the pacing, the pills, skipping and the
-speed setting behave alike in all five. A click skips the show; a faster animation speed shortens
-it; at "instant" there is none. While it runs for a move the player at the screen did not make, the
-scene counts it as animating, so the next computer move, a hand-over and the results wait for it.
+speed setting behave alike in all five. `GameScene` plays it for every move (`rules.score_marks` on
+what the viewer sees) and draws it over the board with the game's `score_style()`. A click on the
+board skips the show; a faster animation speed shortens it; at "instant" there is none. While it
+runs for a move the player at the screen did not make, the scene counts it as animating, so the next
+computer move, a hand-over and the results wait for it.
 """
 from __future__ import annotations
 
@@ -108,18 +110,20 @@ class MarkStyle:
     outline: Callable[[pygame.Surface, object, Colour, int], None]
     colour: Callable[[ScoreMark], Colour]
     symbol: Callable[[ScoreMark, int], pygame.Surface | None]
+    size: int  # the board's cell size in pixels: the pills grow with it
+    words: Callable[[ScoreMark], str] = lambda mark: f"{mark.points:+d}"
 
 
 def draw_lit(surface: pygame.Surface, font_for: Callable[..., pygame.font.Font], lit: Sequence[Lit],
-             style: MarkStyle, size: int) -> list[pygame.Rect]:
-    """Outline every lit mark's places, then its points in a pill at their middle (pills that
-    would overlap move down); returns the pills' rects. `size` is the board's cell size in pixels."""
+             style: MarkStyle) -> list[pygame.Rect]:
+    """Outline every lit mark's places, then its points in a pill at its anchor (pills that would
+    overlap move down); returns the pills' rects."""
     for item in lit:
         for place in item.mark.places:
             style.outline(surface, place, style.colour(item.mark), round(255 * item.alpha))
     taken: list[pygame.Rect] = []
     for item in lit:
-        taken.append(_pill(surface, font_for, item, style, size, taken))
+        taken.append(_pill(surface, font_for, item, style, taken))
     return taken
 
 
@@ -131,10 +135,10 @@ def anchor(mark: ScoreMark, centre: Callable[[object], Point]) -> Point:
 
 
 def _pill(surface: pygame.Surface, font_for: Callable[..., pygame.font.Font], item: Lit, style: MarkStyle,
-          size: int, taken: list[pygame.Rect]) -> pygame.Rect:
+          taken: list[pygame.Rect]) -> pygame.Rect:
     mark = item.mark
-    font = font_for(max(15, round(size * 0.8 * (0.7 + 0.3 * item.grown))), True)
-    words = f"+{mark.points}"
+    font = font_for(max(15, round(style.size * 0.8 * (0.7 + 0.3 * item.grown))), True)
+    words = style.words(mark)
     icon = style.symbol(mark, font.get_height() - 4)
     width = font.size(words)[0] + 14 + (icon.get_width() + 4 if icon is not None else 0)
     rect = pygame.Rect(0, 0, width, font.get_height() + 4)

@@ -84,10 +84,5 @@ def scoring_style(geo: TableLayout) -> score_show.MarkStyle:
     return score_show.MarkStyle(
         centre=geo.hex_center, outline=outline,
         colour=lambda mark: pieces.shade(pieces.FILLS[mark.colour], 1.15),
-        symbol=lambda mark, size: pieces.symbol_icon(mark.colour, max(8, size)))
+        symbol=lambda mark, size: pieces.symbol_icon(mark.colour, max(8, size)), size=geo.hex_size)
 
-
-def draw_scoring(surface: pygame.Surface, app: "App", geo: TableLayout, lit: Sequence[score_show.Lit]) -> None:
-    """The lines the last placement counted, each with its points, as the show lights them."""
-    if lit:
-        score_show.draw_lit(surface, app.font, lit, scoring_style(geo), geo.hex_size)
