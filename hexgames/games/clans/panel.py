@@ -16,8 +16,6 @@ from hexgames.games.clans.look import HIGHLIGHT, NEUTRAL_SEAT_RGB, TERRAIN_RGB, 
 from hexgames.games.clans.rules import COLOURS
 from hexgames.ui import draw, hud
 
-RECAP_ROOM = 90  # the panel's foot kept for the recap of the last turns (the guess tip gives way)
-
 
 class PanelMixin:
     """The side panel of `ClansScene`."""
@@ -29,9 +27,8 @@ class PanelMixin:
     def _draw_panel(self, surface: pygame.Surface) -> None:
         r = self.panel_rect
         draw.rounded_panel(surface, r, (30, 36, 46), 10, border=(60, 70, 86))
-        room = r.h - 10 - self.colour_points_height() - self.epoch_chart_height() - 36 - RECAP_ROOM
         top = r.y + 10
-        y = self._draw_players(surface, r.x + 12, top, r.w - 24, room)
+        y = self._draw_players(surface, r.x + 12, top, r.w - 24, self.geo.players_limit())
         sections = [("players", top, y)]
         top = y + 8
         y = self._draw_colour_points(surface, r.x + 12, top, r.w - 24)
@@ -44,11 +41,10 @@ class PanelMixin:
         # where each part of the panel was drawn, for its hover tip
         self.panel_sections = {name: pygame.Rect(r.x, a, r.w, max(0, b - a)) for name, a, b in sections}
 
-    def _draw_players(self, surface: pygame.Surface, x: int, y: int, w: int, room: int) -> int:
+    def _draw_players(self, surface: pygame.Surface, x: int, y: int, w: int, bottom: int) -> int:
         """One row per seat: the neutral chip, the name, the viewer's own colour or their guess for
         the others (a click opens the picker), villages founded; the true colours once revealed.
-        The tip on guessing shows only if it fits in `room` with the rest."""
-        bottom = y + room
+        The tip on guessing shows only if it fits above `bottom` with the rest."""
         s = self.state
         small = self.app.font(14)
         draw.text(surface, small, tr_ui(self.app, "players"), (x, y), hud.MUTED, anchor="topleft")
@@ -178,9 +174,6 @@ class PanelMixin:
             return list(step.points_before)
         return list(self.state.points)
 
-    def colour_points_height(self) -> int:
-        return 24 + 62
-
     def _draw_colour_points(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         """The five colours with their shapes, names and points: also the legend of the huts."""
         draw.text(surface, self.app.font(14), tr_ui(self.app, "colour_points"), (x, y), hud.MUTED,
@@ -201,12 +194,6 @@ class PanelMixin:
                           (140, 240, 140), anchor="midleft", outline=(15, 18, 24), outline_px=1)
         return y + 62
 
-    def epoch_row_height(self) -> int:
-        return max(24, min(30, (self.panel_rect.h // 4 - 22) // 5))
-
-    def epoch_chart_height(self) -> int:
-        return 22 + 5 * self.epoch_row_height()
-
     def _draw_epoch_chart(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         """A row per epoch: its numeral, the favoured terrain with its bonus and the hostile one. The
         numeral has a dot per village of the epoch under it: scored ones go dark, the next village's
@@ -219,7 +206,7 @@ class PanelMixin:
         if self.app.font(13).size(count)[0] <= w - title.w - 12:
             draw.text(surface, self.app.font(13), count, (x + w, y + 1), hud.MUTED, anchor="topright")
         y += 22
-        row_h = self.epoch_row_height()
+        row_h = self.geo.epoch_row_height()
         size = max(12, min(15, row_h - 9))
         roman = ("I", "II", "III", "IV", "V")
         half = (w - 22) // 2

@@ -35,6 +35,7 @@ import pygame
 from hexgames.core import hexgrid
 from hexgames.games.clans import pieces
 from hexgames.games.clans.keys import KeyboardMixin
+from hexgames.games.clans.layout import TableLayout, spots_box
 from hexgames.games.clans.look import CLAN_RGB, HIGHLIGHT, KEY_FOCUS, NEUTRAL_SEAT_RGB, TERRAIN_DARK, TERRAIN_RGB, tr_ui
 from hexgames.games.clans.map import TERRAIN_NAMES
 from hexgames.games.clans.panel import PanelMixin
@@ -42,7 +43,7 @@ from hexgames.games.clans.recap_view import RecapMixin
 from hexgames.games.clans.rules import COLOUR_NAMES, COLOURS, ClansRules, ClansState, Move, ScoreEntry, ScoreNext
 from hexgames.ui import chart, draw, hud
 from hexgames.ui.anim import INSTANT, ease_in_out
-from hexgames.ui.game_scene import GameScene
+from hexgames.ui.game_scene import GameScene, part_attribute
 
 WATER = (74, 134, 204)
 WATER_LIGHT = (126, 176, 232)
@@ -50,7 +51,6 @@ RIVER = (44, 104, 214)
 BORDER = (40, 44, 40)
 COAST = (22, 30, 40)
 SELECT = (255, 255, 255)
-HINT_H = 36  # the strip above the map: the how-to or hint line, the village-order prompt, a village scoring
 DRAG_THRESHOLD = 6
 MOVE_SECONDS = 0.35
 SCORE_SECONDS = 1.6
@@ -64,14 +64,29 @@ class ScoreStep:
     points_before: tuple[int, ...]
 
 
+def _layout(name: str, doc: str) -> property:
+    return part_attribute("geo", name, doc)
+
+
 class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
     """Drag (or click-click) tribes between areas; click "?" marks in scoring order."""
 
     rules: ClansRules
+    geo: TableLayout
+    cell = _layout("cell", "The map's cell size.")
+    map_rect = _layout("map_rect", "The board minus the strip on top: the map never sits under it.")
+    hint_rect = _layout("hint_rect", "The strip above the map.")
+    cell_center = _layout("cell_center", "Where a map cell's centre is on screen.")
+    area_center = _layout("area_center", "Where an area's huts stand.")
+    area_at = _layout("area_at", "The area under a point.")
+    marker_pos = _layout("marker_pos", "Where a village's \"?\" mark is drawn.")
+    marker_radius = _layout("marker_radius", "The radius of a \"?\" mark.")
+    hut_radius = _layout("hut_radius", "The radius of a hut chip.")
+    chip_spots = _layout("chip_spots", "Where each hut chip of a group stands.")
+    epoch_chart_height = _layout("epoch_chart_height", "The epoch chart's height in the side panel.")
+    colour_points_height = _layout("colour_points_height", "The colour points' height in the side panel.")
 
     def __init__(self, app: Any, match: Any):
-        self.cell = 10.0
-        self.origin = (0.0, 0.0)
         self.static: pygame.Surface | None = None
         self.press_area: int | None = None
         self.press_pos: tuple[int, int] | None = None
@@ -89,6 +104,7 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
         self._recap_cache: tuple | None = None
         self.panel_sections: dict[str, pygame.Rect] = {}  # the side panel's parts as last drawn (tips)
         super().__init__(app, match)
+        self.layout()
 
     @classmethod
     def screens(cls) -> dict[str, Any]:
@@ -106,36 +122,8 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
         return self.rules.map
 
     def layout(self) -> None:
-        cells = self.map.all_cells()
-        pts = [hexgrid.to_pixel(c, 1.0) for c in cells]
-        x0, x1 = min(p[0] for p in pts) - 1.0, max(p[0] for p in pts) + 1.0
-        y0, y1 = min(p[1] for p in pts) - 0.9, max(p[1] for p in pts) + 0.9
-        r = self.map_rect
-        self.cell = max(4.0, min((r.w - 8) / (x1 - x0), (r.h - 8) / (y1 - y0)))
-        self.origin = (r.centerx - (x0 + x1) / 2 * self.cell, r.centery - (y0 + y1) / 2 * self.cell)
+        self.geo = TableLayout.fit(self.board_rect, self.panel_rect, self.map)
         self.static = None
-
-    @property
-    def map_rect(self) -> pygame.Rect:
-        """The board minus the hint strip on top: the map never sits under the hint."""
-        r = self.board_rect
-        return pygame.Rect(r.x, r.y + HINT_H, r.w, max(40, r.h - HINT_H))
-
-    @property
-    def hint_rect(self) -> pygame.Rect:
-        r = self.board_rect
-        return pygame.Rect(r.x, r.y, r.w, HINT_H - 4)
-
-    def cell_center(self, cell: hexgrid.Hex) -> tuple[float, float]:
-        return hexgrid.to_pixel(cell, self.cell, self.origin)
-
-    def area_center(self, area: int) -> tuple[float, float]:
-        return self.cell_center(self.map.label[area])
-
-    def area_at(self, pos: tuple[int, int]) -> int | None:
-        if not self.board_rect.collidepoint(pos):
-            return None
-        return self.map.area_at(hexgrid.from_pixel(pos[0], pos[1], self.cell, self.origin))
 
     # --- who may see which colour -------------------------------------------------------------
     def shown_colours(self) -> list[int | None]:
@@ -184,29 +172,9 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
             return self._key(event)
         return False
 
-    def marker_pos(self, area: int) -> tuple[float, float]:
-        """Where the "?" (or order number) of a village is drawn: up and right of its huts, or down
-        and right where up would leave the map (the hint strip above must stay readable)."""
-        r = self.marker_radius()
-        x, y = self.area_center(area)
-        if y - r * 2.7 < self.map_rect.top:
-            return (x + r * 1.9, y + r * 1.6)
-        return (x + r * 1.9, y - r * 1.6)
-
-    def marker_radius(self) -> float:
-        return max(11.0, self.cell * 1.15)
-
-    def marker_at(self, pos: tuple[int, int]) -> int | None:
-        r = self.marker_radius()
-        for area in self.state.pending:
-            mx, my = self.marker_pos(area)
-            if (pos[0] - mx) ** 2 + (pos[1] - my) ** 2 <= (r + 3) ** 2:
-                return area
-        return None
-
     def _press(self, pos: tuple[int, int]) -> bool:
         s = self.state
-        area = self.marker_at(pos) if s.pending else None
+        area = self.geo.marker_at(pos, s.pending) if s.pending else None
         if area is None:
             area = self.area_at(pos)
         if area is None or not self.can_act:
@@ -375,18 +343,12 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
             self._draw_texture(surf, a)
         width = max(1, round(s / 9))
         for cell, d in m.area_edges():
-            pygame.draw.line(surf, BORDER, *self._edge(cell, d), width)
+            pygame.draw.line(surf, BORDER, *self.geo.edge(cell, d), width)
         for cell, d in m.coast_edges():
-            pygame.draw.line(surf, COAST, *self._edge(cell, d), width + 1)
+            pygame.draw.line(surf, COAST, *self.geo.edge(cell, d), width + 1)
         for cell, d in m.river_edges():
-            pygame.draw.line(surf, RIVER, *self._edge(cell, d), max(3, round(s / 3.2)))
+            pygame.draw.line(surf, RIVER, *self.geo.edge(cell, d), max(3, round(s / 3.2)))
         return surf
-
-    def _edge(self, cell: hexgrid.Hex, d: int) -> tuple[tuple[float, float], tuple[float, float]]:
-        # flat-top corners clockwise from the right one; direction d (UP first) spans corners below
-        k = ((4, 5), (5, 0), (0, 1), (1, 2), (2, 3), (3, 4))[d]
-        cs = hexgrid.corners(self.cell_center(cell), self.cell)
-        return cs[k[0]], cs[k[1]]
 
     def _draw_texture(self, surf: pygame.Surface, area: int) -> None:
         """Terrain icons on a few cells away from the huts: peaks, trees, steppe dashes, grass tufts."""
@@ -438,7 +400,7 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
         a chip, whatever the number of colours."""
         r = self.hut_radius()
         spots = self.chip_spots(self.state.huts[area], self.area_center(area))
-        frame = _spots_box(spots, r).inflate(round(r * 0.8), round(r * 0.8))
+        frame = spots_box(spots, r).inflate(round(r * 0.8), round(r * 0.8))
         if not spots:
             frame = pygame.Rect(0, 0, round(r * 3), round(r * 2.4))
             frame.center = (round(self.area_center(area)[0]), round(self.area_center(area)[1]))
@@ -475,7 +437,7 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
         for c in cells:
             for d in range(6):
                 if hexgrid.neighbour(c, d) not in cells:
-                    pygame.draw.line(surface, colour, *self._edge(c, d), width)
+                    pygame.draw.line(surface, colour, *self.geo.edge(c, d), width)
 
     def _draw_huts(self, surface: pygame.Surface) -> None:
         s = self.state
@@ -496,22 +458,6 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
             pos = tuple(a + (b - a) * t for a, b in zip(slide["from"], slide["to"]))
             self._draw_group(surface, slide["huts"], pos, lifted=True)
 
-    def hut_radius(self) -> float:
-        return max(7.0, self.cell * 0.85)
-
-    def chip_spots(self, huts: tuple[int, ...], center: tuple[float, float]) -> list[tuple[int, float, float]]:
-        """(colour, x, y) of each hut chip of a group: one row up to three colours, else 2+2 or 3+2,
-        spaced so that no two shapes touch."""
-        present = [c for c in range(COLOURS) if huts[c]]
-        gap = self.hut_radius() * 2.45
-        rows = [present] if len(present) <= 3 else [present[:(len(present) + 1) // 2],
-                                                     present[(len(present) + 1) // 2:]]
-        x0, y0 = center
-        row_gap = gap * 1.08  # triangles point up and down: a little more room between rows
-        top = y0 - (len(rows) - 1) * row_gap / 2
-        return [(c, x0 + (j - (len(row) - 1) / 2) * gap, top + i * row_gap)
-                for i, row in enumerate(rows) for j, c in enumerate(row)]
-
     def _draw_group(self, surface: pygame.Surface, huts: tuple[int, ...], center: tuple[float, float],
                     lifted: bool = False, village: bool = False) -> None:
         """Hut chips by colour and shape (count inside), in a row or two, with the group size on top."""
@@ -520,7 +466,7 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
             return
         r = self.hut_radius()
         x0 = center[0]
-        box = _spots_box(spots, r)
+        box = spots_box(spots, r)
         if lifted:
             shadow = box.inflate(round(r), round(r)).move(4, 6)
             draw.rounded_panel(surface, shadow, (0, 0, 0, 90), radius=round(r))
@@ -668,18 +614,6 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
         from hexgames.games.clans import inputs
 
         return inputs.tip_regions(self)
-
-
-def _spots_box(spots: list[tuple[int, float, float]], r: float) -> pygame.Rect:
-    """The box that holds every chip of a group (shapes reach up to 1.25 r from their centre)."""
-    if not spots:
-        return pygame.Rect(0, 0, 0, 0)
-    reach = r * 1.3
-    x0 = min(x for _, x, _ in spots) - reach
-    y0 = min(y for _, _, y in spots) - reach
-    x1 = max(x for _, x, _ in spots) + reach
-    y1 = max(y for _, _, y in spots) + reach
-    return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
 
 
 def _arrow_outline(a: tuple[float, float], b: tuple[float, float], width: float) -> list[tuple[float, float]]:
