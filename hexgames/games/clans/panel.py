@@ -20,8 +20,6 @@ from hexgames.ui import draw, hud
 class PanelMixin:
     """The side panel of `ClansScene`."""
 
-    picker_for: int | None
-    _note_hits: list
     panel_sections: dict[str, pygame.Rect]
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
@@ -48,13 +46,14 @@ class PanelMixin:
         s = self.state
         small = self.app.font(14)
         draw.text(surface, small, tr_ui(self.app, "players"), (x, y), hud.MUTED, anchor="topleft")
-        y += 22
         shown = self.shown_colours()
         font = self.app.font(17, bold=True)
         over = self.match.is_over
         guesses = self.guesses()
-        self._note_hits = []
+        picker, guessable, choices = self.guessing()
+        rows = self.geo.players(s.seats, picker, len(choices))
         for seat in range(s.seats):
+            y = rows.tops[seat]
             name = self.seat_name(seat)
             if seat == s.current and not over:  # the row of the player to move is lit
                 row = pygame.Rect(x - 6, y - 1, w + 12, 26)
@@ -68,19 +67,18 @@ class PanelMixin:
             right = str(s.founded[seat])
             if over and colour is not None:
                 right = f"{s.points[colour]}+{s.founded[seat]}={self.rules.seat_score(s, seat)}"
-            slot = pygame.Rect(x + w - 52, y + 2, 22, 22)
+            slot = rows.slots[seat]
             name_w = (w - 80) if not over else (w - 40 - font.size(right)[0])
             name_font, name = draw.fit_line(self.app.font, name, name_w, 17, bold=True)
             draw.text(surface, name_font, name, (x + 22, y + 12), hud.TEXT, anchor="midleft")
             if not over and colour is not None:
                 pieces.chip(surface, colour, slot.center, 8)
-            elif not over and self.viewer is not None and seat != self.viewer:
-                self._draw_note_slot(surface, slot, guesses.get(seat), self.picker_for == seat)
-                self._note_hits.append((slot, ("open", seat)))
+            elif seat in guessable:
+                self._draw_note_slot(surface, slot, guesses.get(seat), picker == seat)
             draw.text(surface, font, right, (x + w, y + 12), hud.ACCENT, anchor="midright")
-            y += 26
-            if self.picker_for == seat and not over and self.viewer is not None:
-                y = self._draw_picker(surface, x + 22, y, seat)
+            if picker == seat:
+                self._draw_picker(surface, rows, seat, choices)
+        y = rows.bottom
         viewer = self.viewer
         if not over and viewer is not None and shown[viewer] is not None:
             text = tr_ui(self.app, "your_colour", colour=self._colour_label(shown[viewer]))
@@ -135,38 +133,17 @@ class PanelMixin:
         else:
             pieces.chip(surface, guess, slot.center, 7, shadow=False)
 
-    def _draw_picker(self, surface: pygame.Surface, x: int, y: int, seat: int) -> int:
+    def _draw_picker(self, surface: pygame.Surface, rows, seat: int, choices: list[int]) -> None:
         """The open guess picker under a player's row: a chip per possible colour, and "clear"."""
-        choices = self.guess_choices()
-        size = 24
-        box = pygame.Rect(x - 4, y, (len(choices) + 1) * (size + 4) + 8, size + 8)
-        draw.rounded_panel(surface, box, (24, 30, 40), 6, border=hud.ACCENT)
+        draw.rounded_panel(surface, rows.picker, (24, 30, 40), 6, border=hud.ACCENT)
         current = self.guesses().get(seat)
-        for i, c in enumerate(choices + [None]):
-            cell = pygame.Rect(box.x + 6 + i * (size + 4), y + 4, size, size)
+        for cell, c in zip(rows.cells, choices + [None]):
             if c == current:
                 pygame.draw.rect(surface, hud.ACCENT, cell, 2, border_radius=5)
             if c is None:
                 draw.text(surface, self.app.font(16, bold=True), "×", cell.center, hud.TEXT)
             else:
                 pieces.chip(surface, c, cell.center, 8, shadow=False)
-            self._note_hits.append((cell, ("pick", seat, c)))
-        return box.bottom + 4
-
-    def _note_click(self, pos: tuple[int, int]) -> bool:
-        """A click on a guess slot or in the open picker; any other click closes the picker."""
-        for rect, action in self._note_hits:
-            if rect.collidepoint(pos):
-                if action[0] == "open":
-                    self.picker_for = None if self.picker_for == action[1] else action[1]
-                else:
-                    self.set_guess(action[1], action[2])
-                    self.picker_for = None
-                return True
-        if self.picker_for is not None:
-            self.picker_for = None
-            return self.panel_rect.collidepoint(pos)
-        return False
 
     def _points_now(self) -> list[int]:
         if self.score_steps:

@@ -33,8 +33,7 @@ from typing import Any
 import pygame
 
 from hexgames.core import hexgrid
-from hexgames.games.clans import pieces
-from hexgames.games.clans.keys import KeyboardMixin
+from hexgames.games.clans import inputs, pieces
 from hexgames.games.clans.layout import TableLayout, spots_box
 from hexgames.games.clans.look import CLAN_RGB, HIGHLIGHT, KEY_FOCUS, NEUTRAL_SEAT_RGB, TERRAIN_DARK, TERRAIN_RGB, tr_ui
 from hexgames.games.clans.map import TERRAIN_NAMES
@@ -51,7 +50,6 @@ RIVER = (44, 104, 214)
 BORDER = (40, 44, 40)
 COAST = (22, 30, 40)
 SELECT = (255, 255, 255)
-DRAG_THRESHOLD = 6
 MOVE_SECONDS = 0.35
 SCORE_SECONDS = 1.6
 
@@ -68,7 +66,11 @@ def _layout(name: str, doc: str) -> property:
     return part_attribute("geo", name, doc)
 
 
-class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
+def _selection(name: str, doc: str) -> property:
+    return part_attribute("selection", name, doc, settable=True)
+
+
+class ClansScene(PanelMixin, RecapMixin, GameScene):
     """Drag (or click-click) tribes between areas; click "?" marks in scoring order."""
 
     rules: ClansRules
@@ -85,22 +87,22 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
     chip_spots = _layout("chip_spots", "Where each hut chip of a group stands.")
     epoch_chart_height = _layout("epoch_chart_height", "The epoch chart's height in the side panel.")
     colour_points_height = _layout("colour_points_height", "The colour points' height in the side panel.")
+    selected = _selection("selected", "The group picked up by a click, Enter or the hint.")
+    hover = _selection("hover", "The area under the pointer.")
+    press_area = _selection("press_area", "The group the button went down on.")
+    press_pos = _selection("press_pos", "Where the button went down.")
+    dragging = _selection("dragging", "The pressed group follows the pointer.")
+    drag_pos = _selection("drag_pos", "Where the dragged group is.")
+    key_focus = _selection("key_focus", "The area the keyboard points at (arrows / Tab, then Enter).")
+    picker_for = _selection("picker_for", "The seat whose colour guess is being picked.")
 
     def __init__(self, app: Any, match: Any):
         self.static: pygame.Surface | None = None
-        self.press_area: int | None = None
-        self.press_pos: tuple[int, int] | None = None
-        self.dragging = False
-        self.drag_pos: tuple[int, int] = (0, 0)
-        self.selected: int | None = None
-        self.hover: int | None = None
+        self.selection = inputs.Selection()
         self.slide: dict[str, Any] | None = None  # a group moving from area to area
         self.score_steps: list[ScoreStep] = []
         self.score_timer = 0.0
         self.order_marks: dict[int, int] = {}  # area -> order number in the current multi-village turn
-        self.picker_for: int | None = None  # the seat whose colour guess is being picked
-        self.key_focus: int | None = None  # the area the keyboard points at (arrows / Tab, then Enter)
-        self._note_hits: list[tuple[pygame.Rect, tuple]] = []
         self._recap_cache: tuple | None = None
         self.panel_sections: dict[str, pygame.Rect] = {}  # the side panel's parts as last drawn (tips)
         super().__init__(app, match)
@@ -154,19 +156,13 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
     # --- input -------------------------------------------------------------------------------
     def handle_game_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            self.hover = self.area_at(event.pos)
-            if self.press_area is not None:
-                self.drag_pos = event.pos
-                if not self.dragging and self.press_pos is not None and _far(event.pos, self.press_pos):
-                    self.dragging = True
-                return True
-            return False
+            return inputs.point(self.geo, self.selection, event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._note_click(event.pos) or self._press(event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             return self._release(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self.selected = None
+            self.selection.selected = None
             return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)
@@ -174,46 +170,76 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
 
     def _press(self, pos: tuple[int, int]) -> bool:
         s = self.state
-        area = self.geo.marker_at(pos, s.pending) if s.pending else None
-        if area is None:
-            area = self.area_at(pos)
-        if area is None or not self.can_act:
-            return area is not None
-        if s.pending:
-            if area in s.pending:
-                self.submit(ScoreNext(area))
-            else:
-                self.toast(tr_ui(self.app, "order_prompt"), error=True)
-            return True
-        if self.selected is not None and area != self.selected:
-            return True  # the second click of click-click: resolved on release
-        if s.size[area] and area not in s.village_areas():
-            self.press_area, self.press_pos, self.drag_pos = area, pos, pos
-            self.dragging = False
-            if not self.rules.targets(s, area):
-                self._explain_stuck(area)
-        return True
+        movable = {a for a in range(self.map.areas) if s.size[a]} - s.village_areas()
+        done = inputs.press(self.geo, self.selection, pos, s.pending, movable, self.can_act)
+        if isinstance(done, ScoreNext):
+            self.submit(done)
+        elif isinstance(done, str):
+            self.toast(tr_ui(self.app, done), error=True)
+        elif isinstance(done, inputs.Lifted) and not self.targets(done.area):
+            self._explain_stuck(done.area)
+        return done is not False
 
     def _release(self, pos: tuple[int, int]) -> bool:
-        area = self.area_at(pos)
-        src, dragging = self.press_area, self.dragging
-        self.press_area, self.press_pos, self.dragging = None, None, False
-        if src is not None and dragging:
-            self.selected = None
-            if area is None or area == src:
-                self._snap_back(src, pos)
-                return True
-            if not self.submit(Move(src, area)):
-                self._snap_back(src, pos)
+        done = inputs.release(self.geo, self.selection, pos, self.can_act)
+        if isinstance(done, inputs.Drop):
+            if done.dst is None or not self.submit(Move(done.src, done.dst)):
+                self._snap_back(done.src, done.pos)
             return True
-        if src is not None:  # a click without a drag: select, or unselect
-            self.selected = None if self.selected == src else src
+        if isinstance(done, Move):
+            self.submit(done)
             return True
-        if self.selected is not None and area is not None and self.can_act:
-            first, self.selected = self.selected, None
-            self.submit(Move(first, area))
+        return done
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        done = inputs.key(self.geo, self.selection, event.key, event.mod, self.state.pending, self.key_candidates,
+                          self.targets, self.can_act)
+        if isinstance(done, ScoreNext):
+            self.submit(done)
+        elif isinstance(done, Move) and self.submit(done):
+            self.selection.key_focus = done.dst
+        return done is not False
+
+    def _note_click(self, pos: tuple[int, int]) -> bool:
+        done = inputs.click_note(self.selection, self._note_hits, pos, self.geo.panel)
+        if isinstance(done, inputs.Guess):
+            self.set_guess(done.seat, done.colour)
             return True
-        return area is not None
+        return done
+
+    @property
+    def _note_hits(self) -> list[tuple[pygame.Rect, inputs.NoteAction]]:
+        """What a click in the players part may hit now: the guess slots and the open picker's cells."""
+        picker, guessable, choices = self.guessing()
+        rows = self.geo.players(self.state.seats, picker, len(choices))
+        return inputs.note_targets(rows, guessable, picker, choices)
+
+    def guessing(self) -> tuple[int | None, frozenset[int], list[int]]:
+        """(the seat whose guess picker is open, the seats the viewer may note a guess for, the
+        colours a guess may name): nobody's while the game is over or nobody is at the screen."""
+        viewer = self.viewer
+        if self.match.is_over or viewer is None:
+            return None, frozenset(), []
+        shown = self.shown_colours()
+        guessable = frozenset(seat for seat in range(self.state.seats) if seat != viewer and shown[seat] is None)
+        return self.selection.picker_for, guessable, self.guess_choices()
+
+    def targets(self, area: int) -> list[int]:
+        """Where the group in `area` may move (the rules'), once per position."""
+        return self.cached(("targets", area), lambda: self.rules.targets(self.state, area))
+
+    def key_candidates(self) -> list[int]:
+        """The areas the keyboard may point at now: "?" villages, the held group's targets, or the
+        groups that can move; in reading order (top to bottom, left to right)."""
+        s, selected = self.state, self.selection.selected
+        if s.pending:
+            areas = list(s.pending)
+        elif selected is not None:
+            areas = [selected] + self.targets(selected)
+        else:
+            villages = s.village_areas()
+            areas = [a for a in s.active if a not in villages and self.targets(a)]
+        return inputs.reading_order(self.geo, areas)
 
     def _explain_stuck(self, area: int) -> None:
         s = self.state
@@ -232,8 +258,7 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
 
     # --- reacting to moves -------------------------------------------------------------------
     def on_move_played(self, before: ClansState, move: Any, after: ClansState, by_ai: bool) -> None:
-        self.selected = None
-        self.picker_for = None
+        self.selection.selected = self.selection.picker_for = None
         if isinstance(move, Move):
             self.order_marks = {}
             if by_ai:
@@ -272,12 +297,9 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
         """Everything the player at the screen was doing goes (GameScene calls this at every
         hand-over and undo): the picked-up or dragged group and its way home, the lit targets, the
         keyboard's ring, the pointer's hover and an open guess picker."""
-        self.selected = self.hover = self.key_focus = self.picker_for = None
-        self.press_area, self.press_pos, self.dragging = None, None, False
-        self.drag_pos = (0, 0)
+        self.selection.clear()
         if self.slide is not None and self.slide["src"] == self.slide["dst"]:
             self.slide = None  # a refused drop flying home
-        self._note_hits = []
 
     def on_undo(self) -> None:
         self.slide = None
@@ -408,6 +430,10 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
         tab = pygame.Rect(0, 0, font.size(str(value))[0] + 10, font.get_height())
         tab.midtop = (frame.centerx, frame.bottom - 3)
         return frame, tab
+
+    def _draw_key_focus(self, surface: pygame.Surface) -> None:
+        if self.key_focus is not None and self.can_act and self.key_focus in self.key_candidates():
+            self._outline_area(surface, self.key_focus, KEY_FOCUS, 4)
 
     def _draw_targets(self, surface: pygame.Surface) -> None:
         src = self.press_area if self.dragging else self.selected
@@ -606,14 +632,10 @@ class ClansScene(PanelMixin, RecapMixin, KeyboardMixin, GameScene):
 
     # --- the tutorial and the tips (hexgames/ui/tutorial.py) -------------------------------------------
     def input_points(self, move: Any) -> list[Any]:
-        from hexgames.games.clans import inputs
-
-        return inputs.input_points(self, move)
+        return inputs.input_points(self.geo, move)
 
     def tip_regions(self) -> list[tuple[pygame.Rect, str]]:
-        from hexgames.games.clans import inputs
-
-        return inputs.tip_regions(self)
+        return inputs.tip_regions(self.app, self.geo, self.panel_sections)
 
 
 def _arrow_outline(a: tuple[float, float], b: tuple[float, float], width: float) -> list[tuple[float, float]]:
@@ -637,7 +659,3 @@ def _emblem(colour: int) -> chart.Marker:
     def marker(surface: pygame.Surface, center: tuple[int, int], size: int) -> None:
         pieces.chip(surface, colour, center, size / 2 + 1, shadow=False)
     return marker
-
-
-def _far(a: tuple[int, int], b: tuple[int, int]) -> bool:
-    return abs(a[0] - b[0]) + abs(a[1] - b[1]) > DRAG_THRESHOLD

@@ -1,5 +1,6 @@
-"""The Clans layout on its own, with no display and no app: every hit-test finds again what the
-geometry put there, the parts fit their rects and never overlap.
+"""The Clans layout and input on their own, with no display and no app: every hit-test finds again
+what the geometry put there, the parts fit their rects and never overlap, and a gesture means what
+the player aimed at.
 
 The rects given are those the shared scene hands a game (board, side panel) for windows from very
 small to very large; the layout is a function of them and the map alone.
@@ -14,9 +15,10 @@ import pygame
 import pytest
 
 from hexgames.core import hexgrid
+from hexgames.games.clans import inputs
 from hexgames.games.clans.layout import RECAP_ROOM, TableLayout, spots_box
 from hexgames.games.clans.map import load_map
-from hexgames.games.clans.rules import COLOURS
+from hexgames.games.clans.rules import COLOURS, Move, ScoreNext
 
 SIZES = [(640, 480), (800, 600), (1000, 660), (1280, 800), (1920, 1080), (1280, 600)]
 APP_SIZES = [size for size in SIZES if size[0] >= 800 and size[1] >= 600]  # the app's smallest window up
@@ -140,13 +142,116 @@ def test_the_panels_parts_fit_under_four_players_with_the_recaps_room_at_the_foo
     assert 24 <= geo.epoch_row_height() <= 30
 
 
-def test_the_layout_needs_no_display():
+# --- input, from the layout alone ------------------------------------------------------------------
+def _pos(point: tuple[float, float]) -> tuple[int, int]:
+    return round(point[0]), round(point[1])
+
+
+def test_a_drag_onto_a_neighbour_drops_there_and_a_short_wobble_is_a_click():
+    geo, sel = fit((1280, 800)), inputs.Selection()
+    src, dst = 3, MAP.neighbours[3][0]
+    start = _pos(geo.area_center(src))
+    assert inputs.press(geo, sel, start, [], {src, dst}, True) == inputs.Lifted(src)
+    assert inputs.point(geo, sel, (start[0] + 3, start[1] + 2)) and not sel.dragging  # not far yet
+    assert inputs.point(geo, sel, _pos(geo.area_center(dst))) and sel.dragging and sel.source == src
+    assert inputs.release(geo, sel, _pos(geo.area_center(dst)), True) == inputs.Drop(src, dst, _pos(geo.area_center(dst)))
+    assert sel.press_area is None and not sel.dragging
+    inputs.press(geo, sel, start, [], {src}, True)
+    inputs.point(geo, sel, (start[0] + 40, start[1]))
+    assert inputs.release(geo, sel, start, True) == inputs.Drop(src, None, start)  # back home: no move
+    inputs.press(geo, sel, start, [], {src}, True)
+    assert inputs.release(geo, sel, (start[0] + 2, start[1]), True) is True and sel.selected == src
+
+
+def test_click_click_proposes_the_move_and_only_movable_groups_are_taken():
+    geo, sel = fit((800, 600)), inputs.Selection()
+    src, dst = 10, MAP.neighbours[10][-1]
+    assert inputs.press(geo, sel, _pos(geo.area_center(dst)), [], {src}, True) is True  # not a movable group
+    assert sel.press_area is None
+    inputs.press(geo, sel, _pos(geo.area_center(src)), [], {src, dst}, True)
+    inputs.release(geo, sel, _pos(geo.area_center(src)), True)
+    assert sel.selected == src
+    assert inputs.press(geo, sel, _pos(geo.area_center(dst)), [], {src, dst}, True) is True
+    assert inputs.release(geo, sel, _pos(geo.area_center(dst)), True) == Move(src, dst)
+    assert sel.selected is None
+    assert inputs.press(geo, sel, geo.panel.center, [], {src}, True) is False  # not the map's
+
+
+def test_while_villages_wait_a_question_mark_scores_next_and_anything_else_is_refused():
+    geo, sel = fit((1280, 800)), inputs.Selection()
+    pending = [5, 20]
+    for area in pending:
+        assert inputs.press(geo, sel, _pos(geo.marker_pos(area)), pending, set(), True) == ScoreNext(area)
+        assert inputs.press(geo, sel, _pos(geo.area_center(area)), pending, set(), True) == ScoreNext(area)
+    other = next(a for a in range(MAP.areas) if a not in pending and geo.marker_at(geo.area_center(a), pending) is None)
+    assert inputs.press(geo, sel, _pos(geo.area_center(other)), pending, set(), True) == inputs.ORDER_FIRST
+    assert inputs.press(geo, sel, _pos(geo.area_center(other)), pending, set(), False) is True  # not now
+
+
+def test_the_keys_ring_areas_in_reading_order_and_enter_picks_up_then_moves():
+    geo, sel = fit((1280, 800)), inputs.Selection()
+    candidates = inputs.reading_order(geo, list(range(MAP.areas)))
+    ys = [geo.area_center(a)[1] for a in candidates]
+    assert all(b >= a - geo.cell * 3 for a, b in zip(ys, ys[1:]))  # top to bottom, row by row
+
+    def press_key(k: int, mod: int = 0, areas=candidates):
+        return inputs.key(geo, sel, k, mod, [], lambda: areas, lambda a: list(MAP.neighbours[a]), True)
+
+    assert press_key(pygame.K_a) is False
+    press_key(pygame.K_TAB)
+    assert sel.key_focus == candidates[0]
+    press_key(pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert sel.key_focus == candidates[-1]
+    focus = candidates[len(candidates) // 2]
+    sel.key_focus = focus
+    press_key(pygame.K_RIGHT)
+    assert geo.area_center(sel.key_focus)[0] > geo.area_center(focus)[0]
+    press_key(pygame.K_UP)
+    assert sel.key_focus is not None
+    src = sel.key_focus
+    assert press_key(pygame.K_RETURN) is True and sel.selected == src
+    assert sel.key_focus == MAP.neighbours[src][0]  # the ring jumps to the first target
+    assert press_key(pygame.K_RETURN) == Move(src, MAP.neighbours[src][0]) and sel.selected is None
+    order = [inputs.key(geo, sel, pygame.K_RETURN, 0, [7], lambda: [7], lambda a: [], True) for _ in range(2)]
+    assert order == [True, ScoreNext(7)]  # the ring goes to the village first, then Enter scores it
+
+
+def test_each_guess_slot_and_picker_cell_is_found_again_and_a_click_elsewhere_closes_the_picker():
+    geo, sel = fit((800, 600)), inputs.Selection()
+    choices = [0, 1, 3, 4]  # every colour but the viewer's own
+    rows = geo.players(4, None, len(choices))
+    targets = inputs.note_targets(rows, {0, 2, 3}, None, choices)
+    assert [a for _, a in targets] == [("open", 0), ("open", 2), ("open", 3)]
+    assert inputs.click_note(sel, targets, rows.slots[2].center, geo.panel) is True and sel.picker_for == 2
+    rows = geo.players(4, 2, len(choices))
+    targets = inputs.note_targets(rows, {0, 2, 3}, 2, choices)
+    for cell, colour in zip(rows.cells, [*choices, None]):
+        assert inputs.click_note(inputs.Selection(picker_for=2), targets, cell.center, geo.panel) == inputs.Guess(2, colour)
+    assert inputs.click_note(sel, targets, rows.slots[3].center, geo.panel) is True and sel.picker_for == 3
+    assert inputs.click_note(sel, targets, geo.board.center, geo.panel) is False and sel.picker_for is None
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_the_tutorials_gestures_land_where_the_hit_tests_read_the_move(size):
+    geo = fit(size)
+    for src in (0, 17, 41):
+        dst = MAP.neighbours[src][0]
+        [drag] = inputs.input_points(geo, Move(src, dst))
+        sel = inputs.Selection()
+        assert inputs.press(geo, sel, _pos(drag.pos), [], {src}, True) == inputs.Lifted(src)
+        inputs.point(geo, sel, _pos(drag.to))
+        assert inputs.release(geo, sel, _pos(drag.to), True) == inputs.Drop(src, dst, _pos(drag.to))
+    [click] = inputs.input_points(geo, ScoreNext(9))
+    assert inputs.press(geo, inputs.Selection(), _pos(click.pos), [9, 30], set(), True) == ScoreNext(9)
+
+
+def test_the_layout_and_input_need_no_display():
     code = ("import sys, pygame\n"
-            "from hexgames.games.clans import layout\n"
+            "from hexgames.games.clans import inputs, layout\n"
             "from hexgames.games.clans.map import load_map\n"
             "geo = layout.TableLayout.fit(pygame.Rect(10, 66, 900, 560), pygame.Rect(930, 66, 340, 600), load_map())\n"
             "assert geo.area_at(geo.area_center(12)) == 12\n"
-            "print(pygame.display.get_init(), 'pygame_gui' in sys.modules, 'hexgames.ui' in sys.modules)\n")
+            "print(pygame.display.get_init(), 'pygame_gui' in sys.modules)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={"PYGAME_HIDE_SUPPORT_PROMPT": "1", "PATH": ""})
-    assert out.stdout.split() == ["False", "False", "False"]
+    assert out.stdout.split() == ["False", "False"]
