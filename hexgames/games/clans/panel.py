@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from hexgames.games.clans import pieces
-from hexgames.games.clans.look import HIGHLIGHT, NEUTRAL_SEAT_RGB, TERRAIN_RGB, tr_ui
+from hexgames.games.clans.look import HIGHLIGHT, NEUTRAL_SEAT_RGB, TERRAIN_RGB, colour_label, terrain_label, tr_ui
 from hexgames.games.clans.rules import COLOURS
 from hexgames.ui import draw, hud
 
@@ -81,7 +81,7 @@ class PanelMixin:
         y = rows.bottom
         viewer = self.viewer
         if not over and viewer is not None and shown[viewer] is not None:
-            text = tr_ui(self.app, "your_colour", colour=self._colour_label(shown[viewer]))
+            text = tr_ui(self.app, "your_colour", colour=colour_label(self.app, shown[viewer]))
             draw.text(surface, self.app.font(15), text, (x, y + 2), hud.TEXT, anchor="topleft")
             y += 20
             hint_font = self.app.font(12)
@@ -163,7 +163,7 @@ class PanelMixin:
         for c in range(COLOURS):
             cx = x + col * (c + 0.5)
             pieces.chip(surface, c, (cx, y + 10), 10)
-            label_font, name = draw.fit_line(self.app.font, self._colour_label(c), round(col) - 2, 12)
+            label_font, name = draw.fit_line(self.app.font, colour_label(self.app, c), round(col) - 2, 12)
             draw.text(surface, label_font, name, (cx, y + 29), hud.MUTED)
             draw.text(surface, font, str(points[c]), (cx, y + 48), hud.TEXT)
             if scoring is not None and c in scoring.scorers:
@@ -216,7 +216,7 @@ class PanelMixin:
         side = min(rect.h - 8, 12)
         sw = pygame.Rect(rect.x + 2, rect.centery - side // 2, side, side)
         if terrain is None:
-            label = self._terrain_label(None)
+            label = terrain_label(self.app, None)
             draw.text(surface, font, label, (rect.x + 4, rect.centery), hud.MUTED, anchor="midleft")
             return
         if terrain == -1:
@@ -226,7 +226,7 @@ class PanelMixin:
         else:
             pygame.draw.rect(surface, TERRAIN_RGB[terrain], sw, border_radius=3)
         pygame.draw.rect(surface, (20, 20, 20), sw, 1, border_radius=3)
-        label = self._terrain_label(terrain)
+        label = terrain_label(self.app, terrain)
         text = f"{label} {value}" if not hostile else f"× {label}"
         colour = (240, 150, 140) if hostile else (170, 240, 160)
         if dim:

@@ -5,8 +5,6 @@ left, founding ..."), else the last move, for everyone. A mixin of `ClansScene`;
 """
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from hexgames.games.clans import recap
@@ -52,20 +50,6 @@ class RecapMixin:
         parts = [self.app.tr_reason(m.describe(i, viewer)) for i in turn.steps]
         return tr("clans.recap.line", name=self.seat_name(turn.seat), text=tr("clans.recap.part_sep").join(parts))
 
-    def _draw_recap_arrows(self, surface: pygame.Surface) -> None:
-        """From -> to arrows, the latest strongest, older ones fading."""
-        moves = [t.move for t in self.recap_turns()[1] if t.move is not None]
-        if not moves:
-            return
-        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        width = max(4, round(self.cell * 0.45))
-        for age, move in enumerate(reversed(moves)):
-            alpha = max(70, 235 - 45 * age)
-            _arrow(layer, self.area_center(move.src), self.area_center(move.dst), width, (20, 20, 24, alpha))
-            _arrow(layer, self.area_center(move.src), self.area_center(move.dst), max(1, width - 2),
-                   (255, 255, 255, alpha))
-        surface.blit(layer, (0, 0))
-
     def _draw_recap(self, surface: pygame.Surface, x: int, y: int, w: int, h: int) -> None:
         """The recap at the foot of the side panel, off the map: its title and the newest lines that
         fit in `h` (an ellipsis on top when older ones had to go)."""
@@ -85,18 +69,3 @@ class RecapMixin:
         for line in wrapped:
             draw.text(surface, font, line, (x, y), hud.TEXT, anchor="topleft")
             y += step
-
-
-def _arrow(surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float], width: int,
-           rgba: tuple[int, int, int, int]) -> None:
-    """A straight arrow from a to b with a head at b, stopping short of b's huts."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = math.hypot(dx, dy) or 1.0
-    ux, uy = dx / length, dy / length
-    head = width * 3.2
-    tip = (b[0] - ux * width * 2.5, b[1] - uy * width * 2.5)
-    base = (tip[0] - ux * head, tip[1] - uy * head)
-    pygame.draw.line(surface, rgba, a, base, width)
-    wing = head * 0.6
-    pygame.draw.polygon(surface, rgba, [tip, (base[0] - uy * wing, base[1] + ux * wing),
-                                        (base[0] + uy * wing, base[1] - ux * wing)])
