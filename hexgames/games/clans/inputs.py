@@ -15,12 +15,12 @@ same keys choose which one scores next.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Collection, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping, Sequence, Union
 
 import pygame
 
 from hexgames.games.clans.layout import PlayerRows, TableLayout
-from hexgames.games.clans.rules import Move, ScoreNext
+from hexgames.games.clans.rules import COLOURS, Move, ScoreNext
 from hexgames.ui import gestures
 
 if TYPE_CHECKING:
@@ -213,7 +213,7 @@ def _confirm(sel: Selection, area: int, pending: Sequence[int],
     return Move(first, area)
 
 
-# --- the guess notes in the side panel -----------------------------------------------------------
+# --- the guess notes in the side panel (the viewer's own, kept in Match.notes) ----------------
 def note_targets(rows: PlayerRows, guessable: Collection[int], picker_for: int | None,
                  choices: Sequence[int]) -> list[tuple[pygame.Rect, NoteAction]]:
     """What a click in the players part may hit: the guess slot of each seat the viewer may guess,
@@ -242,6 +242,27 @@ def click_note(sel: Selection, targets: Sequence[tuple[pygame.Rect, NoteAction]]
         sel.picker_for = None
         return panel.collidepoint(pos)
     return False
+
+
+def read_guesses(note: Any, viewer: int | None, seats: int) -> dict[int, int]:
+    """The guesses in a viewer's note (`Match.notes[viewer]`, JSON from a save: {"seat": colour}),
+    each other seat's at most once; anything else in it is ignored."""
+    if not isinstance(note, dict):
+        return {}
+    out = {}
+    for k, colour in note.items():
+        if (isinstance(k, str) and k.isdigit() and int(k) < seats and int(k) != viewer
+                and type(colour) is int and 0 <= colour < COLOURS):
+            out[int(k)] = colour
+    return out
+
+
+def noted(guesses: Mapping[int, int], guess: Guess) -> dict[str, int]:
+    """The viewer's note with `guess` made (or its seat's guess cleared), ready for `Match.set_note`."""
+    note = {str(k): v for k, v in guesses.items() if k != guess.seat}
+    if guess.colour is not None:
+        note[str(guess.seat)] = guess.colour
+    return note
 
 
 # --- the tutorial and the tips -------------------------------------------------------------------

@@ -1,28 +1,32 @@
-"""The Clans screen: the map drawn from the same cells the rules use, drag-to-move, the "?" order
-choice, step-by-step village scoring and the secret colours. Its parts live beside it as mixins:
-the side panel with the guess notes (`panel`), the recap of the others' turns (`recap_view`) and
-keyboard play (`keys`).
+"""The Clans table: the map drawn from the same cells the rules use, drag-to-move, the "?" order
+choice, step-by-step village scoring and the secret colours. This module wires the game's parts and
+holds what the player is doing now; each part lives in a room of its own:
+
+- `layout.py`: where everything goes for a window size and the map (the strip, the map's cell size
+  and origin, the huts, the "?" marks, the panel's rows; the hit-tests). Pure; input and drawing
+  both read it.
+- `view_board.py` (the map, villages, targets, strip, huts, hint and recap arrows, "?" marks),
+  `view_panel.py` (players and guess notes, colour points, epoch chart, recap lines; the results'
+  charts), `view_overlays.py` (the sliding and the dragged group): each draws one part from the
+  layout and what the scene tells it to show (`BoardShown`, `PanelShown`).
+- `inputs.py`: the player's selection and what the mouse and keys do to it, from the layout alone.
+- `look.py`, `pieces.py`: the colours and words they share; every tribe chip and group of huts.
 
 Why it is built this way:
-- The static map (terrain, textures, lakes, rivers, borders) is rendered once per layout into a
-  surface; a frame only adds huts, highlights and overlays, so 60 FPS is cheap.
-- Hit testing converts the mouse position to a hex cell and looks the cell up in the map, so what is
-  clicked is exactly what is drawn and what the rules call an area.
 - The scene decides no rule: legal targets come from `rules.targets`, refusals from `submit` (the
   rules' reason as a toast).
-- Secrecy: colours are drawn only from `rules.observe(state, viewer)` (or for everyone once the game
-  is over, or when only AIs play); seat chips in the banner and the panel share one neutral look
-  that is no clan colour, so nothing on screen hints at another player's colour. The recap's words
-  come from `describe` of the viewer's observation, the guess notes are the viewer's own, and
-  `clear_selection` drops everything the last player was doing at every hand-over and undo.
-- Every tribe colour is drawn with its own shape (`pieces`), so the game is playable without colour
-  vision; the colour-point row doubles as the legend.
-- Nothing but the huts and their highlights is drawn over the map: the how-to line, the hint's words,
-  the village-order prompt and the scoring of each village in words have a strip of their own above
-  it; refusals go to the message strip (`toast`).
+- Secrecy: the views never see the state. `BoardShown` holds the public position only (no player's
+  colour), and `PanelShown` each seat's colour as `shown_colours` gives it: drawn only from
+  `rules.observe(state, viewer)` (or for everyone once the game is over, or when only AIs play).
+  Seat chips in the banner and the panel share one neutral look that is no clan colour, so nothing
+  on screen hints at another player's colour. The recap's words come from `describe` of the
+  viewer's observation, the guess notes are the viewer's own, and `clear_selection` drops
+  everything the last player was doing at every hand-over and undo.
 - What happened since the viewer's last turn (hidden from them by the hand-over) shows as fading
-  arrows on the map and a few lines at the foot of the side panel (`recap_view`); otherwise the
-  last move, for everyone: an AI's move slides, then its arrow stays until the human has moved.
+  arrows on the map and a few lines at the foot of the side panel (`recap_turns`, `recap_lines`);
+  otherwise the last move, for everyone: an AI's move slides, then its arrow stays until the human
+  has moved. A founded village is scored on screen one at a time (`score_steps`), its words in the
+  strip above the map.
 """
 from __future__ import annotations
 
@@ -31,12 +35,10 @@ from typing import Any
 
 import pygame
 
-from hexgames.games.clans import inputs, pieces, view_board, view_overlays
+from hexgames.games.clans import inputs, pieces, recap, view_board, view_overlays, view_panel
 from hexgames.games.clans.layout import TableLayout
-from hexgames.games.clans.look import NEUTRAL_SEAT_RGB, colour_label, tr_ui
-from hexgames.games.clans.panel import PanelMixin
-from hexgames.games.clans.recap_view import RecapMixin
-from hexgames.games.clans.rules import ClansRules, ClansState, Move, ScoreEntry, ScoreNext
+from hexgames.games.clans.look import NEUTRAL_SEAT_RGB, tr_ui
+from hexgames.games.clans.rules import COLOURS, ClansRules, ClansState, Move, ScoreEntry, ScoreNext
 from hexgames.ui import chart, draw
 from hexgames.ui.anim import INSTANT
 from hexgames.ui.game_scene import GameScene, part_attribute
@@ -44,6 +46,7 @@ from hexgames.ui.game_scene import GameScene, part_attribute
 CLAN_RGB = pieces.FILLS  # the tribe colours (tests read them here)
 MOVE_SECONDS = 0.35
 SCORE_SECONDS = 1.6
+RECAP_LINES = 5  # most turns listed in the recap (older ones are counted)
 
 
 @dataclass
@@ -62,7 +65,7 @@ def _selection(name: str, doc: str) -> property:
     return part_attribute("selection", name, doc, settable=True)
 
 
-class ClansScene(PanelMixin, RecapMixin, GameScene):
+class ClansScene(GameScene):
     """Drag (or click-click) tribes between areas; click "?" marks in scoring order."""
 
     rules: ClansRules
@@ -91,6 +94,7 @@ class ClansScene(PanelMixin, RecapMixin, GameScene):
     def __init__(self, app: Any, match: Any):
         self.selection = inputs.Selection()
         self.board_view = view_board.BoardView(app)
+        self.panel_view = view_panel.PanelView(app)
         self.slide: dict[str, Any] | None = None  # a group moving from area to area
         self.score_steps: list[ScoreStep] = []
         self.score_timer = 0.0
@@ -106,7 +110,7 @@ class ClansScene(PanelMixin, RecapMixin, GameScene):
         villages and their mover picks the scoring order by clicking the "?" marks."""
         return {"village_order": lambda s: len(s.pending) > 1}
 
-    # --- geometry ----------------------------------------------------------------------------
+    # --- the position and the layout -----------------------------------------------------------
     @property
     def state(self) -> ClansState:
         return self.match.state
@@ -119,7 +123,7 @@ class ClansScene(PanelMixin, RecapMixin, GameScene):
         self.geo = TableLayout.fit(self.board_rect, self.panel_rect, self.map)
         self.board_view.forget()
 
-    # --- who may see which colour -------------------------------------------------------------
+    # --- who may see which colour, and the viewer's guesses ------------------------------------
     def shown_colours(self) -> list[int | None]:
         """The colour drawn for each seat: everyone's once the game is over (or for spectators of an
         all-AI game), else only the viewer's own, else none."""
@@ -145,7 +149,36 @@ class ClansScene(PanelMixin, RecapMixin, GameScene):
         else:
             draw.aa_circle(surface, NEUTRAL_SEAT_RGB, center, radius, border=(240, 240, 240))
 
-    # --- input -------------------------------------------------------------------------------
+    def guesses(self) -> dict[int, int]:
+        """The viewer's guess of each other seat's colour (only the viewer's own notes, never others'),
+        kept in `Match.notes` under the viewer's seat, so saves and resumes keep them."""
+        viewer = self.viewer
+        note = self.match.notes.get(viewer) if viewer is not None else None
+        return inputs.read_guesses(note, viewer, self.state.seats)
+
+    def guess_choices(self) -> list[int]:
+        """The colours a guess may name: any but the viewer's own."""
+        own = self.shown_colours()[self.viewer] if self.viewer is not None else None
+        return [c for c in range(COLOURS) if c != own]
+
+    def guessing(self) -> tuple[int | None, frozenset[int], list[int]]:
+        """(the seat whose guess picker is open, the seats the viewer may note a guess for, the
+        colours a guess may name): nobody's while the game is over or nobody is at the screen."""
+        viewer = self.viewer
+        if self.match.is_over or viewer is None:
+            return None, frozenset(), []
+        shown = self.shown_colours()
+        guessable = frozenset(seat for seat in range(self.state.seats) if seat != viewer and shown[seat] is None)
+        return self.selection.picker_for, guessable, self.guess_choices()
+
+    @property
+    def _note_hits(self) -> list[tuple[pygame.Rect, inputs.NoteAction]]:
+        """What a click in the players part may hit now: the guess slots and the open picker's cells."""
+        picker, guessable, choices = self.guessing()
+        rows = self.geo.players(self.state.seats, picker, len(choices))
+        return inputs.note_targets(rows, guessable, picker, choices)
+
+    # --- input ---------------------------------------------------------------------------------
     def handle_game_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             return inputs.point(self.geo, self.selection, event.pos)
@@ -159,6 +192,15 @@ class ClansScene(PanelMixin, RecapMixin, GameScene):
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         return False
+
+    def _note_click(self, pos: tuple[int, int]) -> bool:
+        """A click on a guess slot or in the open picker (the guess goes into the viewer's note)."""
+        done = inputs.click_note(self.selection, self._note_hits, pos, self.geo.panel)
+        if not isinstance(done, inputs.Guess):
+            return done
+        if self.viewer is not None:
+            self.match.set_note(self.viewer, inputs.noted(self.guesses(), done))
+        return True
 
     def _press(self, pos: tuple[int, int]) -> bool:
         s = self.state
@@ -192,30 +234,6 @@ class ClansScene(PanelMixin, RecapMixin, GameScene):
             self.selection.key_focus = done.dst
         return done is not False
 
-    def _note_click(self, pos: tuple[int, int]) -> bool:
-        done = inputs.click_note(self.selection, self._note_hits, pos, self.geo.panel)
-        if isinstance(done, inputs.Guess):
-            self.set_guess(done.seat, done.colour)
-            return True
-        return done
-
-    @property
-    def _note_hits(self) -> list[tuple[pygame.Rect, inputs.NoteAction]]:
-        """What a click in the players part may hit now: the guess slots and the open picker's cells."""
-        picker, guessable, choices = self.guessing()
-        rows = self.geo.players(self.state.seats, picker, len(choices))
-        return inputs.note_targets(rows, guessable, picker, choices)
-
-    def guessing(self) -> tuple[int | None, frozenset[int], list[int]]:
-        """(the seat whose guess picker is open, the seats the viewer may note a guess for, the
-        colours a guess may name): nobody's while the game is over or nobody is at the screen."""
-        viewer = self.viewer
-        if self.match.is_over or viewer is None:
-            return None, frozenset(), []
-        shown = self.shown_colours()
-        guessable = frozenset(seat for seat in range(self.state.seats) if seat != viewer and shown[seat] is None)
-        return self.selection.picker_for, guessable, self.guess_choices()
-
     def targets(self, area: int) -> list[int]:
         """Where the group in `area` may move (the rules'), once per position."""
         return self.cached(("targets", area), lambda: self.rules.targets(self.state, area))
@@ -234,6 +252,7 @@ class ClansScene(PanelMixin, RecapMixin, GameScene):
         return inputs.reading_order(self.geo, areas)
 
     def _explain_stuck(self, area: int) -> None:
+        """A group that cannot move was taken up: the rules' reason, for its first neighbour with huts."""
         s = self.state
         for n in self.map.neighbours[area]:
             if s.size[n]:
@@ -243,9 +262,10 @@ class ClansScene(PanelMixin, RecapMixin, GameScene):
                 return
 
     def _snap_back(self, src: int, pos: tuple[int, int]) -> None:
+        """A refused drop flies home from where it was let go."""
         self.slide = {"huts": self.state.huts[src], "src": src, "dst": src, "from": pos,
                       "to": self.area_center(src), "t": 0.0, "hide": {src}}
-        if self._instant():
+        if _instant(self.app):
             self.slide = None
 
     # --- reacting to moves -------------------------------------------------------------------
@@ -268,7 +288,7 @@ class ClansScene(PanelMixin, RecapMixin, GameScene):
                 base = len(self.order_marks)
                 for i, entry in enumerate(new):
                     self.order_marks[entry.area] = base + i + 1
-        if self._instant():
+        if _instant(self.app):
             self.slide = None
             self.score_steps.clear()
 
@@ -276,14 +296,7 @@ class ClansScene(PanelMixin, RecapMixin, GameScene):
         return "village" if len(after.score_log) > len(before.score_log) else "place"
 
     def chart_panels(self, states: list[ClansState]) -> list[chart.Panel]:
-        """The five colours' points, and each player's villages founded in their revealed colour."""
-        last = states[-1]
-        colours = [chart.Line(colour_label(self.app, c), CLAN_RGB[c], [s.points[c] for s in states], _emblem(c))
-                   for c in range(len(CLAN_RGB))]
-        founders = [chart.Line(self.seat_name(i), CLAN_RGB[last.colour_of[i]], [s.founded[i] for s in states],
-                               _emblem(last.colour_of[i])) for i in range(last.seats)]
-        return [chart.Panel(tr_ui(self.app, "colour_points"), colours),
-                chart.Panel(tr_ui(self.app, "villages_founded"), founders)]
+        return view_panel.chart_panels(self.app, states, self.seat_name)
 
     def clear_selection(self) -> None:
         """Everything the player at the screen was doing goes (GameScene calls this at every
@@ -301,12 +314,9 @@ class ClansScene(PanelMixin, RecapMixin, GameScene):
     def is_animating(self) -> bool:
         return self.animator.busy or self.slide is not None or bool(self.score_steps)
 
-    def _instant(self) -> bool:
-        return self.app.settings.anim_speed >= INSTANT
-
     def update_game(self, dt: float) -> None:
         speed = max(0.05, float(self.app.settings.anim_speed))
-        if self._instant():
+        if _instant(self.app):
             self.slide = None
             self.score_steps.clear()
             return
@@ -321,7 +331,59 @@ class ClansScene(PanelMixin, RecapMixin, GameScene):
                 self.score_timer = 0.0
                 self.score_steps.pop(0)
 
-    # --- drawing -----------------------------------------------------------------------------
+    # --- the recap of the last turns -----------------------------------------------------------
+    def recap_turns(self) -> tuple[str, list[recap.Turn]]:
+        """(title key, turns): the others' turns since the viewer last moved when it is the viewer's
+        turn again, else the last turn played."""
+        m, viewer = self.match, self.viewer
+        if viewer is not None and not m.is_over and m.to_move == viewer:
+            turns = recap.since_last_turn(m.states, m.moves, viewer)
+            if turns:
+                return "clans.recap.since", turns
+        return "clans.recap.last", recap.last_turn(m.states, m.moves)
+
+    def recap_lines(self) -> tuple[str, list[str]]:
+        """(title, one line per turn, oldest first): "Name: what they did", each move worded as the
+        viewer may know it, as in the move log (the viewer's own colour marked, nobody else's
+        named); remembered until the position, the viewer or the language changes."""
+        m, viewer, tr = self.match, self.viewer, self.app.tr
+        key = (len(m.moves), m.state, viewer, self.app.settings.language)
+        cached = self._recap_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        title_key, turns = self.recap_turns()
+        sep = tr("clans.recap.part_sep")
+        lines = [tr("clans.recap.line", name=self.seat_name(turn.seat),
+                    text=sep.join(self.app.tr_reason(m.describe(i, viewer)) for i in turn.steps))
+                 for turn in turns[-RECAP_LINES:]]
+        if len(turns) > RECAP_LINES:
+            lines.insert(0, tr("clans.recap.more", n=len(turns) - RECAP_LINES))
+        self._recap_cache = (key, (tr(title_key), lines))
+        return self._recap_cache[1]
+
+    # --- the hint ------------------------------------------------------------------------------
+    def hint_key(self) -> str | None:
+        """What the strip above the map says now: the order decision, the how-to, or nothing."""
+        if self.score_steps or self.match.is_over or not self.can_act:
+            return None
+        hint = self.hint_move
+        if isinstance(hint, Move) and self.selection.selected == hint.src and not self.state.pending:
+            return "hint_take"  # the hint is still picked up: say how to take it
+        return "order_prompt" if self.state.pending else "drag_hint"
+
+    def show_hint(self, move: Any) -> None:
+        """The hint as a keyboard move half made: its group picked up, the keyboard's ring on its
+        target and an arrow from -> to; Enter (or a click on the target) plays it. A village to
+        score next gets the ring, and Enter scores it."""
+        sel = self.selection
+        if isinstance(move, Move):
+            sel.selected, sel.key_focus = move.src, move.dst
+        elif isinstance(move, ScoreNext):
+            sel.selected, sel.key_focus = None, move.area
+        else:
+            super().show_hint(move)
+
+    # --- drawing: what each view shows this frame ----------------------------------------------
     def draw_game(self, surface: pygame.Surface) -> None:
         geo, sel = self.geo, self.selection
         board = self._board_shown()
@@ -330,7 +392,7 @@ class ClansScene(PanelMixin, RecapMixin, GameScene):
         self.board_view.draw_marks(surface, geo, board)
         dragged = self.state.huts[sel.press_area] if sel.dragging and sel.press_area is not None else None
         view_overlays.draw_drag(surface, self.app, geo, dragged, sel.drag_pos)
-        self._draw_panel(surface)
+        self.panel_sections = self.panel_view.draw(surface, geo, self._panel_shown())
 
     def _board_shown(self) -> view_board.BoardShown:
         """What the map shows now: the public position (no player's colour), what the player is doing
@@ -357,31 +419,28 @@ class ClansScene(PanelMixin, RecapMixin, GameScene):
             stand_in=(slide["dst"], slide["dst_before"]) if slide is not None and "dst_before" in slide else None,
             strip=strip)
 
+    def _panel_shown(self) -> view_panel.PanelShown:
+        """What the side panel shows now: each seat's colour only as the viewer may see it, the
+        viewer's own guesses, and the points as far as the village scoring shown."""
+        s, over, steps = self.state, self.match.is_over, self.score_steps
+        colours = tuple(self.shown_colours())
+        picker, guessable, choices = self.guessing()
+        results = None
+        if over and None not in colours:
+            results = tuple((s.points[colours[i]], s.founded[i], self.rules.seat_score(s, i)) for i in range(s.seats))
+        return view_panel.PanelShown(
+            names=tuple(self.seat_name(i) for i in range(s.seats)), current=s.current, over=over,
+            viewer=self.viewer, colours=colours, founded=tuple(s.founded), results=results,
+            guessable=guessable, guesses=self.guesses(), picker=picker, choices=tuple(choices),
+            points=steps[0].points_before if steps else tuple(s.points),
+            scoring=steps[0].entry if steps and self.slide is None else None,
+            scored=s.villages_scored - len(steps), recap=self.recap_lines())
+
     def village_frame(self, area: int, value: int) -> tuple[pygame.Rect, pygame.Rect]:
         """The frame around a village's chips and the tab with its value, as the board draws them."""
         return self.board_view.village_frame(self.geo, area, self.state.huts[area], value)
 
-    def hint_key(self) -> str | None:
-        """What the strip above the map says now: the order decision, the how-to, or nothing."""
-        if self.score_steps or self.match.is_over or not self.can_act:
-            return None
-        hint = self.hint_move
-        if isinstance(hint, Move) and self.selected == hint.src and not self.state.pending:
-            return "hint_take"  # the hint is still picked up: say how to take it
-        return "order_prompt" if self.state.pending else "drag_hint"
-
-    def show_hint(self, move: Any) -> None:
-        """The hint as a keyboard move half made: its group picked up, the keyboard's ring on its
-        target and an arrow from -> to; Enter (or a click on the target) plays it. A village to
-        score next gets the ring, and Enter scores it."""
-        if isinstance(move, Move):
-            self.selected, self.key_focus = move.src, move.dst
-        elif isinstance(move, ScoreNext):
-            self.selected, self.key_focus = None, move.area
-        else:
-            super().show_hint(move)
-
-    # --- the tutorial and the tips (hexgames/ui/tutorial.py) -------------------------------------------
+    # --- the tutorial and the tips (hexgames/ui/tutorial.py) -------------------------------------
     def input_points(self, move: Any) -> list[Any]:
         return inputs.input_points(self.geo, move)
 
@@ -389,7 +448,6 @@ class ClansScene(PanelMixin, RecapMixin, GameScene):
         return inputs.tip_regions(self.app, self.geo, self.panel_sections)
 
 
-def _emblem(colour: int) -> chart.Marker:
-    def marker(surface: pygame.Surface, center: tuple[int, int], size: int) -> None:
-        pieces.chip(surface, colour, center, size / 2 + 1, shadow=False)
-    return marker
+def _instant(app: Any) -> bool:
+    """Animations are off: moves land and villages score at once."""
+    return app.settings.anim_speed >= INSTANT

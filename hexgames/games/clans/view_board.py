@@ -21,7 +21,9 @@ import pygame
 from hexgames.core import hexgrid
 from hexgames.games.clans import pieces
 from hexgames.games.clans.layout import TableLayout, spots_box
-from hexgames.games.clans.look import HIGHLIGHT, KEY_FOCUS, TERRAIN_DARK, TERRAIN_RGB, colour_label, terrain_label, tr_ui
+from hexgames.games.clans.look import (
+    HIGHLIGHT, KEY_FOCUS, TERRAIN_DARK, TERRAIN_RGB, colour_label, terrain_label, tr_ui,
+)
 from hexgames.games.clans.rules import COLOURS, Move, ScoreEntry
 from hexgames.ui import draw, hud
 

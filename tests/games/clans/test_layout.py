@@ -108,7 +108,8 @@ def test_the_chips_of_a_group_never_touch_and_stay_in_their_box(colours):
         for (_, x1, y1), (_, x2, y2) in itertools.combinations(spots, 2):
             assert (x1 - x2) ** 2 + (y1 - y2) ** 2 >= (2.4 * r) ** 2
         for _, x, y in spots:
-            assert box.inflate(2, 2).contains(pygame.Rect(round(x - 1.25 * r), round(y - 1.25 * r), round(2.5 * r), round(2.5 * r)))
+            shape = pygame.Rect(round(x - 1.25 * r), round(y - 1.25 * r), round(2.5 * r), round(2.5 * r))
+            assert box.inflate(2, 2).contains(shape)
 
 
 @pytest.mark.parametrize("size,seats,picker", [(s, n, p) for s in SIZES for n in (2, 3, 4) for p in (None, 0, n - 1)])
@@ -154,7 +155,8 @@ def test_a_drag_onto_a_neighbour_drops_there_and_a_short_wobble_is_a_click():
     assert inputs.press(geo, sel, start, [], {src, dst}, True) == inputs.Lifted(src)
     assert inputs.point(geo, sel, (start[0] + 3, start[1] + 2)) and not sel.dragging  # not far yet
     assert inputs.point(geo, sel, _pos(geo.area_center(dst))) and sel.dragging and sel.source == src
-    assert inputs.release(geo, sel, _pos(geo.area_center(dst)), True) == inputs.Drop(src, dst, _pos(geo.area_center(dst)))
+    there = _pos(geo.area_center(dst))
+    assert inputs.release(geo, sel, there, True) == inputs.Drop(src, dst, there)
     assert sel.press_area is None and not sel.dragging
     inputs.press(geo, sel, start, [], {src}, True)
     inputs.point(geo, sel, (start[0] + 40, start[1]))
@@ -226,7 +228,8 @@ def test_each_guess_slot_and_picker_cell_is_found_again_and_a_click_elsewhere_cl
     rows = geo.players(4, 2, len(choices))
     targets = inputs.note_targets(rows, {0, 2, 3}, 2, choices)
     for cell, colour in zip(rows.cells, [*choices, None]):
-        assert inputs.click_note(inputs.Selection(picker_for=2), targets, cell.center, geo.panel) == inputs.Guess(2, colour)
+        picked = inputs.click_note(inputs.Selection(picker_for=2), targets, cell.center, geo.panel)
+        assert picked == inputs.Guess(2, colour)
     assert inputs.click_note(sel, targets, rows.slots[3].center, geo.panel) is True and sel.picker_for == 3
     assert inputs.click_note(sel, targets, geo.board.center, geo.panel) is False and sel.picker_for is None
 
