@@ -3,30 +3,28 @@ choice, step-by-step village scoring and the secret colours. This module wires t
 holds what the player is doing now; each part lives in a room of its own:
 
 - `layout.py`: where everything goes for a window size and the map (the strip, the map's cell size
-  and origin, the huts, the "?" marks, the panel's rows; the hit-tests). Pure; input and drawing
+  and origin, the huts, the "?" marks, the panel's rows) and the hit-tests. Pure; input and drawing
   both read it.
-- `view_board.py` (the map, villages, targets, strip, huts, hint and recap arrows, "?" marks),
-  `view_panel.py` (players and guess notes, colour points, epoch chart, recap lines; the results'
-  charts), `view_overlays.py` (the sliding and the dragged group): each draws one part from the
-  layout and what the scene tells it to show (`BoardShown`, `PanelShown`).
+- `view_board.py` (the map and all on it, the strip above it), `view_panel.py` (players and guess
+  notes, colour points, epoch chart, recap lines; the results' charts), `view_overlays.py` (the
+  sliding and the dragged group): each draws one part from the layout and what the scene tells it
+  to show (`BoardShown`, `PanelShown`).
 - `inputs.py`: the player's selection and what the mouse and keys do to it, from the layout alone.
 - `look.py`, `pieces.py`: the colours and words they share; every tribe chip and group of huts.
 
 Why it is built this way:
 - The scene decides no rule: legal targets come from `rules.targets`, refusals from `submit` (the
   rules' reason as a toast).
-- Secrecy: the views never see the state. `BoardShown` holds the public position only (no player's
-  colour), and `PanelShown` each seat's colour as `shown_colours` gives it: drawn only from
-  `rules.observe(state, viewer)` (or for everyone once the game is over, or when only AIs play).
-  Seat chips in the banner and the panel share one neutral look that is no clan colour, so nothing
-  on screen hints at another player's colour. The recap's words come from `describe` of the
-  viewer's observation, the guess notes are the viewer's own, and `clear_selection` drops
-  everything the last player was doing at every hand-over and undo.
-- What happened since the viewer's last turn (hidden from them by the hand-over) shows as fading
-  arrows on the map and a few lines at the foot of the side panel (`recap_turns`, `recap_lines`);
-  otherwise the last move, for everyone: an AI's move slides, then its arrow stays until the human
-  has moved. A founded village is scored on screen one at a time (`score_steps`), its words in the
-  strip above the map.
+- Secrecy: no view sees the state. `BoardShown` holds the public position (no player's colour),
+  `PanelShown` each seat's colour as `shown_colours` gives it: from `rules.observe(state, viewer)`
+  (everyone's once the game is over, or when only AIs play). Seat chips share one neutral look that
+  is no clan colour; the recap's words come from `describe` of the viewer's observation; the guess
+  notes are the viewer's own; `clear_selection` drops all the last player was doing at every
+  hand-over and undo.
+- What happened since the viewer's last turn shows as fading arrows on the map and a few lines at
+  the foot of the panel (`recap_turns`, `recap_lines`), else the last move: an AI's move slides,
+  then its arrow stays until the human has moved. Villages score on screen one at a time
+  (`score_steps`), in words in the strip above the map.
 """
 from __future__ import annotations
 
@@ -83,11 +81,8 @@ class ClansScene(GameScene):
     epoch_chart_height = _layout("epoch_chart_height", "The epoch chart's height in the side panel.")
     colour_points_height = _layout("colour_points_height", "The colour points' height in the side panel.")
     selected = _selection("selected", "The group picked up by a click, Enter or the hint.")
-    hover = _selection("hover", "The area under the pointer.")
     press_area = _selection("press_area", "The group the button went down on.")
-    press_pos = _selection("press_pos", "Where the button went down.")
     dragging = _selection("dragging", "The pressed group follows the pointer.")
-    drag_pos = _selection("drag_pos", "Where the dragged group is.")
     key_focus = _selection("key_focus", "The area the keyboard points at (arrows / Tab, then Enter).")
     picker_for = _selection("picker_for", "The seat whose colour guess is being picked.")
 
