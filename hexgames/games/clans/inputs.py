@@ -24,7 +24,7 @@ from hexgames.games.clans.rules import COLOURS, Move, ScoreNext
 from hexgames.ui import gestures
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 DRAG_THRESHOLD = 6  # pixels the pointer moves (up+across) before a press becomes a drag
 DIRECTIONS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
@@ -274,7 +274,7 @@ def input_points(geo: TableLayout, move: Any) -> list[gestures.Gesture]:
     return [gestures.drag(geo.area_center(move.src), geo.area_center(move.dst))]
 
 
-def tip_regions(app: "App", geo: TableLayout, sections: dict[str, pygame.Rect]) -> list[tuple[pygame.Rect, str]]:
+def tip_regions(app: "Shell", geo: TableLayout, sections: dict[str, pygame.Rect]) -> list[tuple[pygame.Rect, str]]:
     """A tip for each part of the side panel where it was last drawn (`sections`), or for the whole
     panel before its first frame."""
     if not sections:

@@ -9,7 +9,7 @@ from hexgames.games.clans.rules import COLOUR_NAMES
 from hexgames.ui.words import translator
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 tr_ui = translator("clans.ui")  # the screen texts (the game's own words live under "clans")
 
@@ -21,7 +21,7 @@ NEUTRAL_SEAT_RGB = (120, 130, 148)
 KEY_FOCUS = (110, 220, 255)  # the keyboard's pointer: a cyan ring, unlike the yellow targets
 
 
-def terrain_label(app: "App", terrain: int | None) -> str:
+def terrain_label(app: "Shell", terrain: int | None) -> str:
     """A terrain's name (None: no terrain, -1: any), as the epoch chart and the village captions say it."""
     if terrain is None:
         return app.tr("clans.terrain.none", default="None")
@@ -31,7 +31,7 @@ def terrain_label(app: "App", terrain: int | None) -> str:
     return app.tr(f"clans.terrain.{name}", default=name.capitalize())
 
 
-def colour_label(app: "App", colour: int) -> str:
+def colour_label(app: "Shell", colour: int) -> str:
     """A hut colour's name."""
     name = COLOUR_NAMES[colour]
     return app.tr(f"clans.colour.{name}", default=name.capitalize())

@@ -28,7 +28,7 @@ from hexgames.games.clans.rules import COLOURS, Move, ScoreEntry
 from hexgames.ui import draw, hud
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 WATER = (74, 134, 204)
 WATER_LIGHT = (126, 176, 232)
@@ -73,7 +73,7 @@ class BoardShown:
 class BoardView:
     """Draws the board part of the table from the layout and a `BoardShown`."""
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: "Shell"):
         self.app = app
         self._static: tuple[TableLayout, tuple[int, int], pygame.Surface] | None = None
 
@@ -275,7 +275,7 @@ class BoardView:
                 draw.text(surface, font, line, (rect.x + 10, y), colour, anchor="midleft")
 
 
-def score_caption(app: "App", e: ScoreEntry, terrain: int, founder: str) -> str:
+def score_caption(app: "Shell", e: ScoreEntry, terrain: int, founder: str) -> str:
     """A village being scored, in words for the strip above the map: the dispute, what it was worth
     to which hut colours (or that it was hostile), and who founded it."""
     where = terrain_label(app, terrain)

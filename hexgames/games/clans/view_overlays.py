@@ -16,10 +16,10 @@ from hexgames.games.clans.layout import TableLayout
 from hexgames.ui.anim import ease_in_out
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 
-def draw_slide(surface: pygame.Surface, app: "App", geo: TableLayout, slide: Mapping[str, Any] | None) -> None:
+def draw_slide(surface: pygame.Surface, app: "Shell", geo: TableLayout, slide: Mapping[str, Any] | None) -> None:
     """The sliding group between its "from" and "to" points, eased, `t` of the way (0..1)."""
     if slide is None:
         return
@@ -28,7 +28,7 @@ def draw_slide(surface: pygame.Surface, app: "App", geo: TableLayout, slide: Map
     pieces.group(surface, app.font, geo, slide["huts"], pos, lifted=True)  # type: ignore[arg-type]
 
 
-def draw_drag(surface: pygame.Surface, app: "App", geo: TableLayout, huts: tuple[int, ...] | None,
+def draw_drag(surface: pygame.Surface, app: "Shell", geo: TableLayout, huts: tuple[int, ...] | None,
               pos: tuple[int, int]) -> None:
     """The dragged group under the pointer (None: nothing dragged)."""
     if huts is not None:

@@ -25,7 +25,7 @@ from hexgames.games.clans.rules import COLOURS, ClansRules, ClansState, ScoreEnt
 from hexgames.ui import chart, draw, hud
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 ROMAN = ("I", "II", "III", "IV", "V")
 
@@ -57,7 +57,7 @@ class PanelShown:
 class PanelView:
     """Draws the side panel from the layout and a `PanelShown`."""
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: "Shell"):
         self.app = app
 
     def draw(self, surface: pygame.Surface, geo: TableLayout, shown: PanelShown) -> dict[str, pygame.Rect]:
@@ -261,7 +261,7 @@ class PanelView:
 
 
 # --- the results screen's charts -----------------------------------------------------------------
-def chart_panels(app: "App", states: list[ClansState], seat_name: Callable[[int], str]) -> list[chart.Panel]:
+def chart_panels(app: "Shell", states: list[ClansState], seat_name: Callable[[int], str]) -> list[chart.Panel]:
     """The five colours' points, and each player's villages founded in their revealed colour (the
     results come after the reveal)."""
     last = states[-1]
