@@ -8,8 +8,6 @@ small to very large; the layout is a function of them and the map alone.
 from __future__ import annotations
 
 import itertools
-import subprocess
-import sys
 
 import pygame
 import pytest
@@ -19,6 +17,7 @@ from hexgames.games.clans import inputs
 from hexgames.games.clans.layout import RECAP_ROOM, TableLayout, spots_box
 from hexgames.games.clans.map import load_map
 from hexgames.games.clans.rules import COLOURS, Move, ScoreNext
+from tests.games.headless import assert_runs_without_display
 
 SIZES = [(640, 480), (800, 600), (1000, 660), (1280, 800), (1920, 1080), (1280, 600)]
 APP_SIZES = [size for size in SIZES if size[0] >= 800 and size[1] >= 600]  # the app's smallest window up
@@ -249,12 +248,8 @@ def test_the_tutorials_gestures_land_where_the_hit_tests_read_the_move(size):
 
 
 def test_the_layout_and_input_need_no_display():
-    code = ("import sys, pygame\n"
-            "from hexgames.games.clans import inputs, layout\n"
-            "from hexgames.games.clans.map import load_map\n"
-            "geo = layout.TableLayout.fit(pygame.Rect(10, 66, 900, 560), pygame.Rect(930, 66, 340, 600), load_map())\n"
-            "assert geo.area_at(geo.area_center(12)) == 12\n"
-            "print(pygame.display.get_init(), 'pygame_gui' in sys.modules)\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         env={"PYGAME_HIDE_SUPPORT_PROMPT": "1", "PATH": ""})
-    assert out.stdout.split() == ["False", "False"]
+    assert_runs_without_display(
+        "from hexgames.games.clans import inputs, layout\n"
+        "from hexgames.games.clans.map import load_map\n"
+        "geo = layout.TableLayout.fit(pygame.Rect(10, 66, 900, 560), pygame.Rect(930, 66, 340, 600), load_map())\n"
+        "assert geo.area_at(geo.area_center(12)) == 12\n")
