@@ -112,6 +112,7 @@ class MarkStyle:
     symbol: Callable[[ScoreMark, int], pygame.Surface | None]
     size: int  # the board's cell size in pixels: the pills grow with it
     words: Callable[[ScoreMark], str] = lambda mark: f"{mark.points:+d}"
+    bounds: pygame.Rect | None = None  # the pills are kept inside it (the board), e.g. a long note
 
 
 def draw_lit(surface: pygame.Surface, font_for: Callable[..., pygame.font.Font], lit: Sequence[Lit],
@@ -143,6 +144,8 @@ def _pill(surface: pygame.Surface, font_for: Callable[..., pygame.font.Font], it
     width = font.size(words)[0] + 14 + (icon.get_width() + 4 if icon is not None else 0)
     rect = pygame.Rect(0, 0, width, font.get_height() + 4)
     rect.center = tuple(round(v) for v in anchor(mark, style.centre))
+    if style.bounds is not None:
+        rect.clamp_ip(style.bounds)
     while any(rect.colliderect(other) for other in taken):
         rect.y = max(other.bottom for other in taken if rect.colliderect(other)) + 2
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
