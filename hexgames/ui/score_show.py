@@ -49,6 +49,7 @@ class ScoreShow:
         self.clock = 0.0
         self.delay = 0.0
         self.holds = False  # whether the scene waits for it (a move the player at the screen did not make)
+        self.step_seconds = STEP_SECONDS  # a game whose steps are told at length elsewhere too may slow them
 
     def play(self, marks: Sequence[ScoreMark], delay: float = 0.0, holds: bool = True) -> None:
         """Show `marks` after `delay` seconds (e.g. when a sliding tile lands), replacing any show."""
@@ -57,7 +58,7 @@ class ScoreShow:
 
     @property
     def length(self) -> float:
-        return self.delay + len(self.steps) * STEP_SECONDS + HOLD_SECONDS + FADE_SECONDS if self.steps else 0.0
+        return self.delay + len(self.steps) * self.step_seconds + HOLD_SECONDS + FADE_SECONDS if self.steps else 0.0
 
     @property
     def busy(self) -> bool:
@@ -67,6 +68,13 @@ class ScoreShow:
     def waits(self) -> bool:
         """Whether the scene should wait for the show before the next turn."""
         return self.busy and self.holds
+
+    def steps_left(self) -> int:
+        """The steps not yet over (each is over when the next one lights, the last a step's time
+        after it lit, all when the show is skipped): a game whose own strip or panel tells the steps
+        one by one follows this clock."""
+        t = self.clock - self.delay
+        return max(0, len(self.steps) - max(0, int(t // self.step_seconds)))
 
     def skip(self) -> bool:
         """End the show now (a click); whether there was one."""
@@ -94,7 +102,7 @@ class ScoreShow:
         alpha = 1.0 if t < fading else max(0.0, 1 - (t - fading) / FADE_SECONDS)
         out = []
         for i, marks in enumerate(self.steps):
-            since = t - i * STEP_SECONDS
+            since = t - i * self.step_seconds
             if since < 0:
                 break
             out += [Lit(m, alpha, min(1.0, since / POP_SECONDS)) for m in marks]

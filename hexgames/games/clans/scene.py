@@ -91,12 +91,14 @@ class ClansScene(GameScene):
         self.board_view = view_board.BoardView(app)
         self.panel_view = view_panel.PanelView(app)
         self.slide: dict[str, Any] | None = None  # a group moving from area to area
-        self.score_steps: list[ScoreStep] = []
-        self.score_timer = 0.0
+        self.score_steps: list[ScoreStep] = []  # the villages still being told, paced by the score show
+        self.score_timer = 0.0  # their own clock where no show plays them (a replay)
+        self.steps_follow_show = False
         self.order_marks: dict[int, int] = {}  # area -> order number in the current multi-village turn
         self._recap_cache: tuple | None = None
         self.panel_sections: dict[str, pygame.Rect] = {}  # the side panel's parts as last drawn (tips)
         super().__init__(app, match)
+        self.score_show.step_seconds = SCORE_SECONDS  # a village's marks light as the strip tells it
         self.layout()
 
     @classmethod
@@ -287,6 +289,21 @@ class ClansScene(GameScene):
             self.slide = None
             self.score_steps.clear()
 
+    def play_scoring(self, event: Any) -> None:
+        """The villages' marks (the frame's show) pace the strip and the colour points too: one clock,
+        so a village's pills, its words above the map and its points in the panel come together, and
+        a click that ends the show ends the telling."""
+        super().play_scoring(event)
+        self.steps_follow_show = self.score_show.busy
+
+    def score_style(self) -> Any:
+        """Each village scored outlined, its points by colour (never by player) and the founder's."""
+        return view_overlays.scoring_style(self.app, self.geo, self.seat_name)
+
+    def scoring_delay(self, move: Any, by_ai: bool) -> float:
+        """A computer's villages score once its group has slid into place."""
+        return MOVE_SECONDS if by_ai and isinstance(move, Move) else 0.0
+
     def move_sound(self, before: ClansState, move: Any, after: ClansState) -> str:
         return "village" if len(after.score_log) > len(before.score_log) else "place"
 
@@ -307,7 +324,8 @@ class ClansScene(GameScene):
         self.order_marks = {}
 
     def is_animating(self) -> bool:
-        return self.animator.busy or self.slide is not None or bool(self.score_steps)
+        """A group sliding, a village being told, or the frame's own (a score show that holds)."""
+        return super().is_animating() or self.slide is not None or bool(self.score_steps)
 
     def update_game(self, dt: float) -> None:
         speed = max(0.05, float(self.app.settings.anim_speed))
@@ -320,7 +338,9 @@ class ClansScene(GameScene):
             if self.slide["t"] >= 1.0:
                 self.slide = None
             return
-        if self.score_steps:
+        if self.score_steps and self.steps_follow_show:
+            del self.score_steps[:len(self.score_steps) - self.score_show.steps_left()]
+        elif self.score_steps:
             self.score_timer += dt * speed
             if self.score_timer >= SCORE_SECONDS:
                 self.score_timer = 0.0

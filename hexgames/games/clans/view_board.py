@@ -159,11 +159,7 @@ class BoardView:
 
     def _outline(self, surface: pygame.Surface, geo: TableLayout, area: int, colour: tuple[int, int, int],
                  width: int) -> None:
-        cells = set(geo.map.cells[area])
-        for c in cells:
-            for d in range(6):
-                if hexgrid.neighbour(c, d) not in cells:
-                    pygame.draw.line(surface, colour, *geo.edge(c, d), width)
+        outline_area(surface, geo, area, colour, width)
 
     # --- what lies on it --------------------------------------------------------------------------
     def _village_font(self, geo: TableLayout) -> pygame.font.Font:
@@ -273,6 +269,16 @@ class BoardView:
                 draw.text(surface, font, line, (rect.centerx, y), colour)
             else:
                 draw.text(surface, font, line, (rect.x + 10, y), colour, anchor="midleft")
+
+
+def outline_area(surface: pygame.Surface, geo: TableLayout, area: int, colour: tuple[int, int, int],
+                 width: int) -> None:
+    """An area's border: the sides of its cells that face no cell of it (the scoring show's too)."""
+    cells = set(geo.map.cells[area])
+    for c in cells:
+        for d in range(6):
+            if hexgrid.neighbour(c, d) not in cells:
+                pygame.draw.line(surface, colour, *geo.edge(c, d), width)
 
 
 def score_caption(app: "Shell", e: ScoreEntry, terrain: int, founder: str) -> str:

@@ -530,6 +530,7 @@ def test_a_village_scoring_is_told_in_the_strip_and_lights_only_its_area(app):
     match = new_match("clans", HUMAN_VS_AI, {}, seed)
     match.replay(played + [move])
     scene = start(app, match)
+    scene.score_show.speed = lambda: INSTANT  # the marks' pills are test_score_show's; here the strip's light
     area = match.state.pending[0]
     click(app, at(scene, area))
     assert scene.score_steps and scene.score_steps[0].entry.area == area
