@@ -108,15 +108,15 @@ def test_click_click_moves_too(app):
     assert scene.match.moves == [Move(src, dst)]
 
 
-def _position_with_a_double_village():
-    """(seed, moves so far, the human's move) where seat 0's move forms two villages at once."""
+def _position_with_a_double_village(seat: int = 0):
+    """(seed, moves so far, the move) where `seat`'s move (the human's: 0) forms two villages at once."""
     rules = new_match("clans", HUMAN_VS_AI, {}, 0).rules
     for seed in range(200):
         s = rules.setup({"mode": "standard"}, 2, seed)
         rng = random.Random(seed)
         played = []
         while not rules.is_over(s):
-            if rules.to_move(s) == 0 and not s.pending:
+            if rules.to_move(s) == seat and not s.pending:
                 for m in rules.legal_moves(s):
                     t = rules.copy(s)
                     rules.apply(t, m)

@@ -12,7 +12,7 @@ from hexgames.games.clans import view_overlays
 from hexgames.games.clans.rules import ScoreNext
 from hexgames.games.clans.scene import ClansScene
 from tests.drive import changed_pixels, click_at, make_app, step, step_until
-from tests.games.clans.test_scene import HUMAN_VS_AI, _resample_colours, start
+from tests.games.clans.test_scene import HUMAN_VS_AI, _position_with_a_double_village, _resample_colours, start
 
 
 @pytest.fixture
@@ -22,32 +22,12 @@ def app():
     application.shutdown()
 
 
-def _computer_orders_villages():
-    """(seed, moves so far) where the computer (seat 1) has just formed two villages at once: its
-    next moves score them one by one, in the order it picks."""
-    rules = new_match("clans", HUMAN_VS_AI, {}, 0).rules
-    for seed in range(200):
-        s = rules.setup({"mode": "standard"}, 2, seed)
-        rng = random.Random(seed)
-        played = []
-        while not rules.is_over(s):
-            if rules.to_move(s) == 1 and not s.pending:
-                for m in rules.legal_moves(s):
-                    t = rules.play(s, m)
-                    if len(t.pending) >= 2:
-                        return seed, played + [m]
-            m = rules.random_move(s, rng)
-            played.append(m)
-            s = rules.play(s, m)
-    raise LookupError("no double village of the computer's found")
-
-
 def computer_scored(app) -> tuple[ClansScene, list]:
     """The computer scores its first village; the scene and that move's marks by the rules, from
     what Alice (the viewer) sees."""
-    seed, played = _computer_orders_villages()
+    seed, played, move = _position_with_a_double_village(seat=1)  # the computer's next moves order them
     match = new_match("clans", HUMAN_VS_AI, {}, seed)
-    match.replay(played)
+    match.replay(played + [move])
     scene = start(app, match)
     scene.auto_play = True
     moves = len(match.moves)
