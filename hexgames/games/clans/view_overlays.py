@@ -15,8 +15,7 @@ import pygame
 from hexgames.core.scoring import ScoreMark
 from hexgames.games.clans import pieces
 from hexgames.games.clans.layout import TableLayout
-from hexgames.games.clans.look import NEUTRAL_SEAT_RGB, tr_ui
-from hexgames.games.clans.view_board import SCORING, outline_area
+from hexgames.games.clans.look import NEUTRAL_SEAT_RGB, SCORING, tr_ui
 from hexgames.ui import draw, score_show
 from hexgames.ui.anim import ease_in_out
 
@@ -51,7 +50,8 @@ def scoring_style(app: "Shell", geo: TableLayout, seat_name: Callable[[int], str
 
     def outline(surface: pygame.Surface, area: object, colour: tuple[int, int, int], alpha: int) -> None:
         if alpha >= 128:  # lines have no alpha: the border goes with the fading pills' second half
-            outline_area(surface, geo, int(area), SCORING, max(3, round(geo.cell / 4)))  # type: ignore[call-overload]
+            width = max(3, round(geo.cell / 4))
+            pieces.outline_area(surface, geo, int(area), SCORING, width)  # type: ignore[call-overload]
 
     return score_show.MarkStyle(
         centre=centre, outline=outline,

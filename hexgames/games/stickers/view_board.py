@@ -1,7 +1,7 @@
 """The Sticker Turf board: its grid, the blocked cells, the stickers (a new one dropping onto its cell),
 the territories (outlined in the founder's colour and pattern, with the founder's marker on each
-founded point and the live size, or for a territory both founded that it scores 0), and the cells lit for the drawn sticker or for Block; and the
-board's word while the decks are being built elsewhere.
+founded point and the live size, or for a territory both founded that it scores 0), and the cells
+lit for the drawn sticker or for Block; and the board's word while the decks are being built elsewhere.
 
 Why it is built this way: the board is unbounded, so every frame draws only what the camera shows
 (`TableLayout`: a cell's square, a point's place), clipped to the board. Nothing is written over the
