@@ -12,7 +12,7 @@ from hexgames.games.clans import view_overlays
 from hexgames.games.clans.rules import ScoreNext
 from hexgames.games.clans.scene import ClansScene
 from tests.drive import changed_pixels, click_at, make_app, step, step_until
-from tests.games.clans.test_scene import HUMAN_VS_AI, _position_with_a_double_village, _resample_colours, start
+from tests.games.clans.test_scene import HUMAN_VS_AI, position_with_a_double_village, resample_colours, start
 
 
 @pytest.fixture
@@ -25,7 +25,7 @@ def app():
 def computer_scored(app) -> tuple[ClansScene, list]:
     """The computer scores its first village; the scene and that move's marks by the rules, from
     what Alice (the viewer) sees."""
-    seed, played, move = _position_with_a_double_village(seat=1)  # the computer's next moves order them
+    seed, played, move = position_with_a_double_village(seat=1)  # the computer's next moves order them
     match = new_match("clans", HUMAN_VS_AI, {}, seed)
     match.replay(played + [move])
     scene = start(app, match)
@@ -79,7 +79,7 @@ def test_no_mark_says_whose_colour_scored_while_the_game_runs(app):
     match, r = scene.match, scene.rules
     before = match.state.colour_of
     for attempt in range(20):
-        _resample_colours(match, 0, random.Random(attempt))
+        resample_colours(match, 0, random.Random(attempt))
         if match.state.colour_of[1] != before[1]:
             break
     assert match.state.colour_of[1] != before[1]
