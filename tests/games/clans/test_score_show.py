@@ -43,7 +43,8 @@ def test_the_computer_s_villages_light_up_one_by_one_as_the_strip_tells_them_and
     villages = sorted({m.step for m in marks})
     moves = len(scene.match.moves)
     for shown, village in enumerate(villages):
-        assert step_until(app, lambda: {lit.mark.step for lit in scene.score_show.lit()} == set(villages[:shown + 1]), 240)
+        lit_steps = set(villages[:shown + 1])
+        assert step_until(app, lambda: {lit.mark.step for lit in scene.score_show.lit()} == lit_steps, 240)
         step(app, 12)  # grown in
         assert [lit.mark for lit in scene.score_show.lit()] == [m for m in marks if m.step <= village]
         area = next(m.places[0] for m in marks if m.step == village)
