@@ -49,6 +49,7 @@ class ScoreShow:
         self.clock = 0.0
         self.delay = 0.0
         self.holds = False  # whether the scene waits for it (a move the player at the screen did not make)
+        self.step_seconds = STEP_SECONDS  # a game whose steps are told at length elsewhere too may slow them
 
     def play(self, marks: Sequence[ScoreMark], delay: float = 0.0, holds: bool = True) -> None:
         """Show `marks` after `delay` seconds (e.g. when a sliding tile lands), replacing any show."""
@@ -57,7 +58,7 @@ class ScoreShow:
 
     @property
     def length(self) -> float:
-        return self.delay + len(self.steps) * STEP_SECONDS + HOLD_SECONDS + FADE_SECONDS if self.steps else 0.0
+        return self.delay + len(self.steps) * self.step_seconds + HOLD_SECONDS + FADE_SECONDS if self.steps else 0.0
 
     @property
     def busy(self) -> bool:
@@ -92,6 +93,13 @@ class ScoreShow:
         if style is not None:
             draw_lit(surface, font_for, lit, style)
 
+    def steps_left(self) -> int:
+        """The steps not yet over (each is over when the next one lights, the last a step's time
+        after it lit, all when the show is skipped): a game whose own strip or panel tells the steps
+        one by one follows this clock."""
+        t = self.clock - self.delay
+        return max(0, len(self.steps) - max(0, int(t // self.step_seconds)))
+
     def skip(self) -> bool:
         """End the show now (a click); whether there was one."""
         was = self.busy
@@ -118,7 +126,7 @@ class ScoreShow:
         alpha = 1.0 if t < fading else max(0.0, 1 - (t - fading) / FADE_SECONDS)
         out = []
         for i, marks in enumerate(self.steps):
-            since = t - i * STEP_SECONDS
+            since = t - i * self.step_seconds
             if since < 0:
                 break
             out += [Lit(m, alpha, min(1.0, since / POP_SECONDS)) for m in marks]
@@ -136,6 +144,7 @@ class MarkStyle:
     symbol: Callable[[ScoreMark, int], pygame.Surface | None]
     size: int  # the board's cell size in pixels: the pills grow with it
     words: Callable[[ScoreMark], str] = lambda mark: f"{mark.points:+d}"
+    bounds: pygame.Rect | None = None  # the pills are kept inside it (the board), e.g. a long note
 
 
 def draw_lit(surface: pygame.Surface, font_for: Callable[..., pygame.font.Font], lit: Sequence[Lit],
@@ -167,6 +176,8 @@ def _pill(surface: pygame.Surface, font_for: Callable[..., pygame.font.Font], it
     width = font.size(words)[0] + 14 + (icon.get_width() + 4 if icon is not None else 0)
     rect = pygame.Rect(0, 0, width, font.get_height() + 4)
     rect.center = tuple(round(v) for v in anchor(mark, style.centre))
+    if style.bounds is not None:
+        rect.clamp_ip(style.bounds)
     while any(rect.colliderect(other) for other in taken):
         rect.y = max(other.bottom for other in taken if rect.colliderect(other)) + 2
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)

@@ -375,7 +375,7 @@ def show_scoring(game: Any) -> None:
     game.score_show.speed = lambda: 1.0
     game.play_scoring(Played(m.states[-2], m.moves[-1], m.state, m.rules.to_move(m.states[-2]), True))
     steps = len(game.score_show.steps)
-    game.score_show.clock = game.score_show.delay + (steps - 1) * score_show.STEP_SECONDS + score_show.POP_SECONDS
+    game.score_show.clock = game.score_show.delay + (steps - 1) * game.score_show.step_seconds + score_show.POP_SECONDS
     game.score_show.speed = lambda: 0.0  # held there while the frames are drawn
 
 

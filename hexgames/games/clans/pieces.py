@@ -18,6 +18,7 @@ from typing import Callable
 
 import pygame
 
+from hexgames.core import hexgrid
 from hexgames.games.clans.layout import TableLayout, spots_box
 from hexgames.ui import draw
 
@@ -111,3 +112,13 @@ def group(surface: pygame.Surface, font_for: FontFor, geo: TableLayout, huts: tu
         draw.rounded_panel(surface, tag, (140, 30, 30) if total >= 7 else (25, 28, 34), radius=6,
                            border=(240, 240, 240))
         draw.text(surface, tf, label, tag.center, (255, 255, 255))
+
+
+def outline_area(surface: pygame.Surface, geo: TableLayout, area: int, colour: tuple[int, int, int],
+                 width: int) -> None:
+    """An area's border: the sides of its cells that face no cell of it (the scoring show's too)."""
+    cells = set(geo.map.cells[area])
+    for c in cells:
+        for d in range(6):
+            if hexgrid.neighbour(c, d) not in cells:
+                pygame.draw.line(surface, colour, *geo.edge(c, d), width)

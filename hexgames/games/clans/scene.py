@@ -23,12 +23,11 @@ Why it is built this way:
   hand-over and undo.
 - What happened since the viewer's last turn shows as fading arrows on the map and a few lines at
   the foot of the panel (`recap_turns`, `recap_lines`), else the last move: an AI's move slides,
-  then its arrow stays until the human has moved. Villages score on screen one at a time
-  (`score_steps`), in words in the strip above the map.
+  then its arrow stays until the human has moved. Villages score on screen one at a time, their
+  marks on the map (the frame's score show) pacing the words in the strip (`telling.py`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -36,23 +35,15 @@ import pygame
 from hexgames.games.clans import inputs, pieces, recap, view_board, view_overlays, view_panel
 from hexgames.games.clans.layout import TableLayout
 from hexgames.games.clans.look import NEUTRAL_SEAT_RGB, tr_ui
-from hexgames.games.clans.rules import COLOURS, ClansRules, ClansState, Move, ScoreEntry, ScoreNext
+from hexgames.games.clans.rules import COLOURS, ClansRules, ClansState, Move, ScoreNext
+from hexgames.games.clans.telling import SCORE_SECONDS, VillageTelling
 from hexgames.ui import chart, draw
 from hexgames.ui.anim import INSTANT
 from hexgames.ui.game_scene import GameScene, part_attribute
 
 CLAN_RGB = pieces.FILLS  # the tribe colours (tests read them here)
 MOVE_SECONDS = 0.35
-SCORE_SECONDS = 1.6
 RECAP_LINES = 5  # most turns listed in the recap (older ones are counted)
-
-
-@dataclass
-class ScoreStep:
-    """One village's scoring being shown: the entry and the colour points as they were before it."""
-
-    entry: ScoreEntry
-    points_before: tuple[int, ...]
 
 
 def _layout(name: str, doc: str) -> property:
@@ -85,18 +76,19 @@ class ClansScene(GameScene):
     dragging = _selection("dragging", "The pressed group follows the pointer.")
     key_focus = _selection("key_focus", "The area the keyboard points at (arrows / Tab, then Enter).")
     picker_for = _selection("picker_for", "The seat whose colour guess is being picked.")
+    score_steps = part_attribute("telling", "steps", "The villages still being told, the one told now first.")
 
     def __init__(self, app: Any, match: Any):
         self.selection = inputs.Selection()
         self.board_view = view_board.BoardView(app)
         self.panel_view = view_panel.PanelView(app)
         self.slide: dict[str, Any] | None = None  # a group moving from area to area
-        self.score_steps: list[ScoreStep] = []
-        self.score_timer = 0.0
+        self.telling = VillageTelling()  # the villages still being told, paced by the score show
         self.order_marks: dict[int, int] = {}  # area -> order number in the current multi-village turn
         self._recap_cache: tuple | None = None
         self.panel_sections: dict[str, pygame.Rect] = {}  # the side panel's parts as last drawn (tips)
         super().__init__(app, match)
+        self.score_show.step_seconds = SCORE_SECONDS  # a village's marks light as the strip tells it
         self.layout()
 
     @classmethod
@@ -274,11 +266,7 @@ class ClansScene(GameScene):
                               "hide": {move.src, move.dst}, "dst_before": before.huts[move.dst]}
         new = after.score_log[len(before.score_log):]
         if new:
-            points = list(before.points)
-            for entry in new:
-                self.score_steps.append(ScoreStep(entry, tuple(points)))
-                for c in entry.scorers:
-                    points[c] += entry.value
+            self.telling.add(new, before.points)
             if len(new) > 1 or isinstance(move, ScoreNext) or after.pending:
                 base = len(self.order_marks)
                 for i, entry in enumerate(new):
@@ -286,6 +274,19 @@ class ClansScene(GameScene):
         if _instant(self.app):
             self.slide = None
             self.score_steps.clear()
+
+    def play_scoring(self, event: Any) -> None:
+        """The villages' marks pace the strip and the colour points too (`telling.py`)."""
+        super().play_scoring(event)
+        self.telling.follow(self.score_show)
+
+    def score_style(self) -> Any:
+        """Each village scored outlined, its points by colour (never by player) and the founder's."""
+        return view_overlays.scoring_style(self.app, self.geo, self.seat_name)
+
+    def scoring_delay(self, move: Any, by_ai: bool) -> float:
+        """A computer's villages score once its group has slid into place."""
+        return MOVE_SECONDS if by_ai and isinstance(move, Move) else 0.0
 
     def move_sound(self, before: ClansState, move: Any, after: ClansState) -> str:
         return "village" if len(after.score_log) > len(before.score_log) else "place"
@@ -307,7 +308,8 @@ class ClansScene(GameScene):
         self.order_marks = {}
 
     def is_animating(self) -> bool:
-        return self.animator.busy or self.slide is not None or bool(self.score_steps)
+        """A group sliding, a village being told, or the frame's own (a score show that holds)."""
+        return super().is_animating() or self.slide is not None or bool(self.score_steps)
 
     def update_game(self, dt: float) -> None:
         speed = max(0.05, float(self.app.settings.anim_speed))
@@ -320,11 +322,7 @@ class ClansScene(GameScene):
             if self.slide["t"] >= 1.0:
                 self.slide = None
             return
-        if self.score_steps:
-            self.score_timer += dt * speed
-            if self.score_timer >= SCORE_SECONDS:
-                self.score_timer = 0.0
-                self.score_steps.pop(0)
+        self.telling.update(dt * speed)
 
     # --- the recap of the last turns -----------------------------------------------------------
     def recap_turns(self) -> tuple[str, list[recap.Turn]]:

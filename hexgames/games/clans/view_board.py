@@ -22,7 +22,7 @@ from hexgames.core import hexgrid
 from hexgames.games.clans import pieces
 from hexgames.games.clans.layout import TableLayout, spots_box
 from hexgames.games.clans.look import (
-    HIGHLIGHT, KEY_FOCUS, TERRAIN_DARK, TERRAIN_RGB, colour_label, terrain_label, tr_ui,
+    HIGHLIGHT, KEY_FOCUS, SCORING, TERRAIN_DARK, TERRAIN_RGB, colour_label, terrain_label, tr_ui,
 )
 from hexgames.games.clans.rules import COLOURS, Move, ScoreEntry
 from hexgames.ui import draw, hud
@@ -36,7 +36,6 @@ RIVER = (44, 104, 214)
 BORDER = (40, 44, 40)
 COAST = (22, 30, 40)
 SELECT = (255, 255, 255)
-SCORING = (255, 240, 160)  # the village being scored, lit on the map
 ORDER = (255, 210, 90)  # the villages waiting for their order, lit on the map
 
 
@@ -159,11 +158,7 @@ class BoardView:
 
     def _outline(self, surface: pygame.Surface, geo: TableLayout, area: int, colour: tuple[int, int, int],
                  width: int) -> None:
-        cells = set(geo.map.cells[area])
-        for c in cells:
-            for d in range(6):
-                if hexgrid.neighbour(c, d) not in cells:
-                    pygame.draw.line(surface, colour, *geo.edge(c, d), width)
+        pieces.outline_area(surface, geo, area, colour, width)
 
     # --- what lies on it --------------------------------------------------------------------------
     def _village_font(self, geo: TableLayout) -> pygame.font.Font:
