@@ -305,7 +305,8 @@ class GameScene(GameHooks, Scene):
         marks = self.rules.score_marks(self.rules.observe(event.before, seat), event.move,
                                        self.rules.observe(event.after, seat))
         self.score_show.play(marks, self.scoring_delay(event.move, event.by_ai),
-                             holds=event.by_ai or event.seat not in self.table.screen_seats)
+                             holds=event.by_ai or event.seat not in self.table.screen_seats,
+                             windows=self.scoring_windows(marks))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:

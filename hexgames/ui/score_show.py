@@ -7,7 +7,9 @@ speed setting behave alike in all five. `GameScene` plays it for every move (`ru
 what the viewer sees) and draws it over the board with the game's `score_style()`. A click on the
 board skips the show; a faster animation speed shortens it; at "instant" there is none. While it
 runs for a move the player at the screen did not make, the scene counts it as animating, so the next
-computer move, a hand-over and the results wait for it.
+computer move, a hand-over and the results wait for it. A game whose own animation resolves a move
+in steps (Toradama's chain links falling and clearing) paces the marks by it: each step then lights
+and goes out in a window the game gives (`GameHooks.scoring_windows`).
 """
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ PILL_FILL = (22, 26, 34, 235)
 
 Point = tuple[float, float]
 Colour = tuple[int, int, int]
+Window = tuple[float, float | None]  # a step lights, and goes out (None: with the whole show), in seconds
 
 
 @dataclass(frozen=True)
@@ -46,18 +49,29 @@ class ScoreShow:
     def __init__(self, speed: Callable[[], float]):
         self.speed = speed
         self.steps: list[list[ScoreMark]] = []
+        self.windows: list[Window] = []  # when each step lights and goes out, after the delay
         self.clock = 0.0
         self.delay = 0.0
         self.holds = False  # whether the scene waits for it (a move the player at the screen did not make)
 
-    def play(self, marks: Sequence[ScoreMark], delay: float = 0.0, holds: bool = True) -> None:
-        """Show `marks` after `delay` seconds (e.g. when a sliding tile lands), replacing any show."""
+    def play(self, marks: Sequence[ScoreMark], delay: float = 0.0, holds: bool = True,
+             windows: Sequence[Window] | None = None) -> None:
+        """Show `marks` after `delay` seconds (e.g. when a sliding tile lands), replacing any show.
+        By default one step lights every STEP_SECONDS and all stay to the end; a game whose own
+        animation paces its steps (a chain's links) gives each step its `windows` entry instead."""
         self.steps = steps(list(marks)) if self.speed() < INSTANT else []
+        n = len(self.steps)
+        even = [(i * STEP_SECONDS, None) for i in range(n)]
+        self.windows = list(windows) if windows is not None and len(windows) == n else even
         self.clock, self.delay, self.holds = 0.0, delay, holds and bool(self.steps)
 
     @property
     def length(self) -> float:
-        return self.delay + len(self.steps) * STEP_SECONDS + HOLD_SECONDS + FADE_SECONDS if self.steps else 0.0
+        if not self.steps:
+            return 0.0
+        last = max(start for start, _ in self.windows)
+        held = last + STEP_SECONDS + HOLD_SECONDS  # where the steps with no end of their own go out
+        return self.delay + max(held if end is None else end for _, end in self.windows) + FADE_SECONDS
 
     @property
     def busy(self) -> bool:
@@ -91,13 +105,12 @@ class ScoreShow:
         if not self.steps or t < 0:
             return []
         fading = self.length - self.delay - FADE_SECONDS
-        alpha = 1.0 if t < fading else max(0.0, 1 - (t - fading) / FADE_SECONDS)
         out = []
-        for i, marks in enumerate(self.steps):
-            since = t - i * STEP_SECONDS
-            if since < 0:
-                break
-            out += [Lit(m, alpha, min(1.0, since / POP_SECONDS)) for m in marks]
+        for marks, (start, end) in zip(self.steps, self.windows):
+            out_at = fading if end is None else end
+            alpha = 1.0 if t < out_at else max(0.0, 1 - (t - out_at) / FADE_SECONDS)
+            if t >= start and alpha > 0:
+                out += [Lit(m, alpha, min(1.0, (t - start) / POP_SECONDS)) for m in marks]
         return out
 
 
