@@ -24,6 +24,7 @@ FALL_BASE, FALL_PER_ROW = 0.16, 0.07
 DURATIONS = {"ball": 0.4, "chain": 1.0, "flip": 0.45, "okunote": 0.8, "swap": 0.35, "return": 0.3,
              "dig": 0.35, "draw": 0.16, "bagout": 1.6, "give": 0.45, "end": 0.6}
 SILENT = ("turn", "choose")
+GIFT_SHOWN = 1.0  # seconds a given tile's points stay on the receiver's pile once it landed
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,23 @@ def last_turn_after(last: tuple[int, frozenset[int]], events: Sequence[tuple],
         elif e[0] in ("ball", "swap", "dig"):
             cells.clear()
     return seat, frozenset(cells)
+
+
+def mark_windows(timeline: Sequence[tuple[Tween, Step]], links: Sequence[int]) -> list[tuple[float, float]] | None:
+    """When the marks of each scoring step (`rules.score_marks`: link n of a chain, 0 a given tile)
+    light and go out, in seconds of animation from the move, so they follow the animation: a link's
+    groups while they flash and vanish, a given tile's points once it lands on the pile. None when
+    the animation has no step for one of them."""
+    found: dict[int, tuple[float, float]] = {}
+    for tw, st in timeline:
+        end = tw.delay + tw.duration
+        if st.kind == "chain":
+            found[st.data[0]] = (tw.delay, end)
+        elif st.kind == "give":
+            found[0] = (end, end + GIFT_SHOWN)
+    if not all(n in found for n in links):
+        return None
+    return [found[n] for n in links]
 
 
 class Show:

@@ -18,10 +18,13 @@ Why it is built this way:
 - The scene decides no rule. Legal columns, clear balls and okunote come from `rules.legal_moves` /
   `check`; a refused click shows the rules' reason. Input becomes `Choose`, `Place`, `Give`, `Clear`
   and okunote moves, one at a time, exactly as the AI plays them.
-- Animation: after any move (human or AI) the rules' recorded `events` become `replay.Step`s played
-  one after the other by the shared Animator (speed from the settings, instant in tests). While they
-  play, the scene draws `shown`, a public view that each finished step updates, so scores, pool and
-  cube counts change when the player sees the tiles move, not before. A click skips to the end.
+- Animation: after any move (human or AI) the move's public record (the view's `public_events`, so
+  an online table animates alike) becomes `replay.Step`s played one after the other by the shared
+  Animator (speed from the settings, instant in tests). While they play, the scene draws `shown`, a
+  public view that each finished step updates, so scores, pool and cube counts change when the player
+  sees the tiles move, not before. What scored (`rules.score_marks`) is lit on the board by the frame's
+  scoring show, each chain link's groups with their points while they flash (`replay.mark_windows`),
+  a given tile's on the receiver's card. A click skips both to the end.
 - Everything drawn is public (cube faces are hidden from both players), so hot-seat needs no hand-over;
   the board is mirrored only when the one human sits at seat 2, so your columns are on your side.
 - Nothing is written over the columns: the turn banner narrates the animation (`narration`), the
@@ -215,6 +218,9 @@ class ToradamaScene(GameScene):
             seat = self.geo.card_at(event.pos)  # hot-seat: the card of the player who gives up; elsewhere cancels
             self.resign_armed = 0.0
             return self.resign_seat(seat) if seat is not None else True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.shown is not None \
+                and self.board_rect.collidepoint(event.pos):
+            return self.skip_show()  # the move and its marks end together (the frame would end the marks alone)
         return super().handle(event)
 
     def clear_selection(self) -> None:
@@ -232,8 +238,7 @@ class ToradamaScene(GameScene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             sel.mouse = event.pos
             if self.is_animating():
-                self.show.skip(self.animator)
-                return True
+                return self.skip_show()
             if not self.can_act:
                 return False
             return self._press(event.pos)
@@ -329,14 +334,14 @@ class ToradamaScene(GameScene):
 
     def resign_seat(self, seat: int) -> bool:
         """`seat` gives up now (the shared path: kept, saved and replayed like a move)."""
-        self.show.skip(self.animator)
+        self.skip_show()
         return self.resign(seat)
 
     # --- match events -----------------------------------------------------------------------------------
     def on_move_played(self, before: Any, move: Any, after: Any, by_ai: bool) -> None:
         self.selection.drop()
         seat = move.seat if isinstance(move, Resignation) else self.rules.to_move(before)
-        events = after.events or []
+        events = self.watched(after)
         self.last_turn = replay.last_turn_after(self.last_turn, events, seat)
         for words in narration.announcements(self.app, events, self.seat_name, said=by_ai):
             self.toast(words)
@@ -350,13 +355,33 @@ class ToradamaScene(GameScene):
 
     def move_sound(self, before: Any, move: Any, after: Any) -> str:
         """The effect of a move (GameScene hook): a chain of 2+ chimes, any points score, else a tile."""
-        events = after.events or []
+        events = self.watched(after)
         chains = sum(1 for e in events if e[0] == "chain")
         if chains >= 2:
             return "chain"
         if chains or any(e[0] == "give" and e[4] >= 0 for e in events):
             return "score"
         return "place"
+
+    def watched(self, after: ToradamaState) -> tuple[tuple, ...]:
+        """The steps of the move that led to `after` as everyone saw them (the view's record: the
+        same at this screen and online, where `after` is a view), for the animation and the sound."""
+        return self.rules.observe(after, 0).public_events
+
+    def skip_show(self) -> bool:
+        """Straight to the end of the move on show and of its scoring marks (a click, a resignation)."""
+        self.show.skip(self.animator)
+        self.score_show.skip()
+        return True
+
+    def score_style(self) -> Any:
+        """Each group a chain link cleared ringed in its tama's colour with its points and bonuses, a
+        given tile's points on the receiver's card (GameScene hook)."""
+        return view_overlays.scoring_style(self.app, self.geo)
+
+    def scoring_windows(self, marks: Any) -> Any:
+        """A link's marks light while its groups flash and vanish, a gift's once it lands (GameScene hook)."""
+        return replay.mark_windows(self.timeline, sorted({m.step for m in marks}))
 
     def chart_panels(self, states: list[ToradamaState]) -> list[Any]:
         """The results chart (GameScene hook): every player's points over the game, in one panel."""
