@@ -13,7 +13,7 @@ from hexgames.games.toradama.board import BLUE, GREEN, HIDDEN_CUBE, KINDS, RED, 
 from hexgames.games.toradama.moves import CUBE_SOURCE, Clear, Give, Place
 from hexgames.games.toradama.rules import KUMA, NEKO, TORA
 from tests.games.toradama.positions import RULES, make
-from tests.games.toradama.test_properties import _game, games
+from tests.games.toradama.test_properties import games, random_game
 from tests.games.toradama.test_rules import rows
 
 
@@ -85,7 +85,7 @@ def test_what_scores_nothing_lights_nothing():
 @settings(max_examples=12, deadline=None)
 @given(games)
 def test_per_seat_the_marks_add_up_to_the_change_of_points(game):
-    states, moves = _game(*game)
+    states, moves = random_game(*game)
     for before, move, after in zip(states, moves, states[1:]):
         for viewer in range(before.seats):
             marks = RULES.score_marks(RULES.observe(before, viewer), move, RULES.observe(after, viewer))
@@ -98,7 +98,7 @@ def test_per_seat_the_marks_add_up_to_the_change_of_points(game):
 @settings(max_examples=8, deadline=None)
 @given(games)
 def test_resampling_what_the_viewer_cannot_see_changes_no_mark(game):
-    states, moves = _game(*game)
+    states, moves = random_game(*game)
     rng = random.Random(game[0])
     for before, move, after in zip(states, moves, states[1:]):
         viewer = 1 if after.seats == 2 else 0
