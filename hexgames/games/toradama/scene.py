@@ -35,13 +35,14 @@ Why it is built this way:
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 import pygame_gui
 
 from hexgames.core import highscores
 from hexgames.core.protocol import Resignation
+from hexgames.core.scoring import ScoreMark
 from hexgames.games.toradama import (
     choice, inputs, narration, replay, view_board, view_hand, view_overlays, view_panel,
 )
@@ -375,11 +376,11 @@ class ToradamaScene(GameScene):
         return True
 
     def score_style(self) -> Any:
-        """Each group a chain link cleared ringed in its tama's colour with its points and bonuses, a
-        given tile's points on the receiver's card (GameScene hook)."""
+        """Each group a chain link cleared ringed, with its points, its tama and its bonuses; a given
+        tile's points on the receiver's card (GameScene hook)."""
         return view_overlays.scoring_style(self.app, self.geo)
 
-    def scoring_windows(self, marks: Any) -> Any:
+    def scoring_windows(self, marks: Sequence[ScoreMark]) -> list[tuple[float, float]] | None:
         """A link's marks light while its groups flash and vanish, a gift's once it lands (GameScene hook)."""
         return replay.mark_windows(self.timeline, sorted({m.step for m in marks}))
 

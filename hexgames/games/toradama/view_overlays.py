@@ -3,7 +3,8 @@ step of the move on show (a tile flying from the pool and dropping, tiles fallin
 flying to a cube pool, groups flashing and shrinking, cubes turning over, a given tile flying to a
 card, the pool refilled or returned, the bag running out), the chain or okunote called out beside
 the board, the cards washed red while a hot-seat Resign waits for its player, the tile dragged, and
-the character choice over the dimmed table.
+the character choice over the dimmed table; and how the frame's scoring show lights what a move
+scored (`scoring_style`: each chain link's groups ringed with their points, a gift on its card).
 
 They come last because they cross the other parts: a flying tile passes over the pool, the cube pools
 and the panel. Each step is painted from its recorded data (`replay.Step`), its progress and the
@@ -222,7 +223,6 @@ def mark_words(app: "App", mark: ScoreMark) -> str:
         elif word in NOTE_WORDS:
             tags.append(tr_ui(app, NOTE_WORDS[word][0], NOTE_WORDS[word][1]))
     return tr_ui(app, "score.joiner", " · ").join([f"+{mark.points}", *tags])
-
 
 
 # --- beside the board, over the panel, in hand -----------------------------------------------------------
