@@ -148,10 +148,14 @@ class Show:
         self.shown = None
         self.timeline = []
 
-    def skip(self, animator: Animator) -> None:
-        """Straight to the end (a click, a resignation): every tween of `animator` finishes at once."""
+    def skip(self, animator: Animator, marks: Any = None) -> bool:
+        """Straight to the end (a click, a resignation): every tween of `animator` finishes at once,
+        and the scoring show of the move (`marks`, a `ui.score_show.ScoreShow`) ends with it."""
         animator.finish_all()
         self.stop()
+        if marks is not None:
+            marks.skip()
+        return True
 
     def current(self) -> tuple[Step, float] | None:
         """The step playing now and its progress."""

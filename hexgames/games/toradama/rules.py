@@ -701,7 +701,7 @@ class ToradamaRules(Rules[ToradamaState, Any]):
 
     def observe(self, s: ToradamaState, seat: int) -> ToradamaState:
         v = _copy(s)
-        v.public_events = _record(s)
+        v.public_events = public_record(s)
         if s.observer >= 0:
             return v
         unseen = list(s.bag)
@@ -721,7 +721,7 @@ class ToradamaRules(Rules[ToradamaState, Any]):
 
     def sample(self, view: ToradamaState, seat: int, rng: random.Random) -> ToradamaState:
         s = _copy(view)
-        s.public_events = _record(view)  # the move everyone watched is the same in every world
+        s.public_events = public_record(view)  # the move everyone watched is the same in every world
         if view.observer < 0:
             return s
         tama = [k for k in view.unseen if k != NIKU]
@@ -762,7 +762,7 @@ class ToradamaRules(Rules[ToradamaState, Any]):
         saw (`_public`)."""
         marks: list[ScoreMark] = []
         mover = before.current
-        for event in _record(after):
+        for event in public_record(after):
             if event[0] == "ball":
                 mover = event[1]
             elif event[0] == "chain":
@@ -938,9 +938,9 @@ def _public(events: list[tuple]) -> tuple[tuple, ...]:
                  for e in events)
 
 
-def _record(s: ToradamaState) -> tuple[tuple, ...]:
-    """The public record of the move that led to `s`: from its events when `play` recorded them,
-    else what a view (or a world dealt from one) kept."""
+def public_record(s: ToradamaState) -> tuple[tuple, ...]:
+    """The steps of the move that led to `s` as everyone saw them: from its events when `play`
+    recorded them, else what a view (or a world dealt from one) kept. What the screens animate."""
     return s.public_events if s.events is None else _public(s.events)
 
 
