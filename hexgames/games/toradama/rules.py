@@ -766,20 +766,12 @@ class ToradamaRules(Rules[ToradamaState, Any]):
             if event[0] == "ball":
                 mover = event[1]
             elif event[0] == "chain":
-                marks += [self._group_mark(after, mover, event[1], group) for group in event[2]]
+                marks += [_group_mark(after, mover, event[1], group) for group in event[2]]
             elif event[0] == "give" and event[4] >= 0:
                 receiver, kind = event[4], event[3]
                 marks.append(ScoreMark((("pile", receiver),), after.tile_value(receiver, kind), kind, receiver,
                                        0, "give"))
         return marks
-
-    @staticmethod
-    def _group_mark(v: ToradamaState, mover: int, link: int, group: tuple) -> ScoreMark:
-        cells, kind, taken, four, bonus = group
-        shared = v.seats == 2 and any(board.col_of(c) == board.SHARED_COLUMN for c in cells)
-        said = (("four", four), (f"chain+{bonus}", bonus), ("shared", shared))
-        return ScoreMark(tuple(cells), taken * v.tile_value(mover, kind), kind, mover, link,
-                         " ".join(word for word, yes in said if yes))
 
     # --- encoding -----------------------------------------------------------------------------
     _TAGS = {Choose: "c", Place: "p", Give: "g", Clear: "x", Swap: "s", Reroll: "r", Triple: "t", Flip: "f",
@@ -936,6 +928,15 @@ def _public(events: list[tuple]) -> tuple[tuple, ...]:
     dug out, the tiles drawn into the pool, the groups cleared)."""
     return tuple(("fall", tuple((col, frm, to, _looks(code)) for col, frm, to, code in e[1])) if e[0] == "fall" else e
                  for e in events)
+
+
+def _group_mark(v: ToradamaState, mover: int, link: int, group: tuple) -> ScoreMark:
+    """One group a chain link cleared (as the "chain" event records it), marked for `score_marks`."""
+    cells, kind, taken, four, bonus = group
+    shared = v.seats == 2 and any(board.col_of(c) == board.SHARED_COLUMN for c in cells)
+    said = (("four", four), (f"chain+{bonus}", bonus), ("shared", shared))
+    return ScoreMark(tuple(cells), taken * v.tile_value(mover, kind), kind, mover, link,
+                     " ".join(word for word, yes in said if yes))
 
 
 def public_record(s: ToradamaState) -> tuple[tuple, ...]:
