@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 import pygame
 
 from hexgames.games.dotlines.layout import Measures, SeatBox, TableLayout
-from hexgames.games.dotlines.look import ACTION_BITS, ACTION_KEYS, MARKER_OUTLINE, action_name, line_name, tr_ui
-from hexgames.games.dotlines.pieces import LINE_RGB, SELECT, TARGET, draw_chip, draw_die, draw_tile
+from hexgames.games.dotlines.look import ACTION_BITS, ACTION_KEYS, action_name, line_name, tr_ui
+from hexgames.games.dotlines.pieces import (  # noqa: F401 (line_marker: the scene marks the players with it)
+    CHART_RGB, LINE_RGB, SELECT, TARGET, draw_chip, draw_die, draw_tile, line_marker,
+)
 from hexgames.games.dotlines.rules import CHIP_NONE, DOUBLE, DotLinesState
 from hexgames.ui import chart, draw, hud
 
@@ -31,7 +33,6 @@ TIE_TEXT = (255, 196, 120)
 MIN_TEXT = 12  # no text in the panel is smaller
 BUTTON_FONT = 17  # the theme's button type: labels are measured in it to lay the buttons out
 PRIMARY_FONT = 18  # the theme's "@primary" button type (bold): the first choice of a prompt
-CHART_RGB = (LINE_RGB[0], (150, 150, 162))  # the black line's player, visible on the dark chart
 
 
 @dataclass(frozen=True)
@@ -305,21 +306,7 @@ class PanelButtons:
         return ("chip", None) if element is not None and element is self.chip else None
 
 
-# --- the players' markers and the results' charts ------------------------------------------------------
-def line_marker(line: int) -> chart.Marker:
-    """The white line's player a disc, the black line's a square: told apart without colour."""
-    def marker(surface: pygame.Surface, center: tuple[int, int], size: int) -> None:
-        r = size // 2
-        if line == 0:
-            draw.aa_circle(surface, CHART_RGB[0], center, r, border=(20, 20, 24))
-        else:
-            box = pygame.Rect(0, 0, 2 * r, 2 * r)
-            box.center = center
-            pygame.draw.rect(surface, LINE_RGB[1], box)
-            pygame.draw.rect(surface, MARKER_OUTLINE, box, 2 if r >= 6 else 1)
-    return marker
-
-
+# --- the results' charts ----------------------------------------------------------------------------
 def chart_panels(app: "App", states: list[DotLinesState], seat_name: Callable[[int], str]) -> list[chart.Panel]:
     """The race: each player's hand (to empty) and home line (to fill) over the game."""
     last = states[-1]

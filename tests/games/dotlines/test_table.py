@@ -10,6 +10,7 @@ import pytest
 
 from hexgames.core.match import Seat
 from hexgames.games import new_match
+from hexgames.games.dotlines import view_hand
 from hexgames.games.dotlines.pieces import EXCHANGED, TARGET, TILE
 from hexgames.games.dotlines.rules import (
     DRAW, EXCHANGE, REDRAW, STACK, WHITE, Draw, Exchange, Place, Redraw, Roll,
@@ -19,10 +20,18 @@ from hexgames.ui.results import ResultsScene
 from tests.drive import move_to, step, step_until
 from tests.games.dotlines.boards import RULES, col, position
 from tests.games.dotlines.test_rules import FIVE, c_position, only_an_equal_exchange
-from tests.games.dotlines.test_scene import ALICE, at_position, click, gesture, press_button, prompt_button, start
+from tests.games.dotlines.test_scene import (
+    ALICE, at_position, click, end_rect, gesture, press_button, prompt_button, start,
+)
 
 SIZES = [(800, 600), (1920, 1080)]
 CPU = Seat("ai", "medium", "CPU")
+
+
+def exchange_news(scene):
+    """(mover, give, take) of the latest Exchange while it is news to the viewer, as the hands ring it."""
+    m = scene.match
+    return view_hand.exchange_news(m.moves, m.states, scene.rules.to_move, scene.viewer)
 
 
 def sized(app, size, language):
@@ -100,10 +109,10 @@ def test_unplayable_tiles_are_dimmed_and_the_places_they_reach_lit(app, show):
     assert (face(screen, hand[0]) != TILE) == show
     assert face(screen, hand[1]) == TILE
     for line in (WHITE, 1):  # a 4 goes next to either die
-        end = scene.end_rects[line]
+        end = end_rect(scene, line)
         assert (tuple(screen.get_at((end.centerx, end.top - 4)))[:3] == SOFT_TARGET) == show
     click(app, hand[1].center)  # a 4 selected: its places lit in full, the hint of all places gone
-    end = scene.end_rects[WHITE]
+    end = end_rect(scene, WHITE)
     assert (tuple(app.screen.get_at((end.centerx, end.top - 5)))[:3] == TARGET) == show
     assert tuple(app.screen.get_at((end.centerx, end.top - 4)))[:3] != SOFT_TARGET
 
@@ -120,7 +129,7 @@ def test_the_computers_exchange_is_ringed_in_both_hands_and_worded_for_the_human
     match = scene.match
     assert step_until(app, lambda: match.moves and not scene.is_animating())
     step(app, 2)
-    assert match.moves == [Exchange(6, 2)] and scene.exchange_news() == (1, 6, 2)
+    assert match.moves == [Exchange(6, 2)] and exchange_news(scene) == (1, 6, 2)
     mine, theirs = scene.hand_rects[0], scene.hand_rects[1]  # Alice: 2, 6; the computer: 2, 6
     ring = lambda rect: tuple(app.screen.get_at((rect.x + 1, rect.centery)))[:3]  # noqa: E731
     assert ring(mine[1]) == EXCHANGED and ring(theirs[0]) == EXCHANGED  # the 6 that came, the 2 that left
@@ -130,9 +139,9 @@ def test_the_computers_exchange_is_ringed_in_both_hands_and_worded_for_the_human
     assert said == words[language]
     assert scene.ai_line() == (1, app.tr("ui.game.ai_moved", name="CPU", text=words[language]))
     press_button(app, prompt_button(scene, Draw()))  # drawing is not acting on it: still news
-    assert scene.exchange_news() == (1, 6, 2)
+    assert exchange_news(scene) == (1, 6, 2)
     gesture(app, scene, Redraw(2))
-    assert match.moves[-1] == Redraw(2) and scene.exchange_news() is None
+    assert match.moves[-1] == Redraw(2) and exchange_news(scene) is None
 
 
 def test_a_player_whose_only_act_is_an_equal_exchange_makes_it_and_plays_on(app):
