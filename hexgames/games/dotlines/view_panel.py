@@ -31,6 +31,7 @@ MARKER_USED = (52, 58, 70)
 MARKER_USED_TEXT = (120, 126, 140)
 TIE_TEXT = (255, 196, 120)
 MIN_TEXT = 12  # no text in the panel is smaller
+MARKER_PAD = 5  # an action marker's name keeps this far from its edges
 BUTTON_FONT = 17  # the theme's button type: labels are measured in it to lay the buttons out
 PRIMARY_FONT = 18  # the theme's "@primary" button type (bold): the first choice of a prompt
 
@@ -126,7 +127,7 @@ class PanelView:
         get the room short ones leave), the spare width shared out evenly."""
         gap = 4
         labels = [action_name(self.app, key) for key in ACTION_KEYS]
-        for size, margin in ((13, 14), (MIN_TEXT, 8)):  # roomy if it fits, else the smallest type allowed
+        for size, margin in ((13, 14), (MIN_TEXT, 2 * MARKER_PAD)):  # roomy if it fits, else the smallest type
             need = [self.app.font(size).size(label)[0] + margin for label in labels]
             if sum(need) + 2 * gap <= area.w:
                 break
@@ -151,10 +152,10 @@ class PanelView:
                 r = rect.inflate(-round(rect.w * (1 - abs(1 - 2 * flip))), 0)
             pygame.draw.rect(surface, MARKER_USED if used else MARKER_FREE, r, border_radius=5)
             label = action_name(self.app, key)
-            font = draw.fit_text(self.app.font, label, rect.w - 6, 13, MIN_TEXT)
+            font = draw.fit_text(self.app.font, label, rect.w - 2 * MARKER_PAD, 13, MIN_TEXT)
             if font.size(label)[0] > r.w - 4:  # narrowed by the flip: the edge of a turning card shows no name
                 continue
-            draw.text(surface, font, label, r.center, MARKER_USED_TEXT if used else (40, 36, 30), anchor="center")
+            _ink_centred(surface, font, label, r.center, MARKER_USED_TEXT if used else (40, 36, 30))
             if used:
                 pygame.draw.line(surface, MARKER_USED_TEXT, (r.x + 4, r.bottom - 4), (r.right - 4, r.y + 4), 1)
 
@@ -211,6 +212,17 @@ class PanelView:
                 break
             draw.text(surface, font, row, (rect.x + 6, y), colour, anchor="topleft")
             y += font.get_linesize()
+
+
+def _ink_centred(surface: pygame.Surface, font: pygame.font.Font, text: str, centre: tuple[int, int],
+                 colour: tuple[int, int, int]) -> None:
+    """`text` centred by its letters, not by the font's line: the Japanese font's line is taller than
+    a marker, and centring it pushed the letters over the marker's edges. Kana are centred by their
+    own ink; Latin letters from a capital's top to a descender's foot, so the names share a baseline."""
+    img = font.render(text, True, colour)
+    wide = any(ord(ch) >= 0x2E80 for ch in text)
+    letters = (img if wide else font.render("Hg", True, colour)).get_bounding_rect()
+    surface.blit(img, (centre[0] - img.get_width() // 2, centre[1] - letters.centery))
 
 
 class PanelButtons:

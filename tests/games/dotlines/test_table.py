@@ -10,7 +10,7 @@ import pytest
 
 from hexgames.core.match import Seat
 from hexgames.games import new_match
-from hexgames.games.dotlines import view_hand
+from hexgames.games.dotlines import view_hand, view_panel
 from hexgames.games.dotlines.pieces import EXCHANGED, TARGET, TILE
 from hexgames.games.dotlines.rules import (
     DRAW, EXCHANGE, REDRAW, STACK, WHITE, Draw, Exchange, Place, Redraw, Roll,
@@ -81,6 +81,25 @@ def test_the_table_fits_the_window_and_uses_it(app, size, language):
     assert span_w >= 0.8 * board.w or abs(span_h) >= 0.8 * board.h
     if size == (1920, 1080):
         assert scene.tile >= 120
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1920, 1080)])
+def test_each_action_marker_holds_its_name_clear_of_its_edges(app, size, language):
+    """Issue 27: at 800x600 in Japanese 「リドロー」「スタック」 ran over their markers. Drawn on a ground of
+    their own, every letter's pixel lies inside a marker, 2 px or more from its edges."""
+    sized(app, size, language)
+    scene = at_position(app, busy_position())
+    for box in scene.geo.boxes.values():
+        surface = pygame.Surface(app.screen.get_size())
+        surface.fill((255, 0, 255))
+        scene.panel_view._draw_markers(surface, box.markers, REDRAW, (None, None, None))  # one used, two free
+        inside = [r.inflate(-4, -4) for r in scene.panel_view._marker_rects(box.markers)]
+        area = box.markers.inflate(20, 20)
+        grounds = {(255, 0, 255), view_panel.MARKER_FREE, view_panel.MARKER_USED}
+        letters = [(x, y) for x in range(area.x, area.right) for y in range(area.y, area.bottom)
+                   if tuple(surface.get_at((x, y)))[:3] not in grounds]
+        assert letters and all(any(r.collidepoint(p) for r in inside) for p in letters), (size, language)
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
