@@ -13,7 +13,7 @@ from hexgames.games.dotlines.rules import BLACK, EXCHANGE, INVERTER, REDRAW, STA
 from hexgames.ui import score_show
 from hexgames.ui.anim import INSTANT
 from hexgames.ui.results import ResultsScene
-from tests.drive import make_app, step, step_until
+from tests.drive import step, step_until
 from tests.games.dotlines.boards import RULES, position
 from tests.games.dotlines.test_rules import FIVE
 from tests.games.dotlines.test_scene import at_position, click, gesture
@@ -21,11 +21,10 @@ from tests.games.dotlines.test_scene import at_position, click, gesture
 CPU = Seat("ai", "medium", "CPU")
 
 
-@pytest.fixture
-def app():
-    application = make_app("en", anim_speed=1.0)
-    yield application
-    application.shutdown()
+@pytest.fixture(autouse=True)
+def normal_speed(app):
+    """The shared app (tests/games/conftest.py) at normal speed: the show runs as a player sees it."""
+    app.settings.anim_speed = 1.0
 
 
 def computer_to_place(app):
@@ -95,20 +94,17 @@ def test_the_player_s_own_column_shows_its_marks_without_holding_anything(app):
     assert [m.note for m in scene.score_show.steps[0]] == ["columns"]
 
 
-def test_the_inverter_s_mark_rings_the_chip_on_its_tile():
-    app = make_app("ja", anim_speed=1.0)
-    try:
-        s = position(mine=(2, 6, 6), theirs=(1, 3), die=(4, 3), chips=(INVERTER, INVERTER))
-        scene = at_position(app, s)
-        scene.submit(Place(WHITE, 5, 0, 1))  # a 2 under the Inverter counts as 5
-        assert step_until(app, lambda: not scene.animator.busy, 120)
-        assert step_until(app, lambda: len(scene.score_show.lit()) == 3, 120)
-        chip = next(lit.mark for lit in scene.score_show.lit() if lit.mark.note == "inverter")
-        assert chip.places == ((WHITE, 0, 0),)
-        assert near(ring_colour(app, scene, chip.places[0]), view_overlays.mark_colour(chip), 40)
-        assert view_overlays.mark_words(app, chip) == "インバータ：2を5に"
-    finally:
-        app.shutdown()
+def test_the_inverter_s_mark_rings_the_chip_on_its_tile(app):
+    app.set_language("ja")
+    s = position(mine=(2, 6, 6), theirs=(1, 3), die=(4, 3), chips=(INVERTER, INVERTER))
+    scene = at_position(app, s)
+    scene.submit(Place(WHITE, 5, 0, 1))  # a 2 under the Inverter counts as 5
+    assert step_until(app, lambda: not scene.animator.busy, 120)
+    assert step_until(app, lambda: len(scene.score_show.lit()) == 3, 120)
+    chip = next(lit.mark for lit in scene.score_show.lit() if lit.mark.note == "inverter")
+    assert chip.places == ((WHITE, 0, 0),)
+    assert near(ring_colour(app, scene, chip.places[0]), view_overlays.mark_colour(chip), 40)
+    assert view_overlays.mark_words(app, chip) == "インバータ：2を5に"
 
 
 def test_the_ending_that_decided_the_game_is_shown_on_the_board_before_the_results(app):
