@@ -22,7 +22,7 @@ never read, so the marks are the same from either seat's view and from the full 
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from hexgames.core.scoring import ScoreMark
 from hexgames.games.dotlines.rules import DOUBLE, MAX_COLUMNS, OVER, DotLinesState, Place, Stack
@@ -32,8 +32,8 @@ HAND = "hand"
 COLUMNS, STACKED, CHIP_DOUBLE, CHIP_INVERTER, HAND_LEFT = "columns", "stacked", "double", "inverter", "hand"
 WON_LINE, WON_HAND, WON_HAND_SIXTH, STUCK = "won_line", "won_hand", "won_hand_sixth", "stuck"
 DECK_FEWER, DECK_MORE, DECK_EVEN = "deck_fewer", "deck_more", "deck_even"
-NOTES = (COLUMNS, STACKED, CHIP_DOUBLE, CHIP_INVERTER, HAND_LEFT, WON_LINE, WON_HAND, WON_HAND_SIXTH, STUCK,
-         DECK_FEWER, DECK_MORE, DECK_EVEN)
+ENDINGS = (WON_LINE, WON_HAND, WON_HAND_SIXTH, STUCK, DECK_FEWER, DECK_MORE, DECK_EVEN)
+NOTES = (COLUMNS, STACKED, CHIP_DOUBLE, CHIP_INVERTER, HAND_LEFT, *ENDINGS)
 
 
 def hand_place(seat: int) -> tuple[str, int]:
@@ -89,7 +89,18 @@ def _ending(before: DotLinesState, move: Any, after: DotLinesState, step: int) -
                           WON_LINE)]  # said over the line's middle, clear of the sixth column's count
     if ending == "D":
         return [ScoreMark((hand_place(mover),), after.hand_size(mover), after.home[mover], mover, step, STUCK)]
+    if ending != "E":  # not an ending of §4.8 (a game ended otherwise has nothing to show here)
+        return []
     sizes = [after.hand_size(seat) for seat in (0, 1)]
     notes = [DECK_EVEN if sizes[0] == sizes[1] else DECK_FEWER if sizes[seat] < sizes[1 - seat] else DECK_MORE
              for seat in (0, 1)]
     return [ScoreMark((hand_place(seat),), sizes[seat], after.home[seat], seat, step, notes[seat]) for seat in (0, 1)]
+
+
+def ending_marks(rules: Any, states: Sequence[DotLinesState], moves: Sequence[Any]) -> list[ScoreMark]:
+    """The marks of the ending that decided a finished game, from its last move as seat 0 sees it
+    (everything they show is public by then): the board keeps them once the game is over."""
+    if len(states) < 2 or not moves or states[-1].phase != OVER:
+        return []
+    before, after = rules.observe(states[-2], 0), rules.observe(states[-1], 0)
+    return [m for m in score_marks(before, moves[-1], after) if m.note in ENDINGS]

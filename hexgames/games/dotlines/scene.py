@@ -4,14 +4,12 @@ in a room of its own:
 
 - `layout.py`: where everything goes for a window size and the words' sizes (the bands, tiles, dice,
   the players' boxes, the deck, the buttons; the hit-tests). Pure; input and drawing both read it.
-- `view_board.py` (the felt and the lines), `view_hand.py` (the hands), `view_panel.py` (the players'
-  boxes, the deck, the words of the moment, the panel's buttons, the results' charts),
-  `view_overlays.py` (what a move sets in motion: sliding tiles, the roll-off, markers turning over;
-  where the marks of what it did for the race light up, which the frame's `score_show` plays):
-  each draws one part from the layout and what the scene tells it to show.
+- `view_board.py` (the felt, the lines), `view_hand.py` (the hands), `view_panel.py` (the players' boxes,
+  the deck, the words of the moment, its buttons, the results' charts), `view_overlays.py` (what a move
+  sets in motion, and where the marks of what it did for the race light up): each draws one part.
 - `inputs.py`: the player's selection, what clicks, drags and the action buttons do to it, and which
   legal moves it makes, from the layout alone.
-- `look.py`, `pieces.py`: the colours, words and pieces they share.
+- `look.py`, `pieces.py`: the colours, words and pieces they share; `marks.py`: what a move did, by the rules.
 
 Why it is built this way:
 - The table is drawn from the viewer's view each frame (it is small: 12 columns, two hands), so what
@@ -23,11 +21,11 @@ Why it is built this way:
   move the player meant and submits it, so the rules' own reason is shown. With nothing selected,
   the hand tiles no line can take are dimmed and the line ends and columns that take some are lit
   softly (setting `show_targets`).
-- Words, prompts and buttons live in the side panel, messages in the shared strip: nothing is drawn
-  over the lines or the hands. Decisions that are not placements (roll-off, choices, chip, draw) are
-  buttons at the panel's foot; so are the actions, disabled once used (the reason shows on hover),
-  which ask for what they need (Exchange: one of yours, then one of theirs). An exchange by the other
-  player stays ringed in both hands until the viewer acts (`view_hand.exchange_news`).
+- Words, prompts and buttons live in the side panel, messages in the shared strip: nothing but a
+  move's marks, for a moment, is drawn over the lines or the hands. Decisions that are not placements
+  (roll-off, choices, chip, draw) are buttons at the panel's foot; so are the actions, disabled once
+  used (the reason shows on hover), which ask for what they need (Exchange: one of yours, then one of
+  theirs). The other player's exchange stays ringed until the viewer acts (`view_hand.exchange_news`).
 """
 from __future__ import annotations
 
@@ -36,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from hexgames.games.dotlines import inputs, view_board, view_hand, view_overlays, view_panel
+from hexgames.games.dotlines import inputs, marks, view_board, view_hand, view_overlays, view_panel
 from hexgames.games.dotlines.layout import TableLayout
 from hexgames.games.dotlines.look import (  # noqa: F401 (tests read the colours here)
     ACTION_BITS, ACTION_KEYS, ASKS, BANNER_ACT, BANNERS, NEUTRAL, PROMPTS, SOFT_TARGET, tr_ui,
@@ -393,6 +391,9 @@ class DotLinesScene(GameScene):
         for seat in (0, 1):
             self.hand_view.draw(surface, geo, seat, self._hand_shown(v, reach, seat, targets, news))
         self.motion.draw(surface, geo)
+        if self.match.is_over and not self.animator.busy:  # the ending that decided it stays on the board
+            ending = self.cached("ending", lambda: marks.ending_marks(self.rules, self.match.states, self.match.moves))
+            view_overlays.draw_ending(surface, self.app, geo, v, ending, self.score_show)
         self.panel_view.draw(surface, geo, self._panel_shown(v))
         for button, move in self.buttons.prompt:  # the hinted choice's button, framed in cyan and tagged "Hint"
             if move == self.hint_move and self.can_act:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 
@@ -270,3 +270,13 @@ def scoring_style(app: "App", geo: TableLayout, v: DotLinesState) -> score_show.
 
     return score_show.MarkStyle(centre=places.centre, outline=places.outline, colour=mark_colour, symbol=symbol,
                                 size=size, words=lambda mark: mark_words(app, mark))
+
+
+def draw_ending(surface: pygame.Surface, app: "App", geo: TableLayout, v: DotLinesState, ending: Sequence[ScoreMark],
+                show: score_show.ScoreShow) -> None:
+    """The ending that decided the game (`ending`: its marks) kept on the board once the game is over:
+    from the moment the last move's show lights it (never before the column that made it), or at once
+    where no show runs (at instant speed, behind the results, the replay's last position)."""
+    if ending and (not show.busy or any(lit.mark.note in marks.ENDINGS for lit in show.lit())):
+        style = scoring_style(app, geo, v)
+        score_show.draw_lit(surface, app.font, [score_show.Lit(mark, 1.0, 1.0) for mark in ending], style)

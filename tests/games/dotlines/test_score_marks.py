@@ -7,7 +7,7 @@ import random
 import pytest
 
 from hexgames.core.scoring import ScoreMark
-from hexgames.games.dotlines.marks import hand_place
+from hexgames.games.dotlines.marks import ending_marks, hand_place
 from hexgames.games.dotlines.rules import (
     BLACK, DOUBLE, DRAW, EXCHANGE, INVERTER, REDRAW, STACK, WHITE, Draw, Exchange, Place, Redraw, Stack,
 )
@@ -165,3 +165,12 @@ def test_resampling_the_hidden_deck_and_removed_tile_changes_no_mark():
             assert RULES.score_marks(world, move, then) == marks  # the whole world, hidden parts and all
             checked += 1
     assert checked > 100 and differed > checked * 0.9  # the hidden parts did change
+
+
+def test_a_finished_game_keeps_only_its_ending_s_marks_for_the_board():
+    before = position(mine=(2, 2, 1), theirs=(1, 1, 3), black=FIVE, die=(4, 4))
+    after = RULES.play(before, Place(BLACK, 2, 2, 0))
+    kept = ending_marks(RULES, [before, after], [Place(BLACK, 2, 2, 0)])
+    assert [(m.note, m.seat) for m in kept] == [("won_line", 1)]  # not the sixth column's "6/6"
+    going = position(mine=(4, 4, 2, 6), die=(3, 5))
+    assert ending_marks(RULES, [going, RULES.play(going, Place(WHITE, 4, 2, 0))], [Place(WHITE, 4, 2, 0)]) == []

@@ -120,12 +120,16 @@ def test_the_ending_that_decided_the_game_is_shown_on_the_board_before_the_resul
     assert step_until(app, lambda: isinstance(app.scenes.top, ResultsScene), 30)
 
 
-def test_the_ending_s_show_ends_by_itself_and_the_results_follow(app):
+def test_the_ending_s_show_ends_by_itself_the_results_follow_and_the_board_keeps_the_ending(app):
     scene = at_position(app, position(mine=(4, 4), theirs=(1, 2, 3)))
     gesture(app, scene, Place(WHITE, 4, 2, 0))
     assert scene.score_show.busy or scene.animator.busy
     assert step_until(app, lambda: isinstance(app.scenes.top, ResultsScene), 600)
     assert not scene.score_show.busy
+    app.scenes.pop()  # back to the board: the emptied hand is still ringed as the win
+    step(app, 2)
+    assert near(ring_colour(app, scene, ("hand", 0)), view_overlays.WON)
+    assert not near(ring_colour(app, scene, (WHITE, 0)), view_overlays.CHART_RGB[WHITE])  # the column's is gone
 
 
 def test_at_instant_speed_there_is_no_show(app):
