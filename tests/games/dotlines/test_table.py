@@ -13,7 +13,7 @@ from hexgames.games import new_match
 from hexgames.games.dotlines import view_hand, view_panel
 from hexgames.games.dotlines.pieces import EXCHANGED, TARGET, TILE
 from hexgames.games.dotlines.rules import (
-    DRAW, EXCHANGE, REDRAW, STACK, WHITE, Draw, Exchange, Place, Redraw, Roll,
+    CHOOSE, DRAW, EXCHANGE, REDRAW, STACK, WHITE, Draw, Exchange, Place, Redraw, Roll,
 )
 from hexgames.games.dotlines.scene import NEUTRAL, SOFT_TARGET
 from hexgames.ui.results import ResultsScene
@@ -100,6 +100,25 @@ def test_each_action_marker_holds_its_name_clear_of_its_edges(app, size, languag
         letters = [(x, y) for x in range(area.x, area.right) for y in range(area.y, area.bottom)
                    if tuple(surface.get_at((x, y)))[:3] not in grounds]
         assert letters and all(any(r.collidepoint(p) for r in inside) for p in letters), (size, language)
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1920, 1080)])
+def test_every_panel_button_s_label_fits_it(app, size, language):
+    """The actions and the chip while acting, and a prompt's three choices: each label, in the theme's
+    button type (the first choice's bolder), fits its button with the theme's padding."""
+    sized(app, size, language)
+    chosen = position(mine=(1, 2), theirs=(3, 4), phase=CHOOSE)
+    chosen.home = [-1, -1]
+    for s in (busy_position(), chosen):
+        scene = at_position(app, s)
+        step(app, 2)
+        buttons = [b for b in scene.widgets if b.visible and b.rect.colliderect(scene.panel_rect)]
+        assert len(buttons) >= 3
+        for button in buttons:
+            primary = any(b is button for b, _ in scene.prompt_buttons[:1])
+            font = app.font(view_panel.PRIMARY_FONT if primary else view_panel.BUTTON_FONT, bold=primary)
+            assert font.size(button.text)[0] + 8 <= button.rect.w, (size, language, button.text)
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
