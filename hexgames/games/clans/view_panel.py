@@ -104,8 +104,8 @@ class PanelView:
                     y += 15
             y -= 15
         elif not shown.over and not any(c is not None for c in colours):
-            draw.text(surface, self.app.font(13), tr_ui(self.app, "colour_secret"), (x, y + 2), hud.MUTED,
-                      anchor="topleft")
+            font, line = draw.fit_line(self.app.font, tr_ui(self.app, "colour_secret"), w, 13, 11)  # one line, within
+            draw.text(surface, font, line, (x, y + 2), hud.MUTED, anchor="topleft")
         elif shown.over:
             draw.text(surface, self.app.font(15, bold=True), tr_ui(self.app, "reveal"), (x, y + 2), hud.ACCENT,
                       anchor="topleft")
