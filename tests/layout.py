@@ -8,7 +8,8 @@ are read from the manager. A screen's text is wrong when:
 - a string's ink leaves the surface it is drawn on (the window, or a layer such as a message strip);
 - a button's or label's text is wider or taller than the element (pygame_gui clips it), or the
   element leaves the window;
-- two different strings' letters overlap (the scene's own with each other, or with an element's text).
+- two different strings' letters overlap (the scene's own with each other, or with an element's text);
+- from 1920x1080 up, a game's side panel has words under 14 px.
 
     python -m tests.layout [--sizes 800x600,2560x1440] [--languages ja] [--games toradama] [--scenes menu,game]
 
@@ -30,6 +31,8 @@ SIZES = ((800, 600), (1280, 800), (1920, 1080), (2560, 1440))
 LANGUAGES = ("en", "ja")
 MID_GAME = 12  # moves played for the mid-game screens
 OVERLAP_PX = 2  # letters' boxes may touch by this much (anti-aliased edges) before they overlap
+PANEL_MIN_PX = 14  # a game's side-panel text from 1920x1080 up is at least this large
+LARGE = (1920, 1080)
 GAME_FREE = ("menu", "settings", "online")
 
 
@@ -144,7 +147,20 @@ def problems(app: Any, log: Any, frame_start: int) -> list[str]:
         elif not screen.contains(w.box):
             found.append(f"{w.content!r}: its {w.what} leaves the window ({_box(w.box)})")
     found += _overlaps(drawn + [_inked(w) for w in elements], app.screen)
-    return found
+    return found + _small_in_panel(app, log, frame_start)
+
+
+def _small_in_panel(app: Any, log: Any, frame_start: int) -> list[str]:
+    """A large window's game panel with words smaller than `PANEL_MIN_PX` (the window grew, the
+    words should too)."""
+    panel = getattr(app.scenes.top, "panel_rect", None)
+    w, h = app.screen.get_size()
+    if panel is None or w < LARGE[0] or h < LARGE[1]:
+        return []
+    small = {t.content: t.size for t in log.texts[frame_start:]
+             if t.surface is app.screen and panel.contains(t.ink) and t.size < PANEL_MIN_PX and t.content.strip()}
+    return [f"{content!r} is {size} px in the side panel (at least {PANEL_MIN_PX} from {LARGE[0]}x{LARGE[1]})"
+            for content, size in small.items()]
 
 
 def _inked(w: Words) -> Words:

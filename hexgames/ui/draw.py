@@ -92,7 +92,7 @@ def text(surface: pygame.Surface, font: pygame.font.Font, content: str, pos: Poi
             surface.blit(edge, rect.move(dx, dy))
     surface.blit(img, rect)
     if _TEXT_LOG is not None:
-        _TEXT_LOG.add(surface, content, img.get_bounding_rect().move(rect.topleft))
+        _TEXT_LOG.add(surface, content, img.get_bounding_rect().move(rect.topleft), font.point_size)
     return rect
 
 
@@ -103,6 +103,7 @@ class DrawnText:
     surface: pygame.Surface
     content: str
     ink: pygame.Rect
+    size: int  # the font's size in px
 
 
 class TextLog:
@@ -113,13 +114,13 @@ class TextLog:
         self.texts: list[DrawnText] = []
         self._seen: set[tuple] = set()
 
-    def add(self, surface: pygame.Surface, content: str, ink: pygame.Rect) -> None:
+    def add(self, surface: pygame.Surface, content: str, ink: pygame.Rect, size: int) -> None:
         if surface is not pygame.display.get_surface():
             key = (surface.get_size(), content, tuple(ink))
             if key in self._seen:
                 return
             self._seen.add(key)
-        self.texts.append(DrawnText(surface, content, ink))
+        self.texts.append(DrawnText(surface, content, ink, size))
 
     def cover(self, surface: pygame.Surface, rect: pygame.Rect | None = None) -> None:
         """`surface` was dimmed, or `rect` on it painted over: what was drawn there before is hidden."""
