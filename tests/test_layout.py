@@ -18,6 +18,8 @@ SMOKE = [  # the default run: one of each kind of screen, where text is tightest
     ((800, 600), "ja", layout.Screen("clans", "game", layout.MID_GAME)),
     ((800, 600), "en", layout.Screen("dotlines", "game", layout.MID_GAME)),
     ((2560, 1440), "ja", layout.Screen("toradama", "game", layout.MID_GAME)),
+    ((1920, 1080), "en", layout.Screen("clans", "game", layout.MID_GAME)),  # panel words of 14 px at least
+    ((1920, 1080), "ja", layout.Screen("dotlines", "game", layout.MID_GAME)),
     ((800, 600), "ja", layout.Screen("stickers", "results")),
     ((800, 600), "ja", layout.Screen("toradama", "quickstart")),
     ((2560, 1440), "ja", layout.Screen("stickers", "quickstart")),
