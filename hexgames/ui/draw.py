@@ -124,7 +124,8 @@ class TextLog:
 
     def cover(self, surface: pygame.Surface, rect: pygame.Rect | None = None) -> None:
         """`surface` was dimmed, or `rect` on it painted over: what was drawn there before is hidden."""
-        self.texts = [t for t in self.texts if t.surface is not surface or (rect is not None and not rect.contains(t.ink))]
+        self.texts = [t for t in self.texts
+                      if t.surface is not surface or (rect is not None and not rect.contains(t.ink))]
 
     def __len__(self) -> int:
         return len(self.texts)
