@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from hexgames.ui.shell import Drawing
 
 COACH_H = (100, 88)  # the coach strip above the board: narrow windows (more lines), wide ones
-COACH_BUTTONS_W = (210, 240)  # the strip's button column: small windows, wide ones
+COACH_BUTTONS_W = (232, 248)  # the strip's button column: small windows, wide ones (its three small
+# buttons side by side each hold 「もう一度」)
 WIDE = 760  # from this width of the board's column: the wide strip
 MARK = (255, 150, 60)  # the tutorial's marker: orange, unlike selections (yellow), targets (green), hints (cyan)
 RIM = (20, 20, 24)
