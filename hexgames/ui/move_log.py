@@ -15,11 +15,12 @@ import pygame
 from hexgames.ui import draw, hud
 
 if TYPE_CHECKING:
-    from hexgames.app import App
     from hexgames.core.match import Match
+    from hexgames.ui.shell import Drawing
 
 PANEL_BG = (26, 31, 40)
 NUMBER_W, CHIP_X, TEXT_X = 22, 32, 42  # the columns of an entry, from the body's left edge
+LARGE_H = 1080  # from this window height no word of the log is under 14 px
 HIGHLIGHT = (58, 70, 92)
 
 
@@ -36,7 +37,7 @@ class MoveLog:
     """The log of `match` as seen by `viewer()`: entries made lazily, laid out for a width, drawn in
     a rect with the newest move at the bottom unless scrolled (`scroll` lines up from the end)."""
 
-    def __init__(self, app: "App", match: "Match", viewer: Callable[[], int | None],
+    def __init__(self, app: "Drawing", match: "Match", viewer: Callable[[], int | None],
                  seat_name: Callable[[int], str], seat_chip: Callable[[pygame.Surface, int, tuple, float], None]):
         self.app = app
         self.match = match
@@ -150,7 +151,8 @@ class MoveLog:
             draw.text(surface, app.font(14), app.tr("ui.log.empty"), (rect.centerx, rect.y + 60), hud.MUTED)
             return
         entries = self.entries()
-        font, number_font = app.font(14), app.font(13, bold=True)
+        large = surface.get_height() >= LARGE_H
+        font, number_font = app.font(14), app.font(14 if large else 13, bold=True)
         step = self._line_h + 1
         body = self._body(rect)
         clip = surface.get_clip()
@@ -169,5 +171,5 @@ class MoveLog:
             y += step
         surface.set_clip(clip)
         if self.scroll:
-            draw.text(surface, app.font(12), app.tr("ui.log.more_below"), (rect.right - 12, rect.y + 20), hud.MUTED,
-                      anchor="midright")
+            draw.text(surface, app.font(14 if large else 12), app.tr("ui.log.more_below"),
+                      (rect.right - 12, rect.y + 20), hud.MUTED, anchor="midright")

@@ -19,15 +19,15 @@ from hexgames.ui.scenes import Scene
 from hexgames.ui.tutorial import tr
 
 if TYPE_CHECKING:
-    from hexgames.app import App
     from hexgames.games import GameInfo
+    from hexgames.ui.shell import Shell
 
 SECTIONS = ("goal", "turn", "end", "win")
 BUTTONS = ("back", "rules", "learn")
 
 
 class QuickStartScene(Scene):
-    def __init__(self, app: "App", info: "GameInfo"):
+    def __init__(self, app: "Shell", info: "GameInfo"):
         super().__init__(app)
         self.info = info
         self.buttons: dict[Any, str] = {}
@@ -50,7 +50,7 @@ class QuickStartScene(Scene):
         self.widgets.append(UILabel(pygame.Rect(20, 10, w - 40, 50), self.tr("quick.title", game=self.title()), ui,
                                     object_id=ObjectID(class_id="@heading")))
         body = pygame.Rect(30, 68, w - 60, h - 68 - 84)
-        pic_w = min(420, body.w * 2 // 5)
+        pic_w = min(max(420, body.h * 3 // 4), body.w * 2 // 5)  # large windows: larger pictures
         self.picture_rect = pygame.Rect(body.right - pic_w, body.y, pic_w, body.h)
         self.text_rect = pygame.Rect(body.x, body.y, body.w - pic_w - 28, body.h)
         self._layout_pictures()
@@ -70,12 +70,16 @@ class QuickStartScene(Scene):
         self._pictures = []
         if not names:
             return
-        cap_h = 40
+        cap_h = 2 * self._caption_font().get_linesize() + 8
         each = (self.picture_rect.h - (len(names) - 1) * 14) // len(names) - cap_h
         for name in names:
             image = pictures.picture(self.app, self.info.id, name, (self.picture_rect.w, max(60, each)))
             if image is not None:
                 self._pictures.append((image, self.tr(f"pictures.{self.info.id}.{name}")))
+
+    def _caption_font(self) -> Any:
+        """The captions' type: 13 px, larger beside larger pictures."""
+        return self.app.font(max(13, min(20, self.picture_rect.w // 32)))
 
     def button_for(self, action: str) -> Any:
         return next((b for b, a in self.buttons.items() if a == action), None)
@@ -109,10 +113,10 @@ class QuickStartScene(Scene):
         return [(self.tr(f"quick.{s}"), self.tr(f"quick.{gid}.{s}")) for s in SECTIONS]
 
     def text_layout(self) -> tuple[int, list[tuple[str, list[str]]]]:
-        """The largest type (20 down to 11) in which every section fits the text column, and the
-        sections' wrapped lines."""
+        """The largest type (20 down to 11, up to 30 in a tall window) in which every section fits the
+        text column, and the sections' wrapped lines."""
         rect = self.text_rect
-        for size in range(20, 10, -1):
+        for size in range(max(20, min(30, rect.h // 36)), 10, -1):
             font = self.app.font(size)
             laid = [(head, draw.wrap(font, text, rect.w)) for head, text in self.sections()]
             if self._height(size, laid) <= rect.h:
@@ -142,7 +146,7 @@ class QuickStartScene(Scene):
         r = self.picture_rect
         if not self._pictures:
             return
-        small = self.app.font(13)
+        small = self._caption_font()
         heights = [img.get_height() + 6 + 2 * small.get_linesize() for img, _ in self._pictures]
         gap = 14
         y = r.y + max(0, (r.h - sum(heights) - gap * (len(heights) - 1)) // 2)

@@ -23,10 +23,11 @@ from hexgames.ui import table_image
 from hexgames.ui.scenes import Scene
 
 if TYPE_CHECKING:
-    from hexgames.app import App
     from hexgames.games import GameInfo
+    from hexgames.ui.shell import Shell
 
 HEADING_SIZES = {1: 6, 2: 5, 3: 4}  # pygame_gui <font size=N>
+MEASURE = 1500  # the widest the rules' column grows
 
 
 def _inline(text: str) -> str:
@@ -171,7 +172,7 @@ def rules_path(stem: str, lang: str):
 
 
 class RulesHelpScene(Scene):
-    def __init__(self, app: "App", info: "GameInfo"):
+    def __init__(self, app: "Shell", info: "GameInfo"):
         super().__init__(app)
         self.info = info
         self.back_button: Any = None
@@ -186,8 +187,8 @@ class RulesHelpScene(Scene):
         md = self.markdown()
         if md is None:
             return html.escape(self.app.tr("ui.rules.missing"))
-        width = self.app.screen.get_width() - 80 - 40  # the text box less its scroll bar and padding
-        height = max(160, min(300, self.app.screen.get_height() // 3))
+        width = self.column().w - 40  # the text box less its scroll bar and padding
+        height = max(160, self.app.screen.get_height() // 3)  # pictures grow with the window (not capped at 300 px)
 
         def picture(game: str, name: str, caption: str) -> str:
             from hexgames.ui import pictures
@@ -223,13 +224,20 @@ class RulesHelpScene(Scene):
         if self.box is not None and self.box.scroll_bar is not None:
             self.box.scroll_bar.set_scroll_from_start_percentage(0.0)
 
+    def column(self) -> pygame.Rect:
+        """The text's column: the window less its margins, at most `MEASURE` wide and centred (a line
+        across a whole large window is hard to follow back to its start)."""
+        w = self.app.screen.get_width()
+        width = min(w - 80, MEASURE)
+        return pygame.Rect((w - width) // 2, 0, width, 0)
+
     def enter(self) -> None:
         from pygame_gui.core import ObjectID
         from pygame_gui.elements import UIButton, UILabel, UITextBox
 
         self.app.preload_text_fonts()
         w, h = self.app.screen.get_size()
-        col = pygame.Rect(40, 0, w - 80, 0)
+        col = self.column()
         title = self.app.tr("ui.rules.title", game=self.app.tr(f"{self.info.id}.title", default=self.info.title))
         self.widgets.append(UILabel(pygame.Rect(col.x, 16, col.w, 50), title, self.app.ui,
                                     object_id=ObjectID(class_id="@heading")))
