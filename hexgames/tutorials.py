@@ -16,10 +16,15 @@ The format (version 1):
        {"id": "welcome"},                            # words only: the player reads, then Next
        {"id": "first_tile", "moves": [<move>]},      # the player makes these moves, in order
        {"id": "later", "forward": [<move>, ...]},    # on Next: moves of both sides played at once
-       {"id": "score", "moves": [<move>], "reply": [<move>, ...]}  # on Next: the opponent's moves
+       {"id": "score", "moves": [<move>], "reply": [<move>, ...]},  # on Next: the opponent's moves
+       {"id": "bonus", "moves": [<move>], "teaches": ["bonus"]}     # the rules this step teaches
      ]}
 
-Moves are in the game's encoded form (`rules.encode`). Each step's words are translation keys made
+Moves are in the game's encoded form (`rules.encode`). `teaches` names lessons of the game's catalogue
+(`lessons`, below): the rules of RULES.md a player must meet to finish a game. `check` proves every
+claim by replaying: a lesson taught by doing is met by one of the step's own moves (or, for one that
+may be the opponent's, by the opponent's reply played while the step's words are on show, that is the
+reply of the step before); `forward` moves never teach, since they are played at once, unseen. Each step's words are translation keys made
 from its id: `tutorial.<game>.<id>.say` (what to do and why), and for a step with moves
 `tutorial.<game>.<id>.done` (what the rules just did). On Next, a step's `forward` moves are played
 first, then its `reply` moves, paced like a computer's.
@@ -29,7 +34,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from hexgames import games, paths
 from hexgames.core.protocol import IllegalMove
@@ -48,6 +53,7 @@ class Step:
     moves: tuple[Any, ...] = ()  # decoded moves the player makes in this step
     forward: tuple[Any, ...] = ()  # played at once on Next (both sides)
     reply: tuple[Any, ...] = ()  # the opponent's moves, played on Next after `forward`
+    teaches: tuple[str, ...] = ()  # ids of the game's lessons this step teaches (see `lessons`)
 
     @property
     def asks_moves(self) -> bool:
@@ -154,14 +160,26 @@ def parse(data: Any, source: str = "") -> Script:
         if not isinstance(sid, str) or not sid.isidentifier() or sid in ids:
             raise ScriptError(f"{source}: step {k + 1} needs an id of its own (letters, digits, _)")
         ids.add(sid)
-        unknown = set(raw) - {"id", "moves", "forward", "reply", "note"}
+        unknown = set(raw) - {"id", "moves", "forward", "reply", "note", "teaches"}
         if unknown:
             raise ScriptError(f"{source}: step {k + 1} ({sid}) has unknown fields {sorted(unknown)}")
         where = f"step {k + 1} ({sid})"
         steps.append(Step(sid, moves(raw.get("moves", []), where), moves(raw.get("forward", []), where + " forward"),
-                          moves(raw.get("reply", []), where + " reply")))
+                          moves(raw.get("reply", []), where + " reply"),
+                          _teaches(info.id, raw.get("teaches", []), f"{source}: {where}")))
     return Script(info.id, seed, options, you, seats, moves(data.get("prelude", []), "prelude"), tuple(steps),
                   source)
+
+
+def _teaches(game_id: str, raw: Any, where: str) -> tuple[str, ...]:
+    """A step's `teaches`: distinct ids of the game's lessons."""
+    known = lessons(game_id)
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw) or len(set(raw)) != len(raw):
+        raise ScriptError(f"{where}: teaches must be a list of distinct lesson ids")
+    unknown = [x for x in raw if x not in known]
+    if unknown:
+        raise ScriptError(f"{where}: teaches unknown lessons {unknown} (the {game_id} lessons: {sorted(known)})")
+    return tuple(raw)
 
 
 def setup_state(script: Script) -> Any:
@@ -172,12 +190,44 @@ def setup_state(script: Script) -> Any:
 def check(script: Script) -> Timeline:
     """Replay the whole script through the rules; raises ScriptError naming the first step that
     fails (an illegal move, a move by the wrong seat, a step asking for moves when it is not the
-    player's turn). Returns where each step starts."""
+    player's turn, a lesson it claims to teach that none of its moves meets). Returns where each
+    step starts."""
+    timeline, shown = _replay(script)
+    known = lessons(script.game)
+    rules = games.get(script.game).rules
+    for k, step in enumerate(script.steps):
+        for lesson_id in step.teaches:
+            lesson = known[lesson_id]
+            if lesson.how != TOLD and not any(lesson.met_by(rules, seen) for seen in shown[k]):
+                whose = "the player's moves" if lesson.how == YOU else "the moves shown"
+                raise ScriptError(f"{script.source}: step {k + 1} ({step.id}) claims to teach {lesson_id} "
+                                  f"({lesson.rule}), but none of {whose} in it does")
+    return timeline
+
+
+@dataclass(frozen=True)
+class Seen:
+    """One move as a step shows it: who made it ("you" or "opponent"), and the states around it."""
+
+    who: str
+    before: Any
+    move: Any
+    after: Any
+
+
+def shown_moves(script: Script) -> list[list[Seen]]:
+    """Per step, the moves played while its words are on show: the opponent's reply to the step
+    before (played as the step comes up), then the step's own moves. `forward` moves are not shown."""
+    return _replay(script)[1]
+
+
+def _replay(script: Script) -> tuple[Timeline, list[list[Seen]]]:
     rules = games.get(script.game).rules
     state = setup_state(script)
     played = 0
+    shown: list[list[Seen]] = [[] for _ in script.steps]
 
-    def play(move: Any, where: str, by: str) -> None:
+    def play(move: Any, where: str, by: str) -> Any:
         nonlocal state, played
         if rules.is_over(state):
             raise ScriptError(f"{script.source}: {where}: the game is already over")
@@ -189,11 +239,13 @@ def check(script: Script) -> Timeline:
         reason = rules.check(state, move)
         if reason is not None:
             raise ScriptError(f"{script.source}: {where}: {rules.encode(move)} is illegal: {reason}")
+        before = state
         try:
             state = rules.play(state, move)
         except IllegalMove as e:
             raise ScriptError(f"{script.source}: {where}: {rules.encode(move)} is illegal: {e}") from None
         played += 1
+        return Seen(by, before, move, state)
 
     for i, m in enumerate(script.prelude):
         play(m, f"prelude move {i + 1}", "any")
@@ -202,13 +254,31 @@ def check(script: Script) -> Timeline:
         timeline.starts.append(played)
         where = f"step {k + 1} ({step.id})"
         for i, m in enumerate(step.moves):
-            play(m, f"{where} move {i + 1}", "you")
+            shown[k].append(play(m, f"{where} move {i + 1}", "you"))
         for i, m in enumerate(step.forward):
             play(m, f"{where} forward move {i + 1}", "any")
         for i, m in enumerate(step.reply):
-            play(m, f"{where} reply {i + 1}", "opponent")
+            seen = play(m, f"{where} reply {i + 1}", "opponent")
+            if k + 1 < len(script.steps):
+                shown[k + 1].append(seen)
     timeline.total = played
-    return timeline
+    return timeline, shown
+
+
+def taught_at(script: Script) -> dict[str, int]:
+    """Each lesson the script teaches, with the first step (index) that teaches it: where the rules
+    help can send a player to see a rule happen."""
+    out: dict[str, int] = {}
+    for k, step in enumerate(script.steps):
+        for lesson_id in step.teaches:
+            out.setdefault(lesson_id, k)
+    return out
+
+
+def untaught(script: Script) -> list[str]:
+    """The game's lessons no step of the script claims to teach (a complete tutorial has none)."""
+    done = taught_at(script)
+    return [lesson_id for lesson_id in lessons(script.game) if lesson_id not in done]
 
 
 def all_moves(script: Script) -> list[Any]:
@@ -237,3 +307,177 @@ def first_sentence(text: str) -> str:
 
 def encoded(rules: Any, moves: Sequence[Any]) -> list[Any]:
     return [rules.encode(m) for m in moves]
+
+
+# --- the lessons: what each game's tutorial must teach -------------------------------------------------
+YOU, SEEN, TOLD = "you", "seen", "told"
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A rule of RULES.md that changes what a player does, as a tutorial must teach it.
+
+    `how`: YOU, the player meets it by a move of their own; SEEN, by their own move or by the
+    opponent's, shown while the step's words explain it; TOLD, in words only, for the few rules a short
+    game cannot reach (a long game's end): `mentions` then names what the words must contain.
+    `met(rules, before, move, after)` is true when the move made the rule happen (`after` comes from
+    `rules.play`, so it carries what the move set off)."""
+
+    id: str
+    rule: str  # where RULES.md states it
+    how: str
+    met: Callable[[Any, Any, Any, Any], bool] | None = None
+    mentions: tuple[str, ...] = ()  # words the teaching step must contain, in every language
+
+    def met_by(self, rules: Any, seen: Seen) -> bool:
+        if self.met is None or (self.how == YOU and seen.who != "you"):
+            return False
+        return bool(self.met(rules, seen.before, seen.move, seen.after))
+
+
+_LESSONS: dict[str, dict[str, Lesson]] = {}
+
+
+def lessons(game_id: str) -> dict[str, Lesson]:
+    """The game's catalogue of lessons, by id, in the order a tutorial meets them."""
+    if game_id not in _LESSONS:
+        build = _CATALOGUES.get(game_id)
+        _LESSONS[game_id] = {lesson.id: lesson for lesson in (build() if build else ())}
+    return _LESSONS[game_id]
+
+
+def _ingenious() -> tuple[Lesson, ...]:
+    from hexgames.games.ingenious.rules import Place, Swap
+
+    def place(b: Any, m: Any) -> bool:
+        return type(m) is Place
+
+    def gains(r: Any, b: Any, a: Any) -> list[int]:
+        seat = b.track_of(b.current)
+        return [x - y for x, y in zip(a.scores[seat], b.scores[seat])]
+
+    return (
+        Lesson("first_round", "§1 Play 3", YOU, lambda r, b, m, a: place(b, m) and b.round == 1),
+        Lesson("score", "§1 Play 4", YOU, lambda r, b, m, a: place(b, m) and m.tile[0] != m.tile[1]
+               and gains(r, b, a)[m.tile[0]] > 0 and gains(r, b, a)[m.tile[1]] > 0),
+        Lesson("bonus", "§1 Play 5", YOU, lambda r, b, m, a: place(b, m) and a.phase == "bonus"
+               and any(x < 18 <= y for x, y in zip(b.scores[b.track_of(b.current)], a.scores[b.track_of(b.current)]))),
+        Lesson("bonus_place", "§1 Play 5", YOU, lambda r, b, m, a: place(b, m) and b.phase == "bonus"),
+        Lesson("swap", "§1 Play 6", YOU, lambda r, b, m, a: m == Swap(True)),
+        Lesson("end", "§1 Play 7-8", TOLD, mentions=("18",)),
+    )
+
+
+def _clans() -> tuple[Lesson, ...]:
+    from hexgames.games.clans.rules import Move, ScoreNext
+
+    def new(b: Any, a: Any) -> list[Any]:
+        return list(a.score_log[len(b.score_log):])
+
+    def favoured(r: Any, e: Any) -> bool:
+        terrain = r.map.terrain[e.area]
+        return not e.hostile and e.value > 0 and r.FAVOURED[e.epoch] in (terrain, -1)
+
+    return (
+        Lesson("secret", "§2 Play 1, 9", TOLD),
+        Lesson("move", "§2 Play 2", YOU, lambda r, b, m, a: type(m) is Move and not new(b, a) and not a.pending),
+        Lesson("big_group", "§2 Play 2", TOLD, mentions=("7",)),
+        Lesson("village", "§2 Play 3, 5a", YOU, lambda r, b, m, a: any(e.founder == b.current for e in new(b, a))),
+        Lesson("dispute", "§2 Play 5b", TOLD, mentions=("5",)),
+        Lesson("favoured", "§2 Components, Play 5c", SEEN, lambda r, b, m, a: any(favoured(r, e) for e in new(b, a))),
+        Lesson("hostile", "§2 Components, Play 5c", SEEN, lambda r, b, m, a: any(e.hostile for e in new(b, a))),
+        Lesson("epoch", "§2 Play 6", YOU, lambda r, b, m, a: a.epoch > b.epoch),
+        Lesson("order", "§2 Play 4", SEEN, lambda r, b, m, a: type(m) is ScoreNext),
+        Lesson("end", "§2 Play 7", TOLD, mentions=("12",)),
+    )
+
+
+def _toradama() -> tuple[Lesson, ...]:
+    from hexgames.games.toradama import board
+    from hexgames.games.toradama.moves import CUBE_SOURCE, OKUNOTE_MOVES, Choose, Clear, Give, Place
+    from hexgames.games.toradama.rules import FAVOURITE, OVER, PLACING, PRIVATE
+
+    def cleared(a: Any) -> list[tuple[int, tuple[int, ...], int]]:
+        """(chain, cells, kind) of every group the move cleared."""
+        return [(e[1], g[0], g[1]) for e in a.events or () if e[0] == "chain" for g in e[2]]
+
+    def cashed(b: Any, a: Any) -> bool:
+        theirs = PRIVATE[1 - b.current]
+        return any(chain == 1 and any(board.col_of(c) == board.SHARED_COLUMN for c in cells)
+                   and any(board.col_of(c) in theirs for c in cells) for chain, cells, _ in cleared(a))
+
+    return (
+        Lesson("choose", "§3 Components", YOU, lambda r, b, m, a: type(m) is Choose),
+        Lesson("first_turn", "§3 Play 3", YOU, lambda r, b, m, a: type(m) is Place and b.first_turn and b.to_place == 1),
+        Lesson("place", "§3 Play 3", YOU, lambda r, b, m, a: type(m) is Place and b.phase == PLACING),
+        Lesson("clear", "§3 Play 4", YOU, lambda r, b, m, a: type(m) is Clear and bool(cleared(a))),
+        Lesson("favourite", "§3 Play 6", YOU, lambda r, b, m, a: type(m) is Clear
+               and any(kind == FAVOURITE[b.chars[b.current]] for _, _, kind in cleared(a))),
+        Lesson("big_group", "§3 Play 4", YOU, lambda r, b, m, a: any(len(cells) >= 4 for _, cells, _ in cleared(a)),
+               mentions=("4",)),
+        Lesson("chain", "§3 Play 4", YOU, lambda r, b, m, a: any(chain >= 2 for chain, _, _ in cleared(a))),
+        Lesson("cash_shared", "§3 Play 3", YOU, lambda r, b, m, a: type(m) is Clear and cashed(b, a)),
+        Lesson("give", "§3 Play 3", YOU, lambda r, b, m, a: type(m) is Give),
+        Lesson("place_cube", "§3 Play 3, 4", YOU, lambda r, b, m, a: type(m) is Place and m.src == CUBE_SOURCE),
+        Lesson("flip", "§3 Play 4", SEEN, lambda r, b, m, a: any(e[0] == "flip" for e in a.events or ())
+               and type(m) is Clear),
+        Lesson("okunote", "§3 Components, Play 2", YOU, lambda r, b, m, a: type(m) in OKUNOTE_MOVES),
+        Lesson("win", "§3 Play 6", YOU, lambda r, b, m, a: a.phase == OVER and a.end == "target"
+               and a.winner == b.current),
+    )
+
+
+def _dotlines() -> tuple[Lesson, ...]:
+    from hexgames.games.dotlines.rules import OVER, Chip, Draw, Exchange, First, Home, Place, Redraw, Roll, Stack
+
+    def laid(m: Any) -> bool:
+        return type(m) in (Place, Stack)
+
+    return (
+        Lesson("roll", "§4 Play 2", YOU, lambda r, b, m, a: type(m) is Roll),
+        Lesson("home", "§4 Play 2", YOU, lambda r, b, m, a: type(m) in (Home, First)),
+        Lesson("chip", "§4 Play 3", YOU, lambda r, b, m, a: type(m) is Chip),
+        Lesson("draw", "§4 Play 4", YOU, lambda r, b, m, a: type(m) is Draw),
+        Lesson("first_column", "§4 Play 5", YOU, lambda r, b, m, a: type(m) is Place and not b.lines[m.line]),
+        Lesson("column", "§4 Play 5", YOU, lambda r, b, m, a: type(m) is Place and bool(b.lines[m.line])),
+        Lesson("either_line", "§4 Play 5", SEEN, lambda r, b, m, a: type(m) is Place and m.line != b.home[b.current]),
+        Lesson("use_chip", "§4 Play 6", YOU, lambda r, b, m, a: laid(m) and m.chip == 1),
+        Lesson("redraw", "§4 Play 7", YOU, lambda r, b, m, a: type(m) is Redraw),
+        Lesson("exchange", "§4 Play 7", YOU, lambda r, b, m, a: type(m) is Exchange),
+        Lesson("stack", "§4 Play 7", YOU, lambda r, b, m, a: type(m) is Stack),
+        Lesson("win", "§4 Play 8", YOU, lambda r, b, m, a: a.phase == OVER and a.winner == b.current),
+        Lesson("endings", "§4 Play 8", TOLD),
+    )
+
+
+def _stickers() -> tuple[Lesson, ...]:
+    from hexgames.games.stickers.catalogue import RARITY, SR
+    from hexgames.games.stickers.rules import Block, Pick, Place, Reorder
+
+    def score(r: Any, s: Any, seat: int) -> int:
+        return r.scores(s)[seat]
+
+    def founds(b: Any, a: Any) -> bool:
+        return len(a.founded) > len(b.founded)
+
+    return (
+        Lesson("deck", "§5 Components", YOU, lambda r, b, m, a: type(m) is Pick),
+        Lesson("rarity", "§5 Components", YOU, lambda r, b, m, a: type(m) is Pick and RARITY[m.sticker] == SR,
+               mentions=("SR",)),
+        Lesson("first", "§5 Play 3", YOU, lambda r, b, m, a: type(m) is Place and not b.cells),
+        Lesson("match", "§5 Play 4", YOU, lambda r, b, m, a: type(m) is Place and bool(b.cells) and not b.jump),
+        Lesson("found", "§5 Play 5", YOU, lambda r, b, m, a: type(m) is Place and founds(b, a)
+               and score(r, a, b.current) > score(r, b, b.current)),
+        Lesson("grow", "§5 Play 5", YOU, lambda r, b, m, a: type(m) is Place and not founds(b, a)
+               and score(r, a, b.current) > score(r, b, b.current)),
+        Lesson("cancel", "§5 Play 5", SEEN, lambda r, b, m, a: type(m) is Place
+               and any(score(r, a, seat) < score(r, b, seat) for seat in range(b.seats))),
+        Lesson("helper", "§5 Components, Play 6", YOU, lambda r, b, m, a: type(m) in (Block, Reorder)
+               or (type(m) is Place and (b.jump or b.extra > 0))),
+        Lesson("end", "§5 Play 7", SEEN, lambda r, b, m, a: r.is_over(a)),
+    )
+
+
+_CATALOGUES: dict[str, Callable[[], tuple[Lesson, ...]]] = {
+    "ingenious": _ingenious, "clans": _clans, "toradama": _toradama, "dotlines": _dotlines, "stickers": _stickers,
+}
