@@ -361,7 +361,10 @@ def _ingenious() -> tuple[Lesson, ...]:
         Lesson("score", "§1 Play 4", YOU, lambda r, b, m, a: place(b, m) and m.tile[0] != m.tile[1]
                and gains(r, b, a)[m.tile[0]] > 0 and gains(r, b, a)[m.tile[1]] > 0),
         Lesson("bonus", "§1 Play 5", YOU, lambda r, b, m, a: place(b, m) and a.phase == "bonus"
-               and any(x < 18 <= y for x, y in zip(b.scores[b.track_of(b.current)], a.scores[b.track_of(b.current)]))),
+               and any(x < 18 <= y for x, y in zip(b.scores[b.track_of(b.current)], a.scores[b.track_of(b.current)])),
+               mentions=("18",)),
+        Lesson("cap", "§1 Play 5", YOU, lambda r, b, m, a: place(b, m)
+               and any(g > x for g, x in zip(r.raw_gains(b, m), gains(r, b, a)))),
         Lesson("bonus_place", "§1 Play 5", YOU, lambda r, b, m, a: place(b, m) and b.phase == "bonus"),
         Lesson("swap", "§1 Play 6", YOU, lambda r, b, m, a: m == Swap(True)),
         Lesson("end", "§1 Play 7-8", TOLD, mentions=("18",)),
@@ -423,7 +426,8 @@ def _toradama() -> tuple[Lesson, ...]:
                and type(m) is Clear),
         Lesson("okunote", "§3 Components, Play 2", YOU, lambda r, b, m, a: type(m) in OKUNOTE_MOVES),
         Lesson("win", "§3 Play 6", YOU, lambda r, b, m, a: a.phase == OVER and a.end == "target"
-               and a.winner == b.current),
+               and a.winner == b.current, mentions=("8",)),
+        Lesson("stuck", "§3 Play 7", TOLD),
     )
 
 
