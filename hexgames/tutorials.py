@@ -20,14 +20,16 @@ The format (version 1):
        {"id": "bonus", "moves": [<move>], "teaches": ["bonus"]}     # the rules this step teaches
      ]}
 
-Moves are in the game's encoded form (`rules.encode`). `teaches` names lessons of the game's catalogue
-(`lessons`, below): the rules of RULES.md a player must meet to finish a game. `check` proves every
-claim by replaying: a lesson taught by doing is met by one of the step's own moves (or, for one that
-may be the opponent's, by the opponent's reply played while the step's words are on show, that is the
-reply of the step before); `forward` moves never teach, since they are played at once, unseen. Each step's words are translation keys made
+Moves are in the game's encoded form (`rules.encode`). Each step's words are translation keys made
 from its id: `tutorial.<game>.<id>.say` (what to do and why), and for a step with moves
 `tutorial.<game>.<id>.done` (what the rules just did). On Next, a step's `forward` moves are played
 first, then its `reply` moves, paced like a computer's.
+
+`teaches` names lessons of the game's catalogue (`lessons`, below): the rules of RULES.md a player
+must meet to finish a game. `check` proves every claim by replaying: a lesson taught by doing is met
+by one of the step's own moves, or, for one the opponent may show, by the opponent's reply played
+while the step's words are on show (the reply of the step before). `forward` moves never teach: they
+are played at once, unseen.
 """
 from __future__ import annotations
 
