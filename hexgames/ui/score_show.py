@@ -3,14 +3,16 @@ its points ("+3" and the colour's symbol), paced so a person can follow.
 
 Why here, once: every game shows its scoring the same way (the rules say what scored, the game says
 where a place is on screen and how a place is outlined), so the pacing, the pills, skipping and the
-speed setting behave alike in all five. A click skips the show; a faster animation speed shortens
-it; at "instant" there is none. While it runs for a move the player at the screen did not make, the
-scene counts it as animating, so the next computer move, a hand-over and the results wait for it.
+speed setting behave alike in all five. `GameScene` plays it for every move (`rules.score_marks` on
+what the viewer sees) and draws it over the board with the game's `score_style()`. A click on the
+board skips the show; a faster animation speed shortens it; at "instant" there is none. While it
+runs for a move the player at the screen did not make, the scene counts it as animating, so the next
+computer move, a hand-over and the results wait for it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 
@@ -47,6 +49,7 @@ class ScoreShow:
         self.clock = 0.0
         self.delay = 0.0
         self.holds = False  # whether the scene waits for it (a move the player at the screen did not make)
+        self.step_seconds = STEP_SECONDS  # a game whose steps are told at length elsewhere too may slow them
 
     def play(self, marks: Sequence[ScoreMark], delay: float = 0.0, holds: bool = True) -> None:
         """Show `marks` after `delay` seconds (e.g. when a sliding tile lands), replacing any show."""
@@ -55,7 +58,7 @@ class ScoreShow:
 
     @property
     def length(self) -> float:
-        return self.delay + len(self.steps) * STEP_SECONDS + HOLD_SECONDS + FADE_SECONDS if self.steps else 0.0
+        return self.delay + len(self.steps) * self.step_seconds + HOLD_SECONDS + FADE_SECONDS if self.steps else 0.0
 
     @property
     def busy(self) -> bool:
@@ -65,6 +68,37 @@ class ScoreShow:
     def waits(self) -> bool:
         """Whether the scene should wait for the show before the next turn."""
         return self.busy and self.holds
+
+    def play_move(self, rules: Any, event: Any, viewer: int | None, delay: float, holds: bool) -> None:
+        """Show what a played move (`table.Played`) scored, from the two positions as `viewer` sees
+        them (nobody's secrets when nobody is at the screen: seat 0's view, whose secrets no mark says)."""
+        seat = viewer if viewer is not None else 0
+        self.play(rules.score_marks(rules.observe(event.before, seat), event.move, rules.observe(event.after, seat)),
+                  delay, holds)
+
+    def clicked(self, on_board: bool) -> bool:
+        """A click: on the board it ends the show; whether the click was the show's alone (it held the
+        turn: the player's own show gives way to what they do next, and the click goes on)."""
+        if not (on_board and self.busy):
+            return False
+        holding = self.waits
+        self.skip()
+        return holding
+
+    def draw(self, surface: pygame.Surface, font_for: Callable[..., pygame.font.Font],
+             style_of: Callable[[], "MarkStyle | None"]) -> None:
+        """The lit marks over the board, in the game's style."""
+        lit = self.lit()
+        style = style_of() if lit else None
+        if style is not None:
+            draw_lit(surface, font_for, lit, style)
+
+    def steps_left(self) -> int:
+        """The steps not yet over (each is over when the next one lights, the last a step's time
+        after it lit, all when the show is skipped): a game whose own strip or panel tells the steps
+        one by one follows this clock."""
+        t = self.clock - self.delay
+        return max(0, len(self.steps) - max(0, int(t // self.step_seconds)))
 
     def skip(self) -> bool:
         """End the show now (a click); whether there was one."""
@@ -92,7 +126,7 @@ class ScoreShow:
         alpha = 1.0 if t < fading else max(0.0, 1 - (t - fading) / FADE_SECONDS)
         out = []
         for i, marks in enumerate(self.steps):
-            since = t - i * STEP_SECONDS
+            since = t - i * self.step_seconds
             if since < 0:
                 break
             out += [Lit(m, alpha, min(1.0, since / POP_SECONDS)) for m in marks]
@@ -108,18 +142,21 @@ class MarkStyle:
     outline: Callable[[pygame.Surface, object, Colour, int], None]
     colour: Callable[[ScoreMark], Colour]
     symbol: Callable[[ScoreMark, int], pygame.Surface | None]
+    size: int  # the board's cell size in pixels: the pills grow with it
+    words: Callable[[ScoreMark], str] = lambda mark: f"{mark.points:+d}"
+    bounds: pygame.Rect | None = None  # the pills are kept inside it (the board), e.g. a long note
 
 
 def draw_lit(surface: pygame.Surface, font_for: Callable[..., pygame.font.Font], lit: Sequence[Lit],
-             style: MarkStyle, size: int) -> list[pygame.Rect]:
-    """Outline every lit mark's places, then its points in a pill at their middle (pills that
-    would overlap move down); returns the pills' rects. `size` is the board's cell size in pixels."""
+             style: MarkStyle) -> list[pygame.Rect]:
+    """Outline every lit mark's places, then its points in a pill at its anchor (pills that would
+    overlap move down); returns the pills' rects."""
     for item in lit:
         for place in item.mark.places:
             style.outline(surface, place, style.colour(item.mark), round(255 * item.alpha))
     taken: list[pygame.Rect] = []
     for item in lit:
-        taken.append(_pill(surface, font_for, item, style, size, taken))
+        taken.append(_pill(surface, font_for, item, style, taken))
     return taken
 
 
@@ -131,14 +168,16 @@ def anchor(mark: ScoreMark, centre: Callable[[object], Point]) -> Point:
 
 
 def _pill(surface: pygame.Surface, font_for: Callable[..., pygame.font.Font], item: Lit, style: MarkStyle,
-          size: int, taken: list[pygame.Rect]) -> pygame.Rect:
+          taken: list[pygame.Rect]) -> pygame.Rect:
     mark = item.mark
-    font = font_for(max(15, round(size * 0.8 * (0.7 + 0.3 * item.grown))), True)
-    words = f"+{mark.points}"
+    font = font_for(max(15, round(style.size * 0.8 * (0.7 + 0.3 * item.grown))), True)
+    words = style.words(mark)
     icon = style.symbol(mark, font.get_height() - 4)
     width = font.size(words)[0] + 14 + (icon.get_width() + 4 if icon is not None else 0)
     rect = pygame.Rect(0, 0, width, font.get_height() + 4)
     rect.center = tuple(round(v) for v in anchor(mark, style.centre))
+    if style.bounds is not None:
+        rect.clamp_ip(style.bounds)
     while any(rect.colliderect(other) for other in taken):
         rect.y = max(other.bottom for other in taken if rect.colliderect(other)) + 2
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)

@@ -309,7 +309,7 @@ def test_the_open_log_leaves_the_games_own_buttons_in_sight(real_app, game_id):
 def test_screenshot_shows_the_replay_at_the_asked_move_and_the_open_log(tmp_path):
     from hexgames.app import App
     from hexgames.cli import main
-    from hexgames.screenshot import show_screen
+    from hexgames.ui.screenshot import show_screen
 
     app = App(size=(800, 600), headless=True, language="ja")
     try:

@@ -42,10 +42,9 @@ from hexgames.games.ingenious.rules import IngeniousState, Place, Swap
 from hexgames.ui import hud
 from hexgames.ui.anim import Animator, Tween, ease_in_out, linear
 from hexgames.ui.game_scene import GameScene, part_attribute
-from hexgames.ui.score_show import ScoreShow
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
     from hexgames.core.match import Match
 
 SLIDE_SECONDS = 0.7
@@ -77,7 +76,7 @@ class IngeniousScene(GameScene):
     hex_center = _layout("hex_center", "Where a hex's centre is on screen.")
     placement_center = _layout("placement_center", "Where the pointer holds a tile to lay it on two hexes.")
 
-    def __init__(self, app: "App", match: "Match"):
+    def __init__(self, app: "Shell", match: "Match"):
         super().__init__(app, match)
         self.selection = inputs.Selection()
         self.board_view = view_board.BoardView(app)
@@ -90,7 +89,6 @@ class IngeniousScene(GameScene):
         self.fx = Animator(speed=lambda: self.app.settings.anim_speed)  # decoration: never holds the AI
         self.celebrations: list[tuple[Tween, int]] = []  # (its time, the score track it lights)
         self.slide: tuple[Tween, Place] | None = None
-        self.score_show = ScoreShow(speed=lambda: self.app.settings.anim_speed)  # the lines a move counted
         self._shown_state: IngeniousState | None = None  # the position drawn while a move slides in
         self._best: list[highscores.Entry] | None = None
         self.layout()
@@ -229,10 +227,6 @@ class IngeniousScene(GameScene):
 
     def handle_game_event(self, event: pygame.event.Event) -> bool:
         sel = self.selection
-        if event.type == pygame.MOUSEBUTTONDOWN and self.score_show.waits:
-            return self.score_show.skip()  # a click ends the show of another's move, and only that
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            self.score_show.skip()  # the player's own move's show gives way to what they do next
         if event.type == pygame.MOUSEMOTION:
             sel.mouse = event.pos
             return False
@@ -296,9 +290,6 @@ class IngeniousScene(GameScene):
         if isinstance(move, Place):
             if by_ai:
                 self._start_slide(before, move, seat)
-            self.score_show.play(self.rules.score_marks(self.seen(before), move, self.seen(after)),
-                                 delay=SLIDE_SECONDS if self.slide is not None else 0.0,
-                                 holds=by_ai or seat not in self.table.screen_seats)
             earned = bonuses_earned(before, after, seat)
             if earned:  # an AI's celebration waits for its tile to land
                 self.celebrate(earned, before.track_of(seat), delay=SLIDE_SECONDS if self.slide is not None else 0.0)
@@ -338,20 +329,22 @@ class IngeniousScene(GameScene):
             self._shown_state = before
 
     def on_undo(self) -> None:
-        self.score_show.skip()
         self.slide = None
         self._shown_state = None
         self.fx.clear()
         self.celebrations.clear()
         self.panel_view.forget()
 
-    def is_animating(self) -> bool:
-        """A sliding tile, and the show of what another's move scored, hold the next turn."""
-        return super().is_animating() or self.score_show.waits
+    def score_style(self) -> Any:
+        """Each hex of a line a placement counted, ringed, with the points and the colour's symbol."""
+        return view_overlays.scoring_style(self.geo)
+
+    def scoring_delay(self, move: Any, by_ai: bool) -> float:
+        """The computer's lines light up when its tile has landed."""
+        return SLIDE_SECONDS if self.slide is not None else 0.0
 
     def update_game(self, dt: float) -> None:
         self.fx.update(dt)
-        self.score_show.update(dt)
         self.celebrations = [c for c in self.celebrations if not c[0].done]
         if self.selection.busy and not self.can_act:
             self.selection.put_back()
@@ -384,7 +377,6 @@ class IngeniousScene(GameScene):
         self.panel_view.draw(surface, geo, self._panel_shown(gains))
         view_overlays.draw_celebrations(surface, self.app, geo, self.celebrations)
         view_overlays.draw_slide(surface, geo, self.slide)
-        view_overlays.draw_scoring(surface, self.app, geo, self.score_show.lit())
         if tile is not None:
             hover = self.hover_move()
             view_overlays.draw_held(surface, geo, tile, hover, hover is not None and hover == in_view, sel.mouse,

@@ -20,14 +20,14 @@ from hexgames.games.ingenious.rules import Place
 from hexgames.ui import draw, score_show
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
     from hexgames.ui.anim import Tween
 
 HELD_ALPHA, ILLEGAL_ALPHA = 235, 150
 SCORED = (255, 255, 255)  # the ring of a hex a placement counted
 
 
-def draw_celebrations(surface: pygame.Surface, app: "App", geo: TableLayout,
+def draw_celebrations(surface: pygame.Surface, app: "Shell", geo: TableLayout,
                       celebrations: Sequence[tuple["Tween", int]]) -> None:
     """"Ingenious!" on the score card that earned it, for a moment: its frame glows gold and the
     word (times the bonus placements, when more than one) sits in the card's top right corner.
@@ -84,10 +84,5 @@ def scoring_style(geo: TableLayout) -> score_show.MarkStyle:
     return score_show.MarkStyle(
         centre=geo.hex_center, outline=outline,
         colour=lambda mark: pieces.shade(pieces.FILLS[mark.colour], 1.15),
-        symbol=lambda mark, size: pieces.symbol_icon(mark.colour, max(8, size)))
+        symbol=lambda mark, size: pieces.symbol_icon(mark.colour, max(8, size)), size=geo.hex_size)
 
-
-def draw_scoring(surface: pygame.Surface, app: "App", geo: TableLayout, lit: Sequence[score_show.Lit]) -> None:
-    """The lines the last placement counted, each with its points, as the show lights them."""
-    if lit:
-        score_show.draw_lit(surface, app.font, lit, scoring_style(geo), geo.hex_size)

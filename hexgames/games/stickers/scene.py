@@ -325,6 +325,15 @@ class StickersScene(GameScene):
             self.record_highscore(self.rules.highscore_key(after), [self.rules.scores(after)[0]])
         self._sync_widgets()
 
+    def score_style(self) -> Any:
+        """Each grid point of a territory that scored ringed, its points with the colour and the
+        player they go to; a cancelled one says it scores for nobody."""
+        return view_overlays.scoring_style(self.app, self.geo)
+
+    def scoring_delay(self, move: Any, by_ai: bool) -> float:
+        """A territory lights up once its sticker has dropped onto its cell."""
+        return DROP_SECONDS if type(move) is Place else 0.0
+
     def on_undo(self) -> None:
         self.helper_note = None
         if self.auto_fit:

@@ -1,7 +1,7 @@
 """The Sticker Turf board: its grid, the blocked cells, the stickers (a new one dropping onto its cell),
 the territories (outlined in the founder's colour and pattern, with the founder's marker on each
-founded point and the live size), and the cells lit for the drawn sticker or for Block; and the
-board's word while the decks are being built elsewhere.
+founded point and the live size, or for a territory both founded that it scores 0), and the cells
+lit for the drawn sticker or for Block; and the board's word while the decks are being built elsewhere.
 
 Why it is built this way: the board is unbounded, so every frame draws only what the camera shows
 (`TableLayout`: a cell's square, a point's place), clipped to the board. Nothing is written over the
@@ -24,7 +24,7 @@ from hexgames.games.stickers.regions import Territory, cell_xy, point_xy
 from hexgames.ui import draw, hud
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 BOARD_FILL = (30, 35, 44)
 GRID_RGB = (40, 46, 58)
@@ -50,7 +50,7 @@ class BoardShown:
 class BoardView:
     """Draws the board part of the table from the layout and a `BoardShown`."""
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: "Shell"):
         self.app = app
 
     def draw(self, surface: pygame.Surface, geo: TableLayout, shown: BoardShown) -> None:
@@ -118,12 +118,20 @@ class BoardView:
                 pieces.owner_marker(surface, seat, (px, py), rad)
                 draw.text(surface, number, str(seat + 1), (px, py), (20, 20, 24))
             if points:
-                label = str(t.size) if t.owner is not None else f"×{t.size}"
+                label = str(t.size) if t.owner is not None else self._cancelled(t.size)
                 w, h = font.size(label)
                 pill = pygame.Rect(0, 0, w + 12, h + 2)
                 pill.midleft = geo.label_midleft(point_xy(points[0]))
+                if pill.right > geo.board.right - 4:  # no room to its right: left of the marker instead
+                    pill.midright = (round(2 * geo.to_screen(*point_xy(points[0]))[0]) - pill.left, pill.centery)
+                pill.clamp_ip(geo.board.inflate(-4, -4))  # a long label stays whole at the board's edge
                 draw.rounded_panel(surface, pill, (20, 22, 28, 225), pill.h // 2, border=colour)
                 draw.text(surface, font, label, pill.center, colour)
+
+    def _cancelled(self, size: int) -> str:
+        """A territory both players founded: its size, and that it scores for nobody and why (a bare
+        "×30" read as 30 points while both scores stayed 0)."""
+        return tr_ui(self.app, "scoring.cancelled_label", "{n}: both founded, scores 0", n=size)
 
     def _draw_lit(self, surface: pygame.Surface, geo: TableLayout, shown: BoardShown) -> None:
         if shown.lit is None:

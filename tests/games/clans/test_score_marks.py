@@ -3,8 +3,14 @@ colour and never by whose colour it is."""
 from hexgames.core.scoring import ScoreMark
 from hexgames.games.clans.rules import BLUE, GREEN, RED, WHITE, YELLOW, Move
 
-from .boards import RULES, huts
-from .test_rules import _village_by_moving_in
+from .boards import RULES, huts, isolated_pair, make_state
+
+
+def _village_by_moving_in(terrain: str, stay: tuple, mover: tuple):
+    """Huts `stay` on an area of `terrain`, `mover` on its neighbour; moving them in forms a village."""
+    area, nb = isolated_pair(terrain)
+    s = make_state({area: stay, nb: mover})
+    return s, RULES.play(s, Move(nb, area)), area
 
 
 def marks_seen_by(seat, before, move, after):

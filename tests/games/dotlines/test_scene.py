@@ -331,7 +331,7 @@ def test_ai_moves_slide_from_the_hand(app):
 
 
 def test_the_screen_renders_in_japanese_after_moves(tmp_path):
-    from hexgames.screenshot import screenshot
+    from hexgames.app import screenshot
 
     out = tmp_path / "dotlines_ja.png"
     screenshot(str(out), game_id="dotlines", seed=2, moves=12, language="ja")

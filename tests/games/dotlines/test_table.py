@@ -248,3 +248,20 @@ def test_the_tiles_stacked_on_a_column_are_counted_apart_from_those_that_made_it
     s.chip_at = [(WHITE, 0, 0), (WHITE, 2, 2)]  # made with the Double; the Double stacked on a column of two
     laid = [DotLinesScene.laid_with_column(s, WHITE, j, c) for j, c in enumerate(s.lines[WHITE])]
     assert laid == [1, 1, 2]  # so nothing, one and one tile stacked
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_layouts_player_boxes_are_where_the_panel_card_puts_its_rows_and_a_click_takes_the_chip(app, language):
+    """The layout places a box's rows under its title from the words' sizes the scene measured; the
+    card drawn (`hud.panel`) must agree, so the chip is drawn, and clicked, where the layout says."""
+    from hexgames.ui import hud
+
+    sized(app, (800, 600), language)
+    scene = at_position(app, position(mine=(4, 4, 2), theirs=(1, 5), die=(3, 5)))
+    for seat, box in scene.geo.boxes.items():
+        inner = hud.panel(pygame.Surface(app.screen.get_size()), box.rect, scene.seat_name(seat), app)
+        assert inner.topleft == box.row.topleft and inner.right - 12 == box.chip_center[0]
+    click(app, scene.geo.boxes[0].chip_center)
+    assert scene.chip_on
+    click(app, scene.geo.boxes[1].chip_center)  # the opponent's chip is not the player's
+    assert scene.chip_on and not scene.toasts.texts
