@@ -303,11 +303,11 @@ class TutorialMixin:
         return badge, app.tr(self.script.say_key(self.step))
 
     def marker_gestures(self) -> list[gestures.Gesture]:
-        """Where the step's next move is input, from the game's own scene (nothing if it cannot say)."""
-        if not self.expect:
-            return []
+        """Where the step's next move is input, from the game's own scene (nothing if it cannot say).
+        A move the game holds once input (a deck's pick, made at Use this deck) has no input left:
+        the marker goes on to the next."""
         try:
-            return list(self.input_points(self.expect[0]))
+            return next((marks for marks in (list(self.input_points(m)) for m in self.expect) if marks), [])
         except NotImplementedError:
             return []
 
