@@ -339,13 +339,20 @@ def tutorial_scene(app: "Shell", script: Script) -> Any:
     return cls(app, tutorial_match(app, script), script)
 
 
-def start_tutorial(app: "Shell", game_id: str) -> str | None:
-    """Show the game's tutorial (the stack is reset under it); returns why it cannot start, in words."""
+def start_tutorial(app: "Shell", game_id: str, lesson: str | None = None) -> str | None:
+    """Show the game's tutorial (the stack is reset under it); returns why it cannot start, in words.
+    With `lesson` (an id of the game's catalogue, `tutorials.lessons`) it opens at the step that
+    teaches that rule: the steps before it are played at once, and the opponent's move that leads
+    into it plays as it comes up, so "Show me" in the rules lands where the rule happens."""
     try:
         script = tutorials.load(game_id)
         tutorials.check(script)
     except ScriptError as e:
         print(f"hexgames: {e}", file=sys.stderr)
         return tr(app, "tutorial.broken")
-    app.scenes.reset(tutorial_scene(app, script))
+    scene = tutorial_scene(app, script)
+    at = tutorials.taught_at(script).get(lesson, 0) if lesson else 0
+    if at:
+        scene.go_to_step(at)
+    app.scenes.reset(scene)
     return None
