@@ -33,13 +33,17 @@ are played at once, unseen.
 """
 from __future__ import annotations
 
+import importlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from hexgames import games, paths
+from hexgames.core.lessons import SEEN, TOLD, YOU, Lesson, Seen
 from hexgames.core.protocol import IllegalMove
+
+__all__ = ["SEEN", "TOLD", "YOU", "Lesson", "Seen"]  # the lessons' words, for scripts and tests
 
 VERSION = 1
 FOLDER = paths.ASSETS / "tutorials"
@@ -207,16 +211,6 @@ def check(script: Script) -> Timeline:
     return timeline
 
 
-@dataclass(frozen=True)
-class Seen:
-    """One move as a step shows it: who made it ("you" or "opponent"), and the states around it."""
-
-    who: str
-    before: Any
-    move: Any
-    after: Any
-
-
 def shown_moves(script: Script) -> list[list[Seen]]:
     """Per step, the moves played while its words are on show: the opponent's reply to the step
     before (played as the step comes up), then the step's own moves. `forward` moves are not shown."""
@@ -311,179 +305,19 @@ def encoded(rules: Any, moves: Sequence[Any]) -> list[Any]:
     return [rules.encode(m) for m in moves]
 
 
-# --- the lessons: what each game's tutorial must teach -------------------------------------------------
-YOU, SEEN, TOLD = "you", "seen", "told"
-
-
-@dataclass(frozen=True)
-class Lesson:
-    """A rule of RULES.md that changes what a player does, as a tutorial must teach it.
-
-    `how`: YOU, the player meets it by a move of their own; SEEN, by their own move or by the
-    opponent's, shown while the step's words explain it; TOLD, in words only, for the few rules a short
-    game cannot reach (a long game's end): `mentions` then names what the words must contain.
-    `met(rules, before, move, after)` is true when the move made the rule happen (`after` comes from
-    `rules.play`, so it carries what the move set off)."""
-
-    id: str
-    rule: str  # where RULES.md states it
-    how: str
-    met: Callable[[Any, Any, Any, Any], bool] | None = None
-    mentions: tuple[str, ...] = ()  # words the teaching step must contain, in every language
-
-    def met_by(self, rules: Any, seen: Seen) -> bool:
-        if self.met is None or (self.how == YOU and seen.who != "you"):
-            return False
-        return bool(self.met(rules, seen.before, seen.move, seen.after))
-
-
+# --- the lessons: what each game's tutorial must teach ----------------------------------------------
 _LESSONS: dict[str, dict[str, Lesson]] = {}
 
 
 def lessons(game_id: str) -> dict[str, Lesson]:
-    """The game's catalogue of lessons, by id, in the order a tutorial meets them."""
+    """The game's catalogue of lessons, by id, in the order a tutorial meets them: its
+    `hexgames.games.<game>.lessons` module's `lessons()` (found by name, like a game's scene, so this
+    module imports no game; a game without one has none)."""
     if game_id not in _LESSONS:
-        build = _CATALOGUES.get(game_id)
-        _LESSONS[game_id] = {lesson.id: lesson for lesson in (build() if build else ())}
+        try:
+            module = importlib.import_module(f"hexgames.games.{game_id}.lessons")
+        except ModuleNotFoundError:
+            module = None
+        found = module.lessons() if module is not None else ()
+        _LESSONS[game_id] = {lesson.id: lesson for lesson in found}
     return _LESSONS[game_id]
-
-
-def _ingenious() -> tuple[Lesson, ...]:
-    from hexgames.games.ingenious.rules import Place, Swap
-
-    def place(b: Any, m: Any) -> bool:
-        return type(m) is Place
-
-    def gains(r: Any, b: Any, a: Any) -> list[int]:
-        seat = b.track_of(b.current)
-        return [x - y for x, y in zip(a.scores[seat], b.scores[seat])]
-
-    return (
-        Lesson("first_round", "§1 Play 3", YOU, lambda r, b, m, a: place(b, m) and b.round == 1),
-        Lesson("score", "§1 Play 4", YOU, lambda r, b, m, a: place(b, m) and m.tile[0] != m.tile[1]
-               and gains(r, b, a)[m.tile[0]] > 0 and gains(r, b, a)[m.tile[1]] > 0),
-        Lesson("bonus", "§1 Play 5", YOU, lambda r, b, m, a: place(b, m) and a.phase == "bonus"
-               and any(x < 18 <= y for x, y in zip(b.scores[b.track_of(b.current)], a.scores[b.track_of(b.current)])),
-               mentions=("18",)),
-        Lesson("cap", "§1 Play 5", YOU, lambda r, b, m, a: place(b, m)
-               and any(g > x for g, x in zip(r.raw_gains(b, m), gains(r, b, a)))),
-        Lesson("bonus_place", "§1 Play 5", YOU, lambda r, b, m, a: place(b, m) and b.phase == "bonus"),
-        Lesson("swap", "§1 Play 6", YOU, lambda r, b, m, a: m == Swap(True)),
-        Lesson("end", "§1 Play 7-8", TOLD, mentions=("18",)),
-    )
-
-
-def _clans() -> tuple[Lesson, ...]:
-    from hexgames.games.clans.rules import Move, ScoreNext
-
-    def new(b: Any, a: Any) -> list[Any]:
-        return list(a.score_log[len(b.score_log):])
-
-    def favoured(r: Any, e: Any) -> bool:
-        terrain = r.map.terrain[e.area]
-        return not e.hostile and e.value > 0 and r.FAVOURED[e.epoch] in (terrain, -1)
-
-    return (
-        Lesson("secret", "§2 Play 1, 9", TOLD),
-        Lesson("move", "§2 Play 2", YOU, lambda r, b, m, a: type(m) is Move and not new(b, a) and not a.pending),
-        Lesson("big_group", "§2 Play 2", TOLD, mentions=("7",)),
-        Lesson("village", "§2 Play 3, 5a", YOU, lambda r, b, m, a: any(e.founder == b.current for e in new(b, a))),
-        Lesson("dispute", "§2 Play 5b", TOLD, mentions=("5",)),
-        Lesson("favoured", "§2 Components, Play 5c", SEEN, lambda r, b, m, a: any(favoured(r, e) for e in new(b, a))),
-        Lesson("hostile", "§2 Components, Play 5c", SEEN, lambda r, b, m, a: any(e.hostile for e in new(b, a))),
-        Lesson("epoch", "§2 Play 6", YOU, lambda r, b, m, a: a.epoch > b.epoch),
-        Lesson("order", "§2 Play 4", SEEN, lambda r, b, m, a: type(m) is ScoreNext),
-        Lesson("end", "§2 Play 7", TOLD, mentions=("12",)),
-    )
-
-
-def _toradama() -> tuple[Lesson, ...]:
-    from hexgames.games.toradama import board
-    from hexgames.games.toradama.moves import CUBE_SOURCE, OKUNOTE_MOVES, Choose, Clear, Give, Place
-    from hexgames.games.toradama.rules import FAVOURITE, OVER, PLACING, PRIVATE
-
-    def cleared(a: Any) -> list[tuple[int, tuple[int, ...], int]]:
-        """(chain, cells, kind) of every group the move cleared."""
-        return [(e[1], g[0], g[1]) for e in a.events or () if e[0] == "chain" for g in e[2]]
-
-    def cashed(b: Any, a: Any) -> bool:
-        theirs = PRIVATE[1 - b.current]
-        return any(chain == 1 and any(board.col_of(c) == board.SHARED_COLUMN for c in cells)
-                   and any(board.col_of(c) in theirs for c in cells) for chain, cells, _ in cleared(a))
-
-    return (
-        Lesson("choose", "§3 Components", YOU, lambda r, b, m, a: type(m) is Choose),
-        Lesson("first_turn", "§3 Play 3", YOU, lambda r, b, m, a: type(m) is Place and b.first_turn and b.to_place == 1),
-        Lesson("place", "§3 Play 3", YOU, lambda r, b, m, a: type(m) is Place and b.phase == PLACING),
-        Lesson("clear", "§3 Play 4", YOU, lambda r, b, m, a: type(m) is Clear and bool(cleared(a))),
-        Lesson("favourite", "§3 Play 6", YOU, lambda r, b, m, a: type(m) is Clear
-               and any(kind == FAVOURITE[b.chars[b.current]] for _, _, kind in cleared(a))),
-        Lesson("big_group", "§3 Play 4", YOU, lambda r, b, m, a: any(len(cells) >= 4 for _, cells, _ in cleared(a)),
-               mentions=("4",)),
-        Lesson("chain", "§3 Play 4", YOU, lambda r, b, m, a: any(chain >= 2 for chain, _, _ in cleared(a))),
-        Lesson("cash_shared", "§3 Play 3", YOU, lambda r, b, m, a: type(m) is Clear and cashed(b, a)),
-        Lesson("give", "§3 Play 3", YOU, lambda r, b, m, a: type(m) is Give),
-        Lesson("place_cube", "§3 Play 3, 4", YOU, lambda r, b, m, a: type(m) is Place and m.src == CUBE_SOURCE),
-        Lesson("flip", "§3 Play 4", SEEN, lambda r, b, m, a: any(e[0] == "flip" for e in a.events or ())
-               and type(m) is Clear),
-        Lesson("okunote", "§3 Components, Play 2", YOU, lambda r, b, m, a: type(m) in OKUNOTE_MOVES),
-        Lesson("win", "§3 Play 6", YOU, lambda r, b, m, a: a.phase == OVER and a.end == "target"
-               and a.winner == b.current, mentions=("8",)),
-        Lesson("stuck", "§3 Play 7", TOLD),
-    )
-
-
-def _dotlines() -> tuple[Lesson, ...]:
-    from hexgames.games.dotlines.rules import OVER, Chip, Draw, Exchange, First, Home, Place, Redraw, Roll, Stack
-
-    def laid(m: Any) -> bool:
-        return type(m) in (Place, Stack)
-
-    return (
-        Lesson("roll", "§4 Play 2", YOU, lambda r, b, m, a: type(m) is Roll),
-        Lesson("home", "§4 Play 2", YOU, lambda r, b, m, a: type(m) in (Home, First)),
-        Lesson("chip", "§4 Play 3", YOU, lambda r, b, m, a: type(m) is Chip),
-        Lesson("draw", "§4 Play 4", YOU, lambda r, b, m, a: type(m) is Draw),
-        Lesson("first_column", "§4 Play 5", YOU, lambda r, b, m, a: type(m) is Place and not b.lines[m.line]),
-        Lesson("column", "§4 Play 5", YOU, lambda r, b, m, a: type(m) is Place and bool(b.lines[m.line])),
-        Lesson("either_line", "§4 Play 5", SEEN, lambda r, b, m, a: type(m) is Place and m.line != b.home[b.current]),
-        Lesson("use_chip", "§4 Play 6", YOU, lambda r, b, m, a: laid(m) and m.chip == 1),
-        Lesson("redraw", "§4 Play 7", YOU, lambda r, b, m, a: type(m) is Redraw),
-        Lesson("exchange", "§4 Play 7", YOU, lambda r, b, m, a: type(m) is Exchange),
-        Lesson("stack", "§4 Play 7", YOU, lambda r, b, m, a: type(m) is Stack),
-        Lesson("win", "§4 Play 8", YOU, lambda r, b, m, a: a.phase == OVER and a.winner == b.current),
-        Lesson("endings", "§4 Play 8", TOLD),
-    )
-
-
-def _stickers() -> tuple[Lesson, ...]:
-    from hexgames.games.stickers.catalogue import RARITY, SR
-    from hexgames.games.stickers.rules import Block, Pick, Place, Reorder
-
-    def score(r: Any, s: Any, seat: int) -> int:
-        return r.scores(s)[seat]
-
-    def founds(b: Any, a: Any) -> bool:
-        return len(a.founded) > len(b.founded)
-
-    return (
-        Lesson("deck", "§5 Components", YOU, lambda r, b, m, a: type(m) is Pick),
-        Lesson("rarity", "§5 Components", YOU, lambda r, b, m, a: type(m) is Pick and RARITY[m.sticker] == SR,
-               mentions=("SR",)),
-        Lesson("first", "§5 Play 3", YOU, lambda r, b, m, a: type(m) is Place and not b.cells),
-        Lesson("match", "§5 Play 4", YOU, lambda r, b, m, a: type(m) is Place and bool(b.cells) and not b.jump),
-        Lesson("found", "§5 Play 5", YOU, lambda r, b, m, a: type(m) is Place and founds(b, a)
-               and score(r, a, b.current) > score(r, b, b.current)),
-        Lesson("grow", "§5 Play 5", YOU, lambda r, b, m, a: type(m) is Place and not founds(b, a)
-               and score(r, a, b.current) > score(r, b, b.current)),
-        Lesson("cancel", "§5 Play 5", SEEN, lambda r, b, m, a: type(m) is Place
-               and any(score(r, a, seat) < score(r, b, seat) for seat in range(b.seats))),
-        Lesson("helper", "§5 Components, Play 6", YOU, lambda r, b, m, a: type(m) in (Block, Reorder)
-               or (type(m) is Place and (b.jump or b.extra > 0))),
-        Lesson("end", "§5 Play 7", SEEN, lambda r, b, m, a: r.is_over(a)),
-    )
-
-
-_CATALOGUES: dict[str, Callable[[], tuple[Lesson, ...]]] = {
-    "ingenious": _ingenious, "clans": _clans, "toradama": _toradama, "dotlines": _dotlines, "stickers": _stickers,
-}

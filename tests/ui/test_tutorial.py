@@ -268,7 +268,7 @@ def test_the_command_autoplays_a_tutorial_and_a_broken_script_names_its_step(cap
     monkeypatch.setattr(tutorials, "FOLDER", tmp_path)
     assert cli.main(["tutorial", "--game", "toradama", "--autoplay"]) == 1
     err = capsys.readouterr().err
-    assert "step 5 (clear) move 1" in err and err.count("\n") == 1
+    assert "step 5 (build) move 1" in err and err.count("\n") == 1
 
 
 def test_screenshots_of_the_card_and_a_tutorial_step(tmp_path):
