@@ -23,20 +23,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
 from hexgames import tutorials  # noqa: E402
-from hexgames.ui import draw, gestures, tutorial_coach  # noqa: E402
+from hexgames.ui import gestures, tutorial_coach  # noqa: E402
 from hexgames.ui.anim import INSTANT  # noqa: E402
 from hexgames.ui.tutorial import DONE, FINISHED, tutorial_scene  # noqa: E402
 
 
 def words_cut(app, scene) -> bool:
-    """Whether the strip cuts the words on show now (the strip's own measure, at its smallest type)."""
-    r = scene.coach_rect
-    text_w = tutorial_coach.coach_buttons_rect(r).x - (r.x + 8 + 46) - 20
-    text_h = r.h - 12
-    _, words = scene.coach_text()
-    step = app.font(12).get_linesize() - 1
-    _, lines = draw.fit_wrapped(app.font, words, text_w, 99, 12, 12)
-    return len(lines) * step > text_h
+    """Whether the strip cuts the words on show now (the strip's own measure)."""
+    return not tutorial_coach.coach_lines(app, scene.coach_rect, scene.coach_text()[1])[3]
 
 
 def shoot(game: str, size: tuple[int, int], language: str, out: Path) -> list[str]:

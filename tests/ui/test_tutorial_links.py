@@ -102,3 +102,4 @@ def test_a_click_on_a_rules_link_opens_the_tutorial_at_that_rules_step(game, les
         _opened_at(app, game, lesson)
     finally:
         app.shutdown()
+
