@@ -59,6 +59,12 @@ class GameHooks:
         waits for it to land."""
         return 0.0
 
+    def scoring_windows(self, marks: Sequence[Any]) -> Sequence[tuple[float, float | None]] | None:
+        """When each step of a move's marks lights and goes out, in seconds of animation after the
+        delay, one (start, end) per step in order: for a game whose own animation resolves the move
+        step by step (Toradama's chain links). None: one step after the other, all held to the end."""
+        return None
+
     def build_widgets(self) -> None:
         """Add the game's own pygame_gui widgets (append them to self.widgets); rects are set."""
 

@@ -25,6 +25,7 @@ import pygame_gui
 from hexgames import games
 from hexgames.core import saves
 from hexgames.core.match import Match, Seat
+from hexgames.table import Played
 from hexgames.ui import draw, frame_view, hud
 from hexgames.ui.move_log import MoveLog
 from hexgames.ui.scenes import Scene
@@ -62,6 +63,7 @@ def spectator_scene(cls: type) -> type:
         def update(self: Any, dt: float) -> None:
             self.toasts.update(dt)
             self.animator.update(dt)
+            self.score_show.update(dt)
             self.update_game(dt)
 
         def banner_text(self: Any) -> str:  # whose turn it was; the game's prompts ("your tiles") are not
@@ -146,6 +148,7 @@ class ReplayScene(Scene):
             self.view.states.append(after)
             self.step = step
             self.game.on_move_played(before, move, after, True)
+            self.game.play_scoring(Played(before, move, after, self.full.rules.to_move(before), True))
         else:
             self.step = step
             self._build_game()

@@ -7,7 +7,9 @@ speed setting behave alike in all five. `GameScene` plays it for every move (`ru
 what the viewer sees) and draws it over the board with the game's `score_style()`. A click on the
 board skips the show; a faster animation speed shortens it; at "instant" there is none. While it
 runs for a move the player at the screen did not make, the scene counts it as animating, so the next
-computer move, a hand-over and the results wait for it.
+computer move, a hand-over and the results wait for it. A game whose own animation resolves a move
+in steps (Toradama's chain links falling and clearing) paces the marks by it: each step then lights
+and goes out in a window the game gives (`GameHooks.scoring_windows`).
 """
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ PILL_FILL = (22, 26, 34, 235)
 
 Point = tuple[float, float]
 Colour = tuple[int, int, int]
+Window = tuple[float, float | None]  # a step lights, and goes out (None: with the whole show), in seconds
 
 
 @dataclass(frozen=True)
@@ -46,19 +49,30 @@ class ScoreShow:
     def __init__(self, speed: Callable[[], float]):
         self.speed = speed
         self.steps: list[list[ScoreMark]] = []
+        self.windows: list[Window] = []  # when each step lights and goes out, after the delay
         self.clock = 0.0
         self.delay = 0.0
         self.holds = False  # whether the scene waits for it (a move the player at the screen did not make)
         self.step_seconds = STEP_SECONDS  # a game whose steps are told at length elsewhere too may slow them
 
-    def play(self, marks: Sequence[ScoreMark], delay: float = 0.0, holds: bool = True) -> None:
-        """Show `marks` after `delay` seconds (e.g. when a sliding tile lands), replacing any show."""
+    def play(self, marks: Sequence[ScoreMark], delay: float = 0.0, holds: bool = True,
+             windows: Sequence[Window] | None = None) -> None:
+        """Show `marks` after `delay` seconds (e.g. when a sliding tile lands), replacing any show.
+        By default one step lights every STEP_SECONDS and all stay to the end; a game whose own
+        animation paces its steps (a chain's links) gives each step its `windows` entry instead."""
         self.steps = steps(list(marks)) if self.speed() < INSTANT else []
+        n = len(self.steps)
+        even = [(i * self.step_seconds, None) for i in range(n)]
+        self.windows = list(windows) if windows is not None and len(windows) == n else even
         self.clock, self.delay, self.holds = 0.0, delay, holds and bool(self.steps)
 
     @property
     def length(self) -> float:
-        return self.delay + len(self.steps) * self.step_seconds + HOLD_SECONDS + FADE_SECONDS if self.steps else 0.0
+        if not self.steps:
+            return 0.0
+        last = max(start for start, _ in self.windows)
+        held = last + self.step_seconds + HOLD_SECONDS  # where the steps with no end of their own go out
+        return self.delay + max(held if end is None else end for _, end in self.windows) + FADE_SECONDS
 
     @property
     def busy(self) -> bool:
@@ -69,12 +83,14 @@ class ScoreShow:
         """Whether the scene should wait for the show before the next turn."""
         return self.busy and self.holds
 
-    def play_move(self, rules: Any, event: Any, viewer: int | None, delay: float, holds: bool) -> None:
+    def play_move(self, rules: Any, event: Any, viewer: int | None, delay: float, holds: bool,
+                  windows_of: Callable[[list[ScoreMark]], Sequence[Window] | None] | None = None) -> None:
         """Show what a played move (`table.Played`) scored, from the two positions as `viewer` sees
-        them (nobody's secrets when nobody is at the screen: seat 0's view, whose secrets no mark says)."""
+        them (nobody's secrets when nobody is at the screen: seat 0's view, whose secrets no mark says);
+        `windows_of` gives the steps a game's own animation paces (see `play`)."""
         seat = viewer if viewer is not None else 0
-        self.play(rules.score_marks(rules.observe(event.before, seat), event.move, rules.observe(event.after, seat)),
-                  delay, holds)
+        marks = list(rules.score_marks(rules.observe(event.before, seat), event.move, rules.observe(event.after, seat)))
+        self.play(marks, delay, holds, windows_of(marks) if windows_of is not None else None)
 
     def clicked(self, on_board: bool) -> bool:
         """A click: on the board it ends the show; whether the click was the show's alone (it held the
@@ -98,7 +114,8 @@ class ScoreShow:
         after it lit, all when the show is skipped): a game whose own strip or panel tells the steps
         one by one follows this clock."""
         t = self.clock - self.delay
-        return max(0, len(self.steps) - max(0, int(t // self.step_seconds)))
+        ends = [start for start, _ in self.windows[1:]] + [self.windows[-1][0] + self.step_seconds] if self.steps else []
+        return sum(1 for end in ends if t < end)
 
     def skip(self) -> bool:
         """End the show now (a click); whether there was one."""
@@ -123,13 +140,12 @@ class ScoreShow:
         if not self.steps or t < 0:
             return []
         fading = self.length - self.delay - FADE_SECONDS
-        alpha = 1.0 if t < fading else max(0.0, 1 - (t - fading) / FADE_SECONDS)
         out = []
-        for i, marks in enumerate(self.steps):
-            since = t - i * self.step_seconds
-            if since < 0:
-                break
-            out += [Lit(m, alpha, min(1.0, since / POP_SECONDS)) for m in marks]
+        for marks, (start, end) in zip(self.steps, self.windows):
+            out_at = fading if end is None else end
+            alpha = 1.0 if t < out_at else max(0.0, 1 - (t - out_at) / FADE_SECONDS)
+            if t >= start and alpha > 0:
+                out += [Lit(m, alpha, min(1.0, (t - start) / POP_SECONDS)) for m in marks]
         return out
 
 

@@ -25,7 +25,6 @@ FELT_DARK = (26, 58, 46)
 EMPTY_PLACE = (52, 92, 74)  # the outline of a place with no tile: a line's free column, a tile still on its way
 SOFT_TARGET = (84, 170, 112)  # a line end or column some legal placement reaches (nothing selected)
 NEUTRAL = (150, 150, 160)  # the banner's chip while the roll-off dice still tumble
-MARKER_OUTLINE = (214, 214, 224)  # the black square's light edge: it stands out on dark panels
 
 # What the player to move is asked, by phase: in the banner, and in the panel's words.
 BANNERS = {

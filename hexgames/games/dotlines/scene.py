@@ -4,13 +4,12 @@ in a room of its own:
 
 - `layout.py`: where everything goes for a window size and the words' sizes (the bands, tiles, dice,
   the players' boxes, the deck, the buttons; the hit-tests). Pure; input and drawing both read it.
-- `view_board.py` (the felt and the lines), `view_hand.py` (the hands), `view_panel.py` (the players'
-  boxes, the deck, the words of the moment, the panel's buttons, the results' charts),
-  `view_overlays.py` (what a move sets in motion: sliding tiles, the roll-off, markers turning over):
-  each draws one part from the layout and what the scene tells it to show.
+- `view_board.py` (the felt, the lines), `view_hand.py` (the hands), `view_panel.py` (the players' boxes,
+  the deck, the words of the moment, its buttons, the results' charts), `view_overlays.py` (what a move
+  sets in motion, and where the marks of what it did for the race light up): each draws one part.
 - `inputs.py`: the player's selection, what clicks, drags and the action buttons do to it, and which
   legal moves it makes, from the layout alone.
-- `look.py`, `pieces.py`: the colours, words and pieces they share.
+- `look.py`, `pieces.py`: the colours, words and pieces they share; `marks.py`: what a move did, by the rules.
 
 Why it is built this way:
 - The table is drawn from the viewer's view each frame (it is small: 12 columns, two hands), so what
@@ -22,11 +21,11 @@ Why it is built this way:
   move the player meant and submits it, so the rules' own reason is shown. With nothing selected,
   the hand tiles no line can take are dimmed and the line ends and columns that take some are lit
   softly (setting `show_targets`).
-- Words, prompts and buttons live in the side panel, messages in the shared strip: nothing is drawn
-  over the lines or the hands. Decisions that are not placements (roll-off, choices, chip, draw) are
-  buttons at the panel's foot; so are the actions, disabled once used (the reason shows on hover),
-  which ask for what they need (Exchange: one of yours, then one of theirs). An exchange by the other
-  player stays ringed in both hands until the viewer acts (`exchange_news`).
+- Words, prompts and buttons live in the side panel, messages in the shared strip: nothing but a
+  move's marks, for a moment, is drawn over the lines or the hands. Decisions that are not placements
+  (roll-off, choices, chip, draw) are buttons at the panel's foot; so are the actions, disabled once
+  used (the reason shows on hover), which ask for what they need (Exchange: one of yours, then one of
+  theirs). The other player's exchange stays ringed until the viewer acts (`view_hand.exchange_news`).
 """
 from __future__ import annotations
 
@@ -35,12 +34,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from hexgames.games.dotlines import inputs, view_board, view_hand, view_overlays, view_panel
+from hexgames.games.dotlines import inputs, marks, view_board, view_hand, view_overlays, view_panel
 from hexgames.games.dotlines.layout import TableLayout
 from hexgames.games.dotlines.look import (  # noqa: F401 (tests read the colours here)
-    ACTION_BITS, ACTION_KEYS, ASKS, BANNER_ACT, BANNERS, MARKER_OUTLINE, NEUTRAL, PROMPTS, SOFT_TARGET, tr_ui,
+    ACTION_BITS, ACTION_KEYS, ASKS, BANNER_ACT, BANNERS, NEUTRAL, PROMPTS, SOFT_TARGET, tr_ui,
 )
-from hexgames.games.dotlines.pieces import LINE_RGB
+from hexgames.games.dotlines.pieces import LINE_RGB, MARKER_OUTLINE  # noqa: F401 (tests read the outline here)
 from hexgames.games.dotlines.rules import (
     ACT, CHIP, CHIP_HIDDEN, DRAW, OVER, DotLinesRules, DotLinesState, Draw, Exchange, Place, Redraw, Stack,
 )
@@ -147,11 +146,6 @@ class DotLinesScene(GameScene):
         return {seat: self.geo.hand_rects(seat, v.hand_size(seat), raised if seat == self.match.to_move else ())
                 for seat in (0, 1)}
 
-    @property
-    def end_rects(self) -> list[pygame.Rect]:
-        """Each line's open end (nowhere once it has six columns)."""
-        return [self.geo.end_rect(line, len(self.state.lines[line])) for line in (0, 1)]
-
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         """The seat's line colour (its own colour before the homes are chosen); neutral while the
         roll-off dice tumble, so the banner's chip does not tell who won before the dice do."""
@@ -169,10 +163,6 @@ class DotLinesScene(GameScene):
             super().draw_seat_chip(surface, seat, center, radius)
             return
         view_panel.line_marker(line)(surface, (round(center[0]), round(center[1])), round(2 * radius))
-
-    def exchange_news(self) -> tuple[int, int, int] | None:
-        """(mover, give, take) of the latest Exchange while it is news to the viewer (`view_hand`)."""
-        return view_hand.exchange_news(self.match.moves, self.match.states, self.rules.to_move, self.viewer)
 
     def action_refusal(self, key: str) -> str | None:
         """Why the action's button is disabled for the player to move (the rules' reason), or None:
@@ -197,7 +187,7 @@ class DotLinesScene(GameScene):
         m = self.match
         if self.motion.rolling:
             return tr_ui(self.app, "banner.rolling", "Rolling for the start...")
-        if m.is_over and self.is_animating():
+        if m.is_over and self.animator.busy:
             seat = self.rules.to_move(m.states[-2]) if len(m.states) > 1 else 0
             return tr_ui(self.app, "banner.moving", "{name} moves", name=self.seat_name(seat))
         if m.is_over or not self.can_act:
@@ -206,25 +196,20 @@ class DotLinesScene(GameScene):
         return tr_ui(self.app, key, default, name=self.seat_name(m.to_move))
 
     def status_text(self) -> str:
-        """The words of the moment in the panel: the prompt or what to do next for the player at the
-        screen, or how the game ended (once it has been announced)."""
+        """The words of the moment in the panel: the prompt, or what the player acting is asked
+        (`inputs.ask`), for the player at the screen; how the game ended (once it has been announced)."""
         s = self.state
         if self.match.is_over:
             return self.app.tr_reason(self.rules.outcome(s).summary) if self.announced else ""
         if not self.can_act:
             return ""
         if s.phase == ACT:
-            return self.hint()
+            ask = self.selection.ask(True, self.hint_move is not None and self.hint_move in self.candidates())
+            return tr_ui(self.app, *ASKS[ask]) if ask else ""
         if s.phase not in PROMPTS:
             return ""
         key, default = PROMPTS[s.phase]
         return tr_ui(self.app, key, default, name=self.seat_name(self.match.to_move))
-
-    def hint(self) -> str:
-        """What the player acting is asked (`inputs.ask`), in words."""
-        lit = self.hint_move is not None and self.hint_move in self.candidates()
-        ask = self.selection.ask(self.state.phase == ACT, lit)
-        return tr_ui(self.app, *ASKS[ask]) if ask else ""
 
     # --- layout and widgets ------------------------------------------------------------------
     def layout(self) -> None:
@@ -367,6 +352,19 @@ class DotLinesScene(GameScene):
         self.motion.start(self.geo, before, move, after, len(self.match.moves))
         self._sync_widgets()
 
+    def score_style(self) -> Any:
+        """What a move did for the race, lit on the lines and hands (`view_overlays.scoring_style`)."""
+        return view_overlays.scoring_style(self.app, self.geo, self.view())
+
+    def scoring_delay(self, move: Any, by_ai: bool) -> float:
+        """The marks light up once the move's tiles have landed."""
+        return self.motion.remaining
+
+    def is_animating(self) -> bool:
+        """Also while the last move's marks show the ending that decided the game: the results and
+        the announcement wait for them (or for a click on the board)."""
+        return super().is_animating() or (self.match.is_over and self.score_show.busy)
+
     def on_undo(self) -> None:
         self.clear_selection()
         self.motion.clear()
@@ -389,10 +387,13 @@ class DotLinesScene(GameScene):
         targets = self.app.settings.show_targets and reach.acting and self.selection.mode not in ("redraw", "exchange")
         lit = reach.candidates()
         self.board_view.draw(surface, geo, self._board_shown(v, lit, targets))
-        news = self.exchange_news()
+        news = view_hand.exchange_news(self.match.moves, self.match.states, self.rules.to_move, self.viewer)
         for seat in (0, 1):
             self.hand_view.draw(surface, geo, seat, self._hand_shown(v, reach, seat, targets, news))
         self.motion.draw(surface, geo)
+        if self.match.is_over and not self.animator.busy:  # the ending that decided it stays on the board
+            ending = self.cached("ending", lambda: marks.ending_marks(self.rules, self.match.states, self.match.moves))
+            view_overlays.draw_ending(surface, self.app, geo, v, ending, self.score_show)
         self.panel_view.draw(surface, geo, self._panel_shown(v))
         for button, move in self.buttons.prompt:  # the hinted choice's button, framed in cyan and tagged "Hint"
             if move == self.hint_move and self.can_act:

@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 import pygame
 
 from hexgames.games.dotlines.layout import Measures, SeatBox, TableLayout
-from hexgames.games.dotlines.look import ACTION_BITS, ACTION_KEYS, MARKER_OUTLINE, action_name, line_name, tr_ui
-from hexgames.games.dotlines.pieces import LINE_RGB, SELECT, TARGET, draw_chip, draw_die, draw_tile
+from hexgames.games.dotlines.look import ACTION_BITS, ACTION_KEYS, action_name, line_name, tr_ui
+from hexgames.games.dotlines.pieces import (  # noqa: F401 (line_marker: the scene marks the players with it)
+    CHART_RGB, LINE_RGB, SELECT, TARGET, draw_chip, draw_die, draw_tile, line_marker,
+)
 from hexgames.games.dotlines.rules import CHIP_NONE, DOUBLE, DotLinesState
 from hexgames.ui import chart, draw, hud
 
@@ -29,9 +31,9 @@ MARKER_USED = (52, 58, 70)
 MARKER_USED_TEXT = (120, 126, 140)
 TIE_TEXT = (255, 196, 120)
 MIN_TEXT = 12  # no text in the panel is smaller
+MARKER_PAD = 5  # an action marker's name keeps this far from its edges
 BUTTON_FONT = 17  # the theme's button type: labels are measured in it to lay the buttons out
 PRIMARY_FONT = 18  # the theme's "@primary" button type (bold): the first choice of a prompt
-CHART_RGB = (LINE_RGB[0], (150, 150, 162))  # the black line's player, visible on the dark chart
 
 
 @dataclass(frozen=True)
@@ -125,7 +127,7 @@ class PanelView:
         get the room short ones leave), the spare width shared out evenly."""
         gap = 4
         labels = [action_name(self.app, key) for key in ACTION_KEYS]
-        for size, margin in ((13, 14), (MIN_TEXT, 8)):  # roomy if it fits, else the smallest type allowed
+        for size, margin in ((13, 14), (MIN_TEXT, 2 * MARKER_PAD)):  # roomy if it fits, else the smallest type
             need = [self.app.font(size).size(label)[0] + margin for label in labels]
             if sum(need) + 2 * gap <= area.w:
                 break
@@ -150,10 +152,10 @@ class PanelView:
                 r = rect.inflate(-round(rect.w * (1 - abs(1 - 2 * flip))), 0)
             pygame.draw.rect(surface, MARKER_USED if used else MARKER_FREE, r, border_radius=5)
             label = action_name(self.app, key)
-            font = draw.fit_text(self.app.font, label, rect.w - 6, 13, MIN_TEXT)
+            font = draw.fit_text(self.app.font, label, rect.w - 2 * MARKER_PAD, 13, MIN_TEXT)
             if font.size(label)[0] > r.w - 4:  # narrowed by the flip: the edge of a turning card shows no name
                 continue
-            draw.text(surface, font, label, r.center, MARKER_USED_TEXT if used else (40, 36, 30), anchor="center")
+            _ink_centred(surface, font, label, r.center, MARKER_USED_TEXT if used else (40, 36, 30))
             if used:
                 pygame.draw.line(surface, MARKER_USED_TEXT, (r.x + 4, r.bottom - 4), (r.right - 4, r.y + 4), 1)
 
@@ -210,6 +212,17 @@ class PanelView:
                 break
             draw.text(surface, font, row, (rect.x + 6, y), colour, anchor="topleft")
             y += font.get_linesize()
+
+
+def _ink_centred(surface: pygame.Surface, font: pygame.font.Font, text: str, centre: tuple[int, int],
+                 colour: tuple[int, int, int]) -> None:
+    """`text` centred by its letters, not by the font's line: the Japanese font's line is taller than
+    a marker, and centring it pushed the letters over the marker's edges. Kana are centred by their
+    own ink; Latin letters from a capital's top to a descender's foot, so the names share a baseline."""
+    img = font.render(text, True, colour)
+    wide = any(ord(ch) >= 0x2E80 for ch in text)
+    letters = (img if wide else font.render("Hg", True, colour)).get_bounding_rect()
+    surface.blit(img, (centre[0] - img.get_width() // 2, centre[1] - letters.centery))
 
 
 class PanelButtons:
@@ -305,21 +318,7 @@ class PanelButtons:
         return ("chip", None) if element is not None and element is self.chip else None
 
 
-# --- the players' markers and the results' charts ------------------------------------------------------
-def line_marker(line: int) -> chart.Marker:
-    """The white line's player a disc, the black line's a square: told apart without colour."""
-    def marker(surface: pygame.Surface, center: tuple[int, int], size: int) -> None:
-        r = size // 2
-        if line == 0:
-            draw.aa_circle(surface, CHART_RGB[0], center, r, border=(20, 20, 24))
-        else:
-            box = pygame.Rect(0, 0, 2 * r, 2 * r)
-            box.center = center
-            pygame.draw.rect(surface, LINE_RGB[1], box)
-            pygame.draw.rect(surface, MARKER_OUTLINE, box, 2 if r >= 6 else 1)
-    return marker
-
-
+# --- the results' charts ----------------------------------------------------------------------------
 def chart_panels(app: "Shell", states: list[DotLinesState], seat_name: Callable[[int], str]) -> list[chart.Panel]:
     """The race: each player's hand (to empty) and home line (to fill) over the game."""
     last = states[-1]

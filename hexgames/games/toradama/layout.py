@@ -142,6 +142,23 @@ class TableLayout:
         """The seat whose card is under `pos`."""
         return next((seat for seat, rect in self.cards.items() if rect.collidepoint(pos)), None)
 
+    def pile_point(self, seat: int) -> tuple[int, int] | None:
+        """Where a tile given to `seat` lands on their card: its score pile (None: no such card)."""
+        card = self.cards.get(seat)
+        if card is None:
+            return None
+        k = card_scale(self.panel)
+        return card.x + round(30 * k), min(card.y + round(100 * k), card.bottom - round(12 * k))
+
+    def gift_point(self, seat: int) -> tuple[int, int] | None:
+        """Where the points of a tile given to `seat` are said: beside the "Score pile" label, over
+        the free right part of the card's row (None: no such card)."""
+        card = self.cards.get(seat)
+        if card is None:
+            return None
+        k = card_scale(self.panel)
+        return card.x + round(card.w * 0.58), min(card.y + round(96 * k), card.bottom - round(12 * k))
+
 
 def _stacks(g: pygame.Rect, s: int, left_seat: int) -> dict[int, pygame.Rect]:
     """The cube pools beside the grid's lower half, a little apart from it."""

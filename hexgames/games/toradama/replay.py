@@ -24,6 +24,7 @@ FALL_BASE, FALL_PER_ROW = 0.16, 0.07
 DURATIONS = {"ball": 0.4, "chain": 1.0, "flip": 0.45, "okunote": 0.8, "swap": 0.35, "return": 0.3,
              "dig": 0.35, "draw": 0.16, "bagout": 1.6, "give": 0.45, "end": 0.6}
 SILENT = ("turn", "choose")
+GIFT_SHOWN = 1.0  # seconds a given tile's points stay on the receiver's pile once it landed
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,23 @@ def last_turn_after(last: tuple[int, frozenset[int]], events: Sequence[tuple],
     return seat, frozenset(cells)
 
 
+def mark_windows(timeline: Sequence[tuple[Tween, Step]], links: Sequence[int]) -> list[tuple[float, float]] | None:
+    """When the marks of each scoring step (`rules.score_marks`: link n of a chain, 0 a given tile)
+    light and go out, in seconds of animation from the move, so they follow the animation: a link's
+    groups while they flash and vanish, a given tile's points once it lands on the pile. None when
+    the animation has no step for one of them."""
+    found: dict[int, tuple[float, float]] = {}
+    for tw, st in timeline:
+        end = tw.delay + tw.duration
+        if st.kind == "chain":
+            found[st.data[0]] = (tw.delay, end)
+        elif st.kind == "give":
+            found[0] = (end, end + GIFT_SHOWN)
+    if not all(n in found for n in links):
+        return None
+    return [found[n] for n in links]
+
+
 class Show:
     """The move on show: its steps in order, each with the tween that plays it (`timeline`), and
     `shown`, the public position as the steps done so far leave it, so scores, pool and cube counts
@@ -130,10 +148,14 @@ class Show:
         self.shown = None
         self.timeline = []
 
-    def skip(self, animator: Animator) -> None:
-        """Straight to the end (a click, a resignation): every tween of `animator` finishes at once."""
+    def skip(self, animator: Animator, marks: Any = None) -> bool:
+        """Straight to the end (a click, a resignation): every tween of `animator` finishes at once,
+        and the scoring show of the move (`marks`, a `ui.score_show.ScoreShow`) ends with it."""
         animator.finish_all()
         self.stop()
+        if marks is not None:
+            marks.skip()
+        return True
 
     def current(self) -> tuple[Step, float] | None:
         """The step playing now and its progress."""

@@ -18,10 +18,13 @@ Why it is built this way:
 - The scene decides no rule. Legal columns, clear balls and okunote come from `rules.legal_moves` /
   `check`; a refused click shows the rules' reason. Input becomes `Choose`, `Place`, `Give`, `Clear`
   and okunote moves, one at a time, exactly as the AI plays them.
-- Animation: after any move (human or AI) the rules' recorded `events` become `replay.Step`s played
-  one after the other by the shared Animator (speed from the settings, instant in tests). While they
-  play, the scene draws `shown`, a public view that each finished step updates, so scores, pool and
-  cube counts change when the player sees the tiles move, not before. A click skips to the end.
+- Animation: after any move (human or AI) the move's public record (the view's `public_events`, so
+  an online table animates alike) becomes `replay.Step`s played one after the other by the shared
+  Animator (speed from the settings, instant in tests). While they play, the scene draws `shown`, a
+  public view that each finished step updates, so scores, pool and cube counts change when the player
+  sees the tiles move, not before. What scored (`rules.score_marks`) is lit on the board by the frame's
+  scoring show, each chain link's groups with their points while they flash (`replay.mark_windows`),
+  a given tile's on the receiver's card. A click skips both to the end.
 - Everything drawn is public (cube faces are hidden from both players), so hot-seat needs no hand-over;
   the board is mirrored only when the one human sits at seat 2, so your columns are on your side.
 - Nothing is written over the columns: the turn banner narrates the animation (`narration`), the
@@ -32,20 +35,21 @@ Why it is built this way:
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 import pygame_gui
 
 from hexgames.core import highscores
 from hexgames.core.protocol import Resignation
+from hexgames.core.scoring import ScoreMark
 from hexgames.games.toradama import (
     choice, inputs, narration, replay, view_board, view_hand, view_overlays, view_panel,
 )
 from hexgames.games.toradama.layout import TableLayout
 from hexgames.games.toradama.look import character_name, seat_colour, tr_ui
-from hexgames.games.toradama.moves import CUBE_SOURCE, OKUNOTE_MOVES, Choose, Clear, Give, Place, Reroll, Triple
-from hexgames.games.toradama.rules import CHOOSE, OVER, PLACING, START, ToradamaState
+from hexgames.games.toradama.moves import CUBE_SOURCE, Choose, Clear, Give, Place, Reroll, Triple
+from hexgames.games.toradama.rules import CHOOSE, OVER, PLACING, START, ToradamaState, public_record
 from hexgames.ui.game_scene import GameScene, part_attribute, table_attribute
 
 if TYPE_CHECKING:
@@ -126,9 +130,6 @@ class ToradamaScene(GameScene):
     def legal(self) -> list[Any]:
         return self.cached("legal", lambda: list(self.rules.legal_moves(self.state)))
 
-    def okunote_moves(self) -> list[Any]:
-        return [m for m in self.legal() if type(m) in OKUNOTE_MOVES]
-
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         return seat_colour(seat)
 
@@ -173,7 +174,7 @@ class ToradamaScene(GameScene):
 
     def _sync_widgets(self) -> None:
         live = self.can_act and self.state.phase in (START, PLACING)
-        for widget, enabled in ((self.okunote_button, live and bool(self.okunote_moves())),
+        for widget, enabled in ((self.okunote_button, live and bool(self.rules.okunote_moves(self.state))),
                                 (self.give_button, live and self.selection.selected is not None),
                                 (self.resign_button, self.can_resign)):
             if widget is None:
@@ -215,6 +216,9 @@ class ToradamaScene(GameScene):
             seat = self.geo.card_at(event.pos)  # hot-seat: the card of the player who gives up; elsewhere cancels
             self.resign_armed = 0.0
             return self.resign_seat(seat) if seat is not None else True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.shown is not None \
+                and self.board_rect.collidepoint(event.pos):
+            return self.show.skip(self.animator, self.score_show)  # the frame would end the marks alone
         return super().handle(event)
 
     def clear_selection(self) -> None:
@@ -232,8 +236,7 @@ class ToradamaScene(GameScene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             sel.mouse = event.pos
             if self.is_animating():
-                self.show.skip(self.animator)
-                return True
+                return self.show.skip(self.animator, self.score_show)
             if not self.can_act:
                 return False
             return self._press(event.pos)
@@ -265,7 +268,7 @@ class ToradamaScene(GameScene):
         return self.submit(move)
 
     def use_okunote(self) -> bool:
-        moves = self.okunote_moves()
+        moves = self.rules.okunote_moves(self.state)
         if not self.can_act or not moves:
             return False
         sel = self.selection
@@ -329,14 +332,14 @@ class ToradamaScene(GameScene):
 
     def resign_seat(self, seat: int) -> bool:
         """`seat` gives up now (the shared path: kept, saved and replayed like a move)."""
-        self.show.skip(self.animator)
+        self.show.skip(self.animator, self.score_show)
         return self.resign(seat)
 
     # --- match events -----------------------------------------------------------------------------------
     def on_move_played(self, before: Any, move: Any, after: Any, by_ai: bool) -> None:
         self.selection.drop()
         seat = move.seat if isinstance(move, Resignation) else self.rules.to_move(before)
-        events = after.events or []
+        events = public_record(after)  # as everyone saw it: the same here and online, where `after` is a view
         self.last_turn = replay.last_turn_after(self.last_turn, events, seat)
         for words in narration.announcements(self.app, events, self.seat_name, said=by_ai):
             self.toast(words)
@@ -350,13 +353,22 @@ class ToradamaScene(GameScene):
 
     def move_sound(self, before: Any, move: Any, after: Any) -> str:
         """The effect of a move (GameScene hook): a chain of 2+ chimes, any points score, else a tile."""
-        events = after.events or []
+        events = public_record(after)
         chains = sum(1 for e in events if e[0] == "chain")
         if chains >= 2:
             return "chain"
         if chains or any(e[0] == "give" and e[4] >= 0 for e in events):
             return "score"
         return "place"
+
+    def score_style(self) -> Any:
+        """Each group a chain link cleared ringed, with its points, its tama and its bonuses; a given
+        tile's points on the receiver's card (GameScene hook)."""
+        return view_overlays.scoring_style(self.app, self.geo)
+
+    def scoring_windows(self, marks: Sequence[ScoreMark]) -> list[tuple[float, float]] | None:
+        """A link's marks light while its groups flash and vanish, a gift's once it lands (GameScene hook)."""
+        return replay.mark_windows(self.timeline, sorted({m.step for m in marks}))
 
     def chart_panels(self, states: list[ToradamaState]) -> list[Any]:
         """The results chart (GameScene hook): every player's points over the game, in one panel."""
@@ -413,7 +425,7 @@ class ToradamaScene(GameScene):
             view_overlays.draw_resign_pick(surface, self.app, geo)
         if step is not None:
             view_overlays.draw_step(surface, self.app, geo, v, *step)
-            self._draw_call_out(surface)
+            view_overlays.draw_call_out(surface, self.app, geo, v, self.show.call_out())  # beside the board
         if sel.dragging and sel.selected is not None and self.can_act:
             view_overlays.draw_held(surface, geo, sel.selected, sel.mouse)
         if self.state.phase == CHOOSE and not self.is_animating():
@@ -421,10 +433,6 @@ class ToradamaScene(GameScene):
             title = tr_ui(self.app, "choose.title", "{name}, choose your character", name=self.seat_name(s.current))
             hinted = self.hint_move.character if type(self.hint_move) is Choose else None
             view_overlays.draw_choice(surface, self.app, self.choice_layout(), title, set(s.chars), hinted, sel.mouse)
-
-    def _draw_call_out(self, surface: pygame.Surface) -> None:
-        """"Chain 2!" or the okunote's character beside the board on the mover's side."""
-        view_overlays.draw_call_out(surface, self.app, self.geo, self.view(), self.show.call_out())
 
     def _board_shown(self, v: ToradamaState, step: tuple[replay.Step, float] | None) -> view_board.BoardShown:
         """The position on screen, the cells the step on show moves, the last turn's placements (once

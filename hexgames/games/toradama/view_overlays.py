@@ -3,7 +3,8 @@ step of the move on show (a tile flying from the pool and dropping, tiles fallin
 flying to a cube pool, groups flashing and shrinking, cubes turning over, a given tile flying to a
 card, the pool refilled or returned, the bag running out), the chain or okunote called out beside
 the board, the cards washed red while a hot-seat Resign waits for its player, the tile dragged, and
-the character choice over the dimmed table.
+the character choice over the dimmed table; and how the frame's scoring show lights what a move
+scored (`scoring_style`: each chain link's groups ringed with their points, a gift on its card).
 
 They come last because they cross the other parts: a flying tile passes over the pool, the cube pools
 and the panel. Each step is painted from its recorded data (`replay.Step`), its progress and the
@@ -17,12 +18,13 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from hexgames.core.scoring import ScoreMark
 from hexgames.games.toradama import choice, pieces, replay
 from hexgames.games.toradama.board import HIDDEN_CUBE, KINDS, ROWS
 from hexgames.games.toradama.layout import TableLayout
 from hexgames.games.toradama.look import RESIGN, character_name, tr_ui
 from hexgames.games.toradama.rules import ToradamaState
-from hexgames.ui import draw, hud
+from hexgames.ui import draw, hud, score_show
 from hexgames.ui.anim import ease_fall_bounce, ease_in_out, ease_out_back
 
 if TYPE_CHECKING:
@@ -31,6 +33,8 @@ if TYPE_CHECKING:
 Painter = Callable[[pygame.Surface, "Shell", TableLayout, ToradamaState, replay.Step, float], None]
 HELD_ALPHA = 200
 CHAIN_GOLD, CHAIN_EDGE = (255, 236, 160), (60, 30, 10)
+# the rules' notes on a scoring mark besides its bonuses, as translation key and English default
+NOTE_WORDS = {"shared": ("shared", "shared"), "give": ("score.gift", "gift")}
 
 
 def draw_step(surface: pygame.Surface, app: "Shell", geo: TableLayout, v: ToradamaState, st: replay.Step,
@@ -135,8 +139,7 @@ def _give(surface: pygame.Surface, app: "Shell", geo: TableLayout, v: ToradamaSt
     """The given tile flies to the receiver's card, shrinking and fading (discarded: it drops away)."""
     seat, src, kind, receiver = st.data
     start = _source(geo, v, seat, src)
-    card = geo.cards.get(receiver)
-    end = (card.x + 30, card.y + 100) if card is not None else (start.centerx, start.bottom + 60)
+    end = geo.pile_point(receiver) or (start.centerx, start.bottom + 60)
     e = ease_in_out(p)
     pieces.blit_tile(surface, kind, _slide(start, end, e), scale=1 - 0.4 * e, alpha=round(255 * (1 - 0.5 * e)))
 
@@ -180,6 +183,46 @@ def _bagout(surface: pygame.Surface, app: "Shell", geo: TableLayout, v: Toradama
 PAINTERS: dict[str, Painter] = {"place": _place, "fall": _fall, "ball": _ball, "chain": _chain, "flip": _flip,
                                 "swap": _swap, "dig": _dig, "give": _give, "draw": _draw, "return": _return,
                                 "bagout": _bagout}
+
+
+# --- what scored, lit by the frame's scoring show ------------------------------------------------------
+def scoring_style(app: "App", geo: TableLayout) -> score_show.MarkStyle:
+    """Toradama's marks (`rules.score_marks`): each cell of a group a chain link cleared ringed gold
+    (as the chain's call-out), its points at the group's middle in a pill framed in the tama's colour
+    with the tama itself (its symbol tells the kind without colour) and the bonuses in words; a given
+    tile's points by the receiver's score pile, their card ringed."""
+    def centre(place: object) -> tuple[float, float]:
+        if isinstance(place, tuple):  # ("pile", seat)
+            return geo.gift_point(place[1]) or geo.panel.center
+        return geo.cell_rect(place).center
+
+    def outline(surface: pygame.Surface, place: object, colour: tuple[int, int, int], alpha: int) -> None:
+        rect = geo.cards.get(place[1]) if isinstance(place, tuple) else geo.cell_rect(place).inflate(4, 4)
+        if rect is None:
+            return
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*CHAIN_GOLD, alpha), layer.get_rect(), max(2, geo.cell_size // 16),
+                         border_radius=max(4, rect.w // 6) if not isinstance(place, tuple) else 12)
+        surface.blit(layer, rect.topleft)
+
+    return score_show.MarkStyle(
+        centre=centre, outline=outline, colour=lambda mark: pieces.KIND_FILLS[mark.colour],
+        symbol=lambda mark, size: pieces.tama(mark.colour, max(8, size)),
+        size=max(18, round(geo.cell_size * 0.34)), words=lambda mark: mark_words(app, mark))
+
+
+def mark_words(app: "App", mark: ScoreMark) -> str:
+    """"+3 · 4+ · chain +1": a mark's points, then why beyond one tile (the rules' note: RULES.md
+    §3.4's bonus tiles, the shared column either player may cash, a gift)."""
+    tags = []
+    for word in mark.note.split():
+        if word == "four":
+            tags.append(tr_ui(app, "bonus.four", "4+"))
+        elif word.startswith("chain+"):
+            tags.append(tr_ui(app, "bonus.chain", "chain +{n}", n=int(word[len("chain+"):])))
+        elif word in NOTE_WORDS:
+            tags.append(tr_ui(app, NOTE_WORDS[word][0], NOTE_WORDS[word][1]))
+    return tr_ui(app, "score.joiner", " · ").join([f"+{mark.points}", *tags])
 
 
 # --- beside the board, over the panel, in hand -----------------------------------------------------------
