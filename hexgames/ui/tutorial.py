@@ -96,7 +96,7 @@ class TutorialMixin:
         if self.phase == FINISHED:
             self._play_for_real()
             return
-        if self.phase == SAY and self.expect:
+        if (self.phase == SAY and self.expect) or self.move_playing():
             return
         step = self.step
         if step.forward:
@@ -249,7 +249,8 @@ class TutorialMixin:
         label = tr(self.app, "tutorial.play_real" if self.phase == FINISHED else "tutorial.next")
         if self.next_button.text != label:
             self.next_button.set_text(label)
-        can_next = self.phase in (DONE, FINISHED) or (self.phase == SAY and not self.expect and not self.queue)
+        can_next = (self.phase == DONE and not self.move_playing()) or self.phase == FINISHED \
+            or (self.phase == SAY and not self.expect and not self.queue)
         for button, on in ((self.next_button, can_next), (self.back_button, self.k > 0 or self.phase == FINISHED),
                            (self.replay_button, self.phase != FINISHED)):
             if on and not button.is_enabled:
@@ -272,7 +273,7 @@ class TutorialMixin:
                 return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
                 and self.phase in (DONE, FINISHED):
-            self.next_step()  # Enter goes on once the step is done (before that, Enter is the game's)
+            self.next_step()  # Enter goes on once the step is done and shown (before, Enter is the game's)
             return True
         return super().handle(event)  # type: ignore[misc]
 
@@ -285,10 +286,16 @@ class TutorialMixin:
         super().draw(surface)  # type: ignore[misc]
         badge, words = self.coach_text()
         tutorial_coach.draw_coach(surface, self.app, self.coach_rect,
-                                  CoachShown(badge, words, self.phase in (DONE, FINISHED)))
+                                  CoachShown(badge, words, self.phase == FINISHED or (self.phase == DONE
+                                                                          and not self.move_playing())))
         if self.awaiting_move:
             tutorial_coach.draw_marks(surface, self.app, self.marker_gestures(),
                                       [w.rect for w in self.widgets if w.visible])
+
+    def move_playing(self) -> bool:
+        """The step's last move still falls, slides or lights what it scored: the strip keeps asking the
+        player to watch, and tells what happened (and offers Next) only once the board shows it."""
+        return self.phase == DONE and self.is_animating()
 
     def coach_text(self) -> tuple[str, str]:
         """(the badge, the words) the strip shows now: the step's number of all, and what to do, or
@@ -298,7 +305,7 @@ class TutorialMixin:
             title = app.tr(f"{self.script.game}.title", default=self.info.title)
             return FINISHED_BADGE, tr(app, "tutorial.finished", game=title)
         badge = f"{self.k + 1}/{len(self.script.steps)}"
-        if self.phase == DONE:
+        if self.phase == DONE and not self.move_playing():
             return badge, app.tr(self.script.done_key(self.step))
         return badge, app.tr(self.script.say_key(self.step))
 
