@@ -7,7 +7,9 @@ as an image (`ui/table_image.py`) and placed in the text with an `<img>` tag.
 
 A line `![caption](game:name)` shows the game's example position `name`, drawn by the game's own
 scene (`ui/pictures.py`), with its caption beneath. The text opens with a contents list of its `##`
-headings: a click on one scrolls the text to it (Home, or the Contents button, goes back up).
+headings: a click on one scrolls the text to it (Home, or the Contents button, goes back up). A link
+`[words](tutorial:<lesson>)` under a rule opens the game's tutorial at the step where that rule
+happens (`tutorials.taught_at`).
 """
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
 
 HEADING_SIZES = {1: 6, 2: 5, 3: 4}  # pygame_gui <font size=N>
 MEASURE = 1500  # the widest the rules' column grows
+SHOW_ME = re.compile(r"\[([^\]]+)\]\(tutorial:(\w+)\)")  # [words](tutorial:lesson): the step showing it
 
 
 def _inline(text: str) -> str:
@@ -35,7 +38,7 @@ def _inline(text: str) -> str:
     out = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", out)
     out = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", out)
     out = re.sub(r"`(.+?)`", r"\1", out)
-    return out
+    return SHOW_ME.sub(r'<a href="tutorial:\2">\1</a>', out)
 
 
 def _is_wide(ch: str) -> bool:
@@ -96,8 +99,9 @@ def markdown_to_html(md: str, table: Callable[[list[list[str]]], str] = text_tab
                      picture: Callable[[str, str, str], str] = caption_only, contents: str = "") -> str:
     """Headings bold (and larger), bullets as •, numbered items kept, blank lines as paragraph breaks.
     Indented lines under an item continue that item (the rules files wrap long bullets). A pipe table
-    (header row, `|---|` rule, rows) becomes whatever `table` makes of its rows of cells, and a line
-    `![caption](game:name)` whatever `picture(game, name, caption)` makes of it. `contents` goes
+    (header row, `|---|` rule, rows) becomes whatever `table` makes of its rows of cells, a line
+    `![caption](game:name)` whatever `picture(game, name, caption)` makes of it; `[words](tutorial:lesson)`
+    in a line links to the tutorial's step that shows that rule (`show_me`). `contents` goes
     before the first `##` heading (after the title and its introduction)."""
     parts: list[str] = []
     rows: list[list[str]] = []  # the open table
@@ -220,6 +224,15 @@ class RulesHelpScene(Scene):
                 return True
         return False
 
+    def show_me(self, lesson: str) -> bool:
+        """Open the game's tutorial at the step that shows `lesson` happen (a link in the rules)."""
+        from hexgames.ui.tutorial import start_tutorial
+
+        why = start_tutorial(self.app, self.info.id, lesson)
+        if why is not None:
+            self.app.notices.add(why, error=True)
+        return True
+
     def to_top(self) -> None:
         if self.box is not None and self.box.scroll_bar is not None:
             self.box.scroll_bar.set_scroll_from_start_percentage(0.0)
@@ -260,6 +273,8 @@ class RulesHelpScene(Scene):
             return True
         if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and event.ui_element is self.box:
             target = str(event.link_target)
+            if target.startswith("tutorial:"):
+                return self.show_me(target.partition(":")[2])
             return target[1:].isdigit() and self.jump_to(int(target[1:]))
         return False
 
