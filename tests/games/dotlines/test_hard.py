@@ -1,0 +1,57 @@
+"""Dot Lines' Hard: Medium's setup rule in front of the search, every turn searched, and `hard-0.1`
+still the shared search for every decision."""
+import random
+
+import pytest
+
+from hexgames import games
+from hexgames.ai.agents import make_agent
+from hexgames.games.dotlines import hard
+from hexgames.games.dotlines.rules import CHIP, CHOOSE, DOUBLE, DRAW, OVER, WHITE, Chip, Home, Place
+from tests.games.dotlines.boards import RULES, col, position
+
+INFO = games.get("dotlines")
+
+
+def _setup_decisions(level: str, seeds: range) -> list:
+    """Every roll-off and chip decision of seat 0 played by `level` (seat 1 is Medium)."""
+    agent = make_agent(INFO, level, iterations=60)
+    medium = make_agent(INFO, "medium")
+    picked = []
+    for seed in seeds:
+        s = RULES.setup({}, 2, seed)
+        rng = random.Random(seed)
+        while s.phase < DRAW:
+            seat = s.current
+            mover = agent if seat == 0 and s.phase in (CHOOSE, CHIP) else medium
+            m = mover.choose(RULES, RULES.observe(s, seat), seat, rng)
+            if mover is agent:
+                picked.append(m)
+            s = RULES.play(s, m)
+    return picked
+
+
+def test_hard_takes_the_double_chip_and_a_home_line():
+    picked = _setup_decisions("hard", range(12))
+    chips = [m for m in picked if type(m) is Chip]
+    assert len(chips) == 12 and all(m.side == DOUBLE for m in chips)
+    assert all(type(m) in (Chip, Home) for m in picked)
+
+
+def test_hard_01_still_searches_its_setup():
+    """The frozen Hard keeps the shared search for the chip (it took the Inverter now and then)."""
+    assert make_agent(INFO, "hard-0.1").config.searcher is None
+    assert make_agent(INFO, "hard").config.searcher is hard.choose
+    chips = [m for m in _setup_decisions("hard-0.1", range(12)) if type(m) is Chip]
+    assert any(m.side != DOUBLE for m in chips)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_hard_completes_its_own_line(seed):
+    five = [col(5, 1), col(6, 2), col(5, 1), col(4, 2), col(3, 1)]
+    s = position(mine=(2, 2, 6, 6), theirs=(1, 3, 3), white=five, die=(4, 4))
+    view = RULES.observe(s, 0)
+    move = make_agent(INFO, "hard", iterations=40).choose(RULES, view, 0, random.Random(seed))
+    assert type(move) is Place and move.line == WHITE
+    t = RULES.play(s, move)
+    assert t.phase == OVER and t.winner == 0
