@@ -6,16 +6,21 @@ Inverter about a third of the time (11 of 30 setups against Medium, 400 iteratio
 side loses: Medium against Medium, the seat with the Inverter against a Double won 120 of 300 games
 (40% [35, 46]). Hard now sets up as Medium does (`ai.greedy`: the Double chip; the roll-off winner
 takes a home line, as who moves first made no difference: the first mover won 49% [44, 55] of 300).
-Every turn is still searched.
+
+Every turn is searched by the shared search as before, on hooks that give the same values faster: the
+search's evaluations and its Medium-like replies use `fast_eval.evaluate`, equal to `ai.evaluate` to
+the last bit and about 1.6 times as fast, so the same budget holds more iterations (Medium keeps the
+plain version).
 """
 from __future__ import annotations
 
 import random
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from hexgames.ai.search import SearchConfig, StopCheck, ismcts
-from hexgames.games.dotlines import ai
+from hexgames.games.dotlines import ai, fast_eval
 from hexgames.games.dotlines.rules import DRAW, DotLinesState
 
 
@@ -24,4 +29,11 @@ def choose(info: Any, view: DotLinesState, seat: int, rng: random.Random, config
     """Hard's move: Medium's rule for the roll-off and the chip, the shared search for the turns."""
     if view.phase < DRAW:
         return ai.greedy(view, rng, 0.0)
-    return ismcts(info, view, seat, rng, replace(config, searcher=None), should_stop)
+    return ismcts(with_fast_hooks(info), view, seat, rng, replace(config, searcher=None), should_stop)
+
+
+def with_fast_hooks(info: Any) -> Any:
+    """The game's hooks with the faster equal evaluation in every place the search calls one."""
+    judge = fast_eval.evaluate
+    return replace(info, evaluate=judge, greedy=partial(ai.greedy, judge=judge),
+                   candidates=partial(ai.candidates, judge=judge))

@@ -1,13 +1,15 @@
 """Dot Lines' Hard: Medium's setup rule in front of the search, every turn searched, and `hard-0.1`
 still the shared search for every decision."""
 import random
+from dataclasses import replace
 
 import pytest
 
 from hexgames import games
 from hexgames.ai.agents import make_agent
-from hexgames.games.dotlines import hard
-from hexgames.games.dotlines.rules import CHIP, CHOOSE, DOUBLE, DRAW, OVER, WHITE, Chip, Home, Place
+from hexgames.ai.search import ismcts
+from hexgames.games.dotlines import ai, fast_eval, hard
+from hexgames.games.dotlines.rules import ACT, CHIP, CHOOSE, DOUBLE, DRAW, OVER, WHITE, Chip, Home, Place
 from tests.games.dotlines.boards import RULES, col, position
 
 INFO = games.get("dotlines")
@@ -55,3 +57,35 @@ def test_hard_completes_its_own_line(seed):
     assert type(move) is Place and move.line == WHITE
     t = RULES.play(s, move)
     assert t.phase == OVER and t.winner == 0
+
+
+def _positions(seeds: range) -> list:
+    """Views of every position of a few games half random, half Medium-like."""
+    out = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = RULES.setup({}, 2, seed)
+        while not RULES.is_over(s):
+            if s.phase >= DRAW:
+                out += [RULES.observe(s, seat) for seat in (0, 1)]
+            view = RULES.observe(s, s.current)
+            s = RULES.play(s, RULES.random_move(s, rng) if rng.random() < 0.5 else ai.greedy(view, rng, 0.0))
+    return out
+
+
+def test_the_fast_evaluation_is_medium_s_to_the_last_bit():
+    for view in _positions(range(40)):
+        for seat in (0, 1):
+            assert fast_eval.evaluate(view, seat) == ai.evaluate(view, seat)
+
+
+def test_hard_searches_its_turns_as_the_shared_search_would_on_the_plain_hooks():
+    """The faster hooks change the time a move takes, not the move: on an iteration cap Hard's turn
+    is the shared search's move on Medium's own evaluation."""
+    config = replace(make_agent(INFO, "hard", iterations=30).config, searcher=None)
+    views = [v for v in _positions(range(3)) if v.phase == ACT and v.current == v.observer][::5]
+    assert len(views) >= 5
+    for i, view in enumerate(views):
+        seat = view.current
+        plain = ismcts(INFO, view, seat, random.Random(i), config)
+        assert hard.choose(INFO, view, seat, random.Random(i), config) == plain
