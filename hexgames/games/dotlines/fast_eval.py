@@ -10,6 +10,7 @@ plain version, which is easier to read.
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 from hexgames.games.dotlines import ai
 from hexgames.games.dotlines.rules import (
@@ -189,3 +190,25 @@ def evaluate(s: DotLinesState, seat: int) -> float:
     base = 1.0 / (1.0 + math.exp(-diff / ai.EVAL_SCALE))
     value = win + (1.0 - win - stuck) * base
     return value if seat == mover else 1.0 - value
+
+
+def remembering(evaluate_fn: Callable[[DotLinesState, int], float] = evaluate
+                ) -> Callable[[DotLinesState, int], float]:
+    """`evaluate_fn` remembered by the public position, for one search: the playouts of a search
+    from one view meet the same positions again and again (after a root move the opponent's draw
+    has six values, so its reply is ranked on six tables), and the value reads only what both seats
+    see (hands, lines, actions, chips, the deck's length), never the deck's order."""
+    memo: dict[tuple, float] = {}
+
+    def judge(s: DotLinesState, seat: int) -> float:
+        if s.phase == OVER:
+            return evaluate_fn(s, seat)
+        h0, h1 = s.hands
+        key = (s.phase, s.current, tuple(h0), tuple(h1), tuple(s.lines[0]), tuple(s.lines[1]), s.used[0],
+               s.used[1], s.chip_at[0], s.chip_at[1], len(s.deck), tuple(s.discards))
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = evaluate_fn(s, s.current)
+        return got if seat == s.current else 1.0 - got
+
+    return judge

@@ -33,7 +33,8 @@ def choose(info: Any, view: DotLinesState, seat: int, rng: random.Random, config
 
 
 def with_fast_hooks(info: Any) -> Any:
-    """The game's hooks with the faster equal evaluation in every place the search calls one."""
-    judge = fast_eval.evaluate
+    """The game's hooks with the faster equal evaluation in every place the search calls one,
+    remembered for this search."""
+    judge = fast_eval.remembering()
     return replace(info, evaluate=judge, greedy=partial(ai.greedy, judge=judge),
                    candidates=partial(ai.candidates, judge=judge))

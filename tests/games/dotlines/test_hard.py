@@ -9,7 +9,9 @@ from hexgames import games
 from hexgames.ai.agents import make_agent
 from hexgames.ai.search import ismcts
 from hexgames.games.dotlines import ai, fast_eval, hard
-from hexgames.games.dotlines.rules import ACT, CHIP, CHOOSE, DOUBLE, DRAW, OVER, WHITE, Chip, Home, Place
+from hexgames.games.dotlines.rules import (
+    ACT, CHIP, CHOOSE, DOUBLE, DRAW, EXCHANGE, OVER, REDRAW, STACK, WHITE, Chip, Home, Place,
+)
 from tests.games.dotlines.boards import RULES, col, position
 
 INFO = games.get("dotlines")
@@ -89,3 +91,27 @@ def test_hard_searches_its_turns_as_the_shared_search_would_on_the_plain_hooks()
         seat = view.current
         plain = ismcts(INFO, view, seat, random.Random(i), config)
         assert hard.choose(INFO, view, seat, random.Random(i), config) == plain
+
+
+def test_remembered_values_are_the_evaluation_s_for_views_and_determinisations():
+    """One memory across many games' positions (and full states with a deck order) must never hand
+    back a value remembered for another position."""
+    judge = fast_eval.remembering()
+    rng = random.Random(4)
+    for view in _positions(range(30)):
+        full = RULES.sample(view, view.observer, rng)
+        for s in (view, full, view):
+            for seat in (1, 0):
+                assert judge(s, seat) == ai.evaluate(s, seat)
+
+
+def test_positions_that_differ_only_in_spent_actions_or_the_chip_are_remembered_apart():
+    judge = fast_eval.remembering()
+    line = [col(4, 1), col(5, 2)]
+    twins = [position(mine=(2, 6, 6), theirs=(1, 3, 3), white=line, used=used) for used in ((0, 0), (REDRAW, 0),
+                                                                                             (0, EXCHANGE | STACK))]
+    chipped = position(mine=(2, 6, 6), theirs=(1, 3, 3), white=line)
+    chipped.chip_at = [(0, 1, 1), None]
+    for s in twins + [chipped]:
+        assert judge(s, 0) == ai.evaluate(s, 0)
+    assert len({judge(s, 0) for s in twins + [chipped]}) == 4
