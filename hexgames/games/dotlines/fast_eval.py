@@ -54,7 +54,7 @@ class Slots:
         side = self.side
         dead = True
         for v, c, kind in self.places:
-            used = _fits(hand, v, c, side, n)
+            used = ai._fits(hand, v, c, side, n)
             if used < 0:
                 continue
             if used == n or kind == WINS:
@@ -62,7 +62,7 @@ class Slots:
             if kind == NORMAL:
                 dead = False
         for v, c in self.stacks:
-            used = _fits(hand, v, c, side, n)
+            used = ai._fits(hand, v, c, side, n)
             if used == n:
                 return 1, 0, 0
             if used >= 0:
@@ -71,18 +71,6 @@ class Slots:
             return 0, 0, 0
         can_act = (self.redraw and n) or (self.exchange and n)
         return 0, (0 if can_act else 1), 1
-
-
-def _fits(hand: list[int], v: int, c: int, side: int, n: int) -> int:
-    """`ai._fits`: tiles a group of `c` of value `v` takes from `hand` (-1: cannot be laid)."""
-    have = hand[v]
-    best = c if have >= c else -1
-    if side == DOUBLE:
-        if c >= 2 and have >= c - 1 and (best < 0 or c - 1 == n):
-            best = c - 1
-    elif side == INVERTER and best < 0 and hand[7 - v] and have >= c - 1:
-        best = c
-    return best
 
 
 def turn_chances(s: DotLinesState, seat: int, drew: bool, left: list[int]) -> tuple[float, float, float]:
@@ -165,7 +153,7 @@ _MASKS: dict[tuple[int, ...], tuple[int, int]] = {}
 
 
 def _fits_counts(have: int, inv: int, c: int, side: int, n: int) -> int:
-    """`_fits` from the counts of the group's value (`have`) and of its inverse (`inv`)."""
+    """`ai._fits` from the counts of the group's value (`have`) and of its inverse (`inv`)."""
     best = c if have >= c else -1
     if side == DOUBLE:
         if c >= 2 and have >= c - 1 and (best < 0 or c - 1 == n):
