@@ -2,17 +2,18 @@
 
 Everything a scene needs from outside itself goes through `App` (translation, fonts, settings, the
 worker, starting a match), so scenes can be built and driven headless in tests by stepping
-`App.step(dt)` with posted events.
+`App.step(dt)` with posted events. The screens never import this module: they name what they use of
+the app by the small protocols of `ui/shell.py`. The window itself is `ui/window.py`'s, the player's
+language `ui/texts.py`'s; `screenshot` renders any screen of the app to a PNG, headless.
 """
 from __future__ import annotations
 
 import contextlib
 import os
-import random
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import pygame
 import pygame_gui
@@ -21,15 +22,15 @@ from hexgames import games, paths
 from hexgames.core import files, records, saves
 from hexgames.core.caches import BoundedCache
 from hexgames.core.match import Match, new_uid
-from hexgames.core.protocol import Reason, clip
+from hexgames.core.protocol import Reason
 from hexgames.memory import give_back_freed
-from hexgames.ui import hud
+from hexgames.ui import hud, window
 from hexgames.ui.gui_memory import keep_gui_small
 from hexgames.ui.scenes import SceneManager
 from hexgames.ui.settings import LANGUAGES, Settings
+from hexgames.ui.texts import Texts, dedupe_translation_paths
+from hexgames.ui.window import MIN_SIZE
 
-MIN_SIZE = (800, 600)  # every layout is made to show everything from here up
-DEFAULT_SIZE = (1280, 800)
 NOTICE_SECONDS = 9.0
 CLOSE_WAIT = 2.0  # seconds closing the app waits for records that found the database busy
 FONT_DIR = Path(pygame_gui.__file__).resolve().parent / "data"
@@ -44,33 +45,35 @@ class App:
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        init_display(need_window=not headless)
+        window.init_display(need_window=not headless)
         pygame.font.init()
         self.headless = headless
         files.remove_leftovers(saves.data_location())  # half-written temp files of a killed run
         self.settings = Settings.load()
+        self.texts = Texts(lambda: self.settings.language)
         if language in LANGUAGES:
             self.settings.language = language
         if size is None:
-            size = DEFAULT_SIZE if headless else window_size(self.settings.window_size, _desktop_size())
+            remembered = self.settings.window_size
+            size = window.DEFAULT_SIZE if headless else window.window_size(remembered, window.desktop_size())
         size = (max(size[0], 320), max(size[1], 240))
         self.windowed_size = size  # what F11 returns to
         fullscreen = self.settings.fullscreen and not headless
         flags = 0 if headless else (pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE)
         if not headless:
-            _set_window_icon()
+            window.set_window_icon()
         self.screen: pygame.Surface = pygame.display.set_mode((0, 0) if fullscreen else size, flags)
         size = self.screen.get_size()
         pygame.display.set_caption("hexgames")
         if not headless:
-            _set_minimum_size(MIN_SIZE)
+            window.set_minimum_size(MIN_SIZE)
         keep_gui_small()
         self.ui = pygame_gui.UIManager(size, theme_path=str(paths.ASSETS / "theme.json"),
                                        enable_live_theme_updates=False,
                                        starting_language=self.settings.language,
                                        translation_directory_paths=[str(paths.TRANSLATIONS)])
         self.ui.set_locale(self.settings.language)
-        _dedupe_translation_paths()
+        dedupe_translation_paths()
         self._text_fonts_loaded = False
         self.scenes = SceneManager()
         from hexgames.ui.sound import Sounds
@@ -81,7 +84,6 @@ class App:
         self.autosave_failing = False  # the last autosave could not be written (the player was told)
         self.clock_time = 0.0  # seconds of app time; drives idle animations (thinking dots)
         self._fonts: BoundedCache[tuple[int, bool], pygame.font.Font] = BoundedCache(FONTS_KEPT)
-        self._missing: set[tuple[str, str]] = set()  # (language, key) pairs known to have no text
         self.notices = hud.ToastStack()  # files set aside and the like, over every scene
         self.open_things: list[Any] = []  # what must be closed when the app ends (an online session)
         self.open_menu()
@@ -108,47 +110,18 @@ class App:
             self._worker = make_worker(threads=self.headless or os.environ.get("HEXGAMES_AI_THREADS") == "1")
         return self._worker
 
-    # --- text --------------------------------------------------------------------------------
+    # --- text (`ui.texts`) ----------------------------------------------------------------------
     def tr(self, key: str, default: str | None = None, **params: Any) -> str:
-        """Translate `key` in the active language (English fallback); a missing key gives `default`
-        (formatted with `{param}`), else the key itself so the gap is visible.
-
-        Counts: a text that changes with a number takes it as the param `count`, and its translation
-        may be a table of plural forms, python-i18n's own: `{"one": "%{count} cell", "other": "%{count}
-        cells"}` (see `plural_table`); a language without plural forms (Japanese) gives one string."""
-        import i18n
-
-        miss = (self.settings.language, key)
-        if miss not in self._missing:
-            try:
-                text = i18n.t(key, **params)
-            except TypeError:  # plural forms asked without a whole-number `count`: a caller's slip
-                text = None
-            if text is not None and text != key:
-                return text
-            if text is not None:
-                self._missing.add(miss)  # i18n searches the disk for a missing key on every call
-        if default is None:
-            return key
-        try:
-            return default.format(**params)
-        except (KeyError, IndexError, ValueError):
-            return default
+        """`key`'s text in the player's language; `default` (formatted) or the key where none is."""
+        return self.texts.tr(key, default, **params)
 
     def tr_reason(self, reason: Any) -> str:
-        """A rules' reason in the active language: `Reason`s by key and params (params that are
-        reasons themselves are translated too), anything else as its text."""
-        if not isinstance(reason, Reason):
-            return "" if reason is None else clip(str(reason))
-        params = {k: self.tr_reason(v) if isinstance(v, Reason) else v for k, v in reason.params.items()}
-        return clip(self.tr(reason.key, default=None, **params) if self._has(reason.key) else str(reason))
+        """A rules' reason in the player's language."""
+        return self.texts.tr_reason(reason)
 
     def join(self, items: "list[str] | tuple[str, ...]") -> str:
         """A list in running text: "a, b, c" in English, "a、b、c" in Japanese."""
-        return self.tr("ui.list_sep", default=", ").join(items)
-
-    def _has(self, key: str) -> bool:
-        return self.tr(key, count=0) != key  # a count, so that plural forms answer too
+        return self.texts.join(items)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """Noto Sans JP (Latin and Japanese glyphs) at `size`, kept for the next call.
@@ -394,93 +367,30 @@ class App:
         pygame.image.save(self.screen, str(path))
 
 
-class NoDisplay(Exception):
-    """There is no screen to open the window on; the message is one line for the person at the shell."""
 
+def screenshot(out: str, game_id: str | None = None, scene: str = "game", seed: int = 1, moves: int | None = None,
+               size: tuple[int, int] = (1280, 800), language: str | None = None,
+               seats: Sequence[Any] | None = None, options: Mapping[str, Any] | None = None) -> None:
+    """Write a PNG of any screen of the app (`ui.screenshot.scenes_for` names them): a headless app,
+    its animations instant, the screen put on its stack as a player reaches it (`ui.screenshot`
+    says how; NoSuchScreen if the game has none such), saved four frames later. `seats` (`Seat`s)
+    and `options` (with "mode") set up the game as the setup screen would; `moves`: moves played
+    first (default 0), for "records" the seeded games recorded first."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from hexgames.ui.anim import INSTANT
+    from hexgames.ui.screenshot import staging, temporary_data_dir
 
-HEADLESS_DRIVERS = ("offscreen", "dummy")  # SDL drivers that draw nowhere a person can see
-NO_DISPLAY = "no display to open the window on"
-NO_DISPLAY_HINT = "; start it in a desktop session, or set SDL_VIDEODRIVER=dummy to run it without a window"
-
-
-def init_display(need_window: bool) -> None:
-    """Start SDL's video (only video: the sound effects start their own mixer when first played, so
-    that a machine without sound never prints pages of audio driver noise at start-up).
-
-    With `need_window`, refuse to run invisibly: where there is no display SDL falls back to its
-    offscreen driver, and the app would run with nobody able to see it. Asking for such a driver by
-    name (SDL_VIDEODRIVER=dummy, as tests and screenshots do) is fine. On X11/Wayland systems the
-    display variables are checked before SDL probes its drivers, which would print its own errors.
-    """
-    asked = os.environ.get("SDL_VIDEODRIVER", "").lower()
-    if need_window and not asked and _x11_or_wayland_system() and not (
-            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-        raise NoDisplay(NO_DISPLAY + " (DISPLAY and WAYLAND_DISPLAY are not set)" + NO_DISPLAY_HINT)
-    try:
-        pygame.display.init()
-    except pygame.error as e:
-        raise NoDisplay(f"cannot open a window: {e}") from None
-    driver = pygame.display.get_driver()
-    if need_window and driver in HEADLESS_DRIVERS and driver != asked:
-        pygame.display.quit()
-        raise NoDisplay(NO_DISPLAY + f" (SDL found only its {driver} driver)" + NO_DISPLAY_HINT)
-
-
-def _x11_or_wayland_system() -> bool:
-    return sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd"))
-
-
-PLURAL_FORMS = ("zero", "one", "few", "many", "other")
-
-
-def plural_table(value: Any) -> bool:
-    """Whether a value in a translation file is a table of plural forms (python-i18n takes a dict
-    with two or more of `PLURAL_FORMS` so, and picks a form by the param `count`: 0 "zero", 1
-    "one", else "other"; "few" and "many" are best left out, as i18n reads "few" as 2 to 5), not
-    a group of keys."""
-    return isinstance(value, dict) and len(set(PLURAL_FORMS) & set(value)) >= 2
-
-
-def _dedupe_translation_paths() -> None:
-    """Each UIManager appends its folders to python-i18n's global search path; keep each once so
-    a missing key is not searched for again and again (tests make many Apps)."""
-    import i18n
-
-    i18n.load_path[:] = list(dict.fromkeys(i18n.load_path))
-
-
-def _set_window_icon() -> None:
-    """The app's icon on the window and the task bar (set before the window opens, as SDL asks)."""
-    from hexgames.ui.icon import app_icon
-
-    pygame.display.set_icon(app_icon(64))
-
-
-def _desktop_size() -> tuple[int, int] | None:
-    try:
-        sizes = pygame.display.get_desktop_sizes()
-    except pygame.error:
-        return None
-    return tuple(sizes[0]) if sizes else None
-
-
-def window_size(remembered: tuple[int, int] | None, desktop: tuple[int, int] | None) -> tuple[int, int]:
-    """The size to open the window at: the one the player left it at, else 1280x800, in both cases
-    shrunk to leave room for the title bar and the task bar (a 1366x768 screen gets 1280x688), never
-    below MIN_SIZE."""
-    want = remembered or DEFAULT_SIZE
-    if desktop is not None:
-        want = (min(want[0], desktop[0] - 60), min(want[1], desktop[1] - 80))
-    return max(want[0], MIN_SIZE[0]), max(want[1], MIN_SIZE[1])
-
-
-def _set_minimum_size(size: tuple[int, int]) -> None:
-    """Ask the window manager not to shrink the window below what the layouts are made for."""
-    try:
-        pygame.Window.from_display_module().minimum_size = size
-    except (AttributeError, pygame.error):
-        pass  # an older pygame-ce: the resize handler still clamps the layout size
-
+    stage = staging(game_id, scene, seed, moves, seats, options)
+    with temporary_data_dir() if stage.own_data else contextlib.nullcontext():
+        app = App(size=size, headless=True, language=language)
+        app.settings.anim_speed = INSTANT
+        try:
+            stage.show(app)
+            for _ in range(4):
+                app.step(1 / 60)
+            app.render_to_png(out)
+        finally:
+            app.shutdown()
 
 # --- AI worker ---------------------------------------------------------------------------------
 def make_worker(threads: bool) -> Any:
@@ -488,12 +398,3 @@ def make_worker(threads: bool) -> Any:
     from hexgames.ai.worker import AIWorker
 
     return AIWorker(use_processes=not threads)
-
-
-def choose_move(game_id: str, level: str, view: Any, seat: int, seed: int) -> Any:
-    """Pick a move for `seat` from its view in this process (screenshots: reproducible, no worker)."""
-    from hexgames import games
-    from hexgames.ai.agents import make_agent
-
-    info = games.get(game_id)
-    return make_agent(info, level).choose(info.rules, view, seat, random.Random(seed))

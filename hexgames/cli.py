@@ -129,7 +129,8 @@ def cmd_play(argv: Sequence[str]) -> int:
         options = _resolve(info, options, len(seats))
         seed = args.seed if args.seed is not None else random.randrange(1 << 30)
         match = Match(info, seats, options, seed)
-    from hexgames.app import App, NoDisplay
+    from hexgames.app import App
+    from hexgames.ui.window import NoDisplay
 
     try:
         app = App(language=args.language)
@@ -340,7 +341,7 @@ def _public_arguments(p: argparse.ArgumentParser) -> None:
 
 def _screenshot_parser() -> argparse.ArgumentParser:
     from hexgames import games
-    from hexgames.screenshot import SCENES, game_screens
+    from hexgames.ui.screenshot import SCENES, game_screens
 
     dialogs = "; ".join(f"{info.id}: {', '.join(game_screens(info))}" for info in games.registered() if game_screens(info))
     p = argparse.ArgumentParser(prog="hexgames screenshot", description="Render any screen of the app headless "
@@ -367,7 +368,7 @@ def _screenshot_parser() -> argparse.ArgumentParser:
 
 def _screenshot_table(info, scene: str, args: argparse.Namespace) -> tuple[Any, Any]:
     """The seats and resolved options the screenshot's game is set up with (checked like `play`'s)."""
-    from hexgames.screenshot import default_seats
+    from hexgames.ui.screenshot import default_seats
 
     options = _options(args.option)
     if args.mode:
@@ -384,7 +385,7 @@ def cmd_screenshot(argv: Sequence[str]) -> int:
     args = _screenshot_parser().parse_args(argv)
     scene = args.scene or ("game" if args.game else "menu")
     info = _game(args.game) if args.game and scene != "menu" else None
-    from hexgames.screenshot import NO_GAME_SCENES, NoSuchScreen, scenes_for, screenshot
+    from hexgames.ui.screenshot import NO_GAME_SCENES, NoSuchScreen, scenes_for
 
     if scene not in scenes_for(info):
         raise UsageError(f"unknown scene {scene!r} (known: {', '.join(scenes_for(info))})")
@@ -397,6 +398,8 @@ def cmd_screenshot(argv: Sequence[str]) -> int:
         raise UsageError(f"--size {args.size!r} must look like 1280x800") from None
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from hexgames.app import screenshot
+
     try:
         screenshot(args.out, game_id=info.id if info else None, scene=scene, seed=args.seed, moves=args.moves,
                    size=(w, h), language=args.language, seats=seats, options=options)
@@ -425,8 +428,9 @@ def cmd_tutorial(argv: Sequence[str]) -> int:
         print(f"hexgames: {e}", file=sys.stderr)
         return 1
     if not args.autoplay:
-        from hexgames.app import App, NoDisplay
+        from hexgames.app import App
         from hexgames.ui.tutorial import start_tutorial
+        from hexgames.ui.window import NoDisplay
 
         try:
             app = App(language=args.language)
@@ -439,7 +443,7 @@ def cmd_tutorial(argv: Sequence[str]) -> int:
         w, h = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
         raise UsageError(f"--size {args.size!r} must look like 1280x800") from None
-    from hexgames.screenshot import temporary_data_dir
+    from hexgames.ui.screenshot import temporary_data_dir
 
     with temporary_data_dir():  # a headless run leaves no records or settings behind
         return _autoplay(info.id, script, (w, h), args.language)
@@ -451,7 +455,8 @@ def _autoplay(game_id: str, script, size: tuple[int, int], language: str | None)
     from hexgames.app import App
     from hexgames.tutorials import ScriptError
     from hexgames.ui.anim import INSTANT
-    from hexgames.ui.tutorial import autoplay, tutorial_scene
+    from hexgames.ui.tutorial import tutorial_scene
+    from hexgames.ui.tutorial_autoplay import autoplay
 
     app = App(size=size, headless=True, language=language)
     app.settings.anim_speed = INSTANT

@@ -30,7 +30,7 @@ import tarfile
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = ((800, 600), (1280, 800))
@@ -71,26 +71,48 @@ def shots(sizes: Sequence[tuple[int, int]] = SIZES, languages: Sequence[str] = L
     """Every screen of the `screenshot` command: the game-free ones once, the rest for every game
     (the shared screens and the game's own dialogs)."""
     from hexgames import games
-    from hexgames.screenshot import scenes_for
 
+    scenes_for = screenshot_api().scenes_for
     scenes: list[tuple[str | None, str]] = [(None, s) for s in ANY_GAME]
     for game in game_ids():
         scenes += [(game, s) for s in scenes_for(games.get(game)) if s not in ANY_GAME[:2]]
     return [Shot(g, s, size, lang) for size in sizes for lang in languages for g, s in scenes]
 
 
+@dataclass(frozen=True)
+class ScreenshotApi:
+    """What a render needs of the tree's `screenshot` command, from wherever the tree keeps it."""
+    scenes_for: Callable[..., tuple[str, ...]]
+    screenshot: Callable[..., None]
+    NoSuchScreen: type[Exception]
+
+
+def screenshot_api() -> ScreenshotApi:
+    """The screenshot command of the hexgames this process imported: since issue 28 its screens are
+    `hexgames.ui.screenshot` and the PNG is the app's (`hexgames.app.screenshot`); a tree before
+    that (a reference commit) has all of it in `hexgames.screenshot`."""
+    import importlib
+
+    try:
+        screens = importlib.import_module("hexgames.ui.screenshot")
+        render = importlib.import_module("hexgames.app").screenshot
+    except ModuleNotFoundError:
+        screens = importlib.import_module("hexgames.screenshot")
+        render = screens.screenshot
+    return ScreenshotApi(screens.scenes_for, render, screens.NoSuchScreen)
+
+
 def render(shot: Shot, folder: Path) -> Path:
     """`shot` rendered by this process's hexgames into folder/<name>.png, or why not into
     <name>.error.txt."""
-    from hexgames.screenshot import NoSuchScreen, screenshot
-
+    api = screenshot_api()
     repeatable_chance(shot)
     out = folder / f"{shot.name}.png"
     with tempfile.TemporaryDirectory(prefix="hexgames-pixels-data-") as data:
         os.environ["HEXGAMES_DATA_DIR"] = data  # never the user's: no autosave to resume, no records
         try:
-            screenshot(str(out), shot.game, shot.scene, SEED, shot.moves, shot.size, shot.language)
-        except NoSuchScreen as e:
+            api.screenshot(str(out), shot.game, shot.scene, SEED, shot.moves, shot.size, shot.language)
+        except api.NoSuchScreen as e:
             out = folder / f"{shot.name}.error.txt"
             out.write_text(str(e), encoding="utf-8")
     return out

@@ -18,7 +18,7 @@ from hexgames.ai.hint import compute_hint, hint_request
 from hexgames.core import saves
 from hexgames.core.match import Match
 from hexgames.games import new_match
-from hexgames.screenshot import build_match, human_to_move
+from hexgames.ui.screenshot import build_match, human_to_move
 from tests.drive import click_at, key, make_app, step, step_until
 from tests.test_conformance import BUILTIN
 
@@ -315,7 +315,7 @@ def test_the_results_say_how_many_hints_each_player_took(app):
 @pytest.mark.parametrize("game_id", ["ingenious", "clans"])
 def test_screenshot_shows_the_hint_preview_the_same_every_time(tmp_path, game_id):
     from hexgames import cli
-    from hexgames.screenshot import SCENES
+    from hexgames.ui.screenshot import SCENES
 
     assert "hint" in SCENES
     out = tmp_path / "hint.png"
@@ -328,7 +328,7 @@ def test_screenshot_shows_the_hint_preview_the_same_every_time(tmp_path, game_id
 
 def test_sticker_turf_deck_pick_and_peek_hints_show_where_the_player_acts(app_en):
     from hexgames.games.stickers.rules import Pick, Reorder
-    from hexgames.screenshot import find_screen
+    from hexgames.ui.screenshot import find_screen
 
     scene = start(app_en, human_to_move(build_match("stickers", 1, 3)))
     hint = ask_by_key(app_en, scene)

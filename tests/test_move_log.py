@@ -12,9 +12,9 @@ import random
 import pytest
 
 from hexgames import games
-from hexgames.app import plural_table
 from hexgames.core.protocol import Reason
 from hexgames.paths import TRANSLATIONS
+from hexgames.ui.texts import plural_table
 
 BUILTIN = [g for g in games.registered() if type(g.rules).__module__.startswith("hexgames.games.")]
 CASES = [(info.id, mode.id, n) for info in BUILTIN for mode in info.modes for n in mode.seats]

@@ -23,9 +23,9 @@ import pytest
 
 from hexgames import games
 from hexgames.core.match import Match, Seat
-from hexgames.screenshot import build_match
 from hexgames.ui.anim import INSTANT
 from hexgames.ui.handover import HandoverScene
+from hexgames.ui.screenshot import build_match
 from tests.drive import click_at, key, make_app, step
 
 pytestmark = pytest.mark.privacy

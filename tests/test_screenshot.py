@@ -9,7 +9,7 @@ import pytest
 from hexgames import cli, games
 from hexgames.app import App
 from hexgames.core.match import Seat
-from hexgames.screenshot import SCENES, scenes_for, show_screen
+from hexgames.ui.screenshot import SCENES, scenes_for, show_screen
 
 
 def _top_after(scene: str, game_id: str, **kw):
@@ -47,6 +47,17 @@ def test_ingenious_swap_prompt_is_open_for_the_seat_to_move():
         assert type(top).__name__ == "IngeniousScene"
         assert top.state.phase == "swap" and top.match.seat_to_move.is_human
         assert top.swap_prompt_open() and top.swap_accept_button.visible
+    finally:
+        app.shutdown()
+
+
+def test_the_scoring_screen_shows_the_last_move_s_marks_every_step_lit():
+    app, top = _top_after("scoring", "ingenious", seed=1, moves=10)
+    try:
+        m = top.match
+        marks = m.rules.score_marks(m.rules.observe(m.states[-2], 0), m.moves[-1], m.rules.observe(m.state, 0))
+        assert marks and len(m.moves) > 10
+        assert set(lit.mark for lit in top.score_show.lit()) == set(marks) and top.score_show.busy
     finally:
         app.shutdown()
 

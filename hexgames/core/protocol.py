@@ -284,6 +284,12 @@ class Rules(Generic[S, M]):
         """A uniformly-ish random legal move; games override it to avoid full enumeration."""
         return rng.choice(list(self.legal_moves(s)))
 
+    def score_marks(self, before: S, m: M, after: S) -> list[Any]:
+        """What `m` scored and where (`hexgames.core.scoring.ScoreMark`s), for the screens to light
+        up. `before` and `after` are what the viewer sees (`observe`), so a mark says nothing the
+        board does not show. A game that scores on the board overrides it."""
+        return []
+
     def reveals(self, s: S, m: M) -> str | None:
         """If applying `m` to `s` shows anyone information drawn from a hidden source (a bag, a
         deck), the reason undoing past it is refused; else None."""

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures as futures
+from concurrent.futures.process import BrokenProcessPool
 import contextlib
 import gc
 import logging
@@ -700,7 +701,7 @@ class Server:
             if isinstance(e, StoreError):
                 self.cluster.check_stale(room)
                 again = self._ai_later
-        except futures.process.BrokenProcessPool:
+        except BrokenProcessPool:
             log.error("the AI process died; restarting it")
             self.pool = futures.ProcessPoolExecutor(1, mp_context=mp.get_context("spawn"), initializer=exit_with_parent)
         finally:

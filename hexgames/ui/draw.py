@@ -69,6 +69,13 @@ def aa_circle(surface: pygame.Surface, colour: Colour, center: Point, radius: fl
     pygame.gfxdraw.aacircle(surface, x, y, r, border or colour)
 
 
+
+def tick(surface: pygame.Surface, centre: tuple[int, int], size: int, colour: Colour) -> None:
+    """A check mark (drawn: the font may have no glyph for one): a finished tutorial, a done step."""
+    x, y = centre
+    pygame.draw.lines(surface, colour, False, [(x - size, y), (x - size // 3, y + size * 2 // 3),
+                                               (x + size, y - size * 2 // 3)], 4)
+
 def text(surface: pygame.Surface, font: pygame.font.Font, content: str, pos: Point,
          colour: Colour = (235, 238, 244), anchor: str = "center", outline: Colour | None = None,
          shadow: Colour | None = None, outline_px: int = 2) -> pygame.Rect:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Sequence
 import pygame
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 Point = tuple[int, int]
 
@@ -61,7 +61,7 @@ def _post(kind: int, **kw) -> None:
     pygame.event.post(pygame.event.Event(kind, **kw))
 
 
-def perform(app: "App", g: Gesture, frame: float = 1 / 60) -> None:
+def perform(app: "Shell", g: Gesture, frame: float = 1 / 60) -> None:
     """Post `g` as the events a player's hand makes, stepping the app between them as a real loop
     would (pygame_gui needs a frame to see the pointer over a button before it is pressed)."""
     def step(n: int = 1) -> None:

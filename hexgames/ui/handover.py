@@ -11,14 +11,14 @@ from hexgames.ui import draw, hud
 from hexgames.ui.scenes import Scene
 
 if TYPE_CHECKING:
-    from hexgames.app import App
     from hexgames.ui.game_scene import GameScene
+    from hexgames.ui.shell import Shell
 
 
 class HandoverScene(Scene):
     opaque = False
 
-    def __init__(self, app: "App", game: "GameScene", seat: int):
+    def __init__(self, app: "Shell", game: "GameScene", seat: int):
         super().__init__(app)
         self.game = game
         self.seat = seat

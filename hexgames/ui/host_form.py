@@ -13,7 +13,7 @@ from hexgames.net.table_settings import TableSettings
 from hexgames.ui.table_rules import CLOCK_PRESETS, preset_of
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 CHOICES = frozenset({"listed", "clock", "timeout", "hints"})  # the controls this part answers for
 
@@ -23,7 +23,7 @@ class HostChoices:
     listed: bool = True  # the table shows in the server's public list (else it is found by its code only)
     settings: TableSettings = dataclasses.field(default_factory=TableSettings)
 
-    def listing_dropdown(self, app: "App", where: pygame.Rect, controls: dict[Any, tuple[str, Any]],
+    def listing_dropdown(self, app: "Shell", where: pygame.Rect, controls: dict[Any, tuple[str, Any]],
                          widgets: list[Any]) -> None:
         """Who can find the table, beside the host's own seat (the choices say it in words; the
         tip says more)."""
@@ -35,7 +35,7 @@ class HostChoices:
         controls[dd] = ("listed", None)
         widgets.append(dd)
 
-    def table_row(self, app: "App", row: pygame.Rect, label_w: int, controls: dict[Any, tuple[str, Any]],
+    def table_row(self, app: "Shell", row: pygame.Rect, label_w: int, controls: dict[Any, tuple[str, Any]],
                   widgets: list[Any]) -> None:
         """The table's settings in one row: its clock, what a seat out of time does (no choice
         without a clock), and whether hints are allowed."""

@@ -14,7 +14,7 @@ import pygame
 from hexgames.ui import draw
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Drawing
 
 TEXT = (230, 233, 239)
 MUTED = (160, 170, 186)
@@ -64,7 +64,7 @@ class ToastStack:
     def texts(self) -> list[str]:
         return [t.text for t in self.toasts]
 
-    def draw(self, surface: pygame.Surface, app: "App", area: pygame.Rect) -> None:
+    def draw(self, surface: pygame.Surface, app: "Drawing", area: pygame.Rect) -> None:
         """Stack toasts upwards from the bottom centre of `area`."""
         font = app.font(18)
         y = area.bottom - 16
@@ -88,7 +88,7 @@ class ToastStack:
     def newest(self) -> Toast | None:
         return self.toasts[-1] if self.toasts else None
 
-    def draw_strip(self, surface: pygame.Surface, app: "App", rect: pygame.Rect) -> bool:
+    def draw_strip(self, surface: pygame.Surface, app: "Drawing", rect: pygame.Rect) -> bool:
         """The newest toast in a game's message strip (`rect`), fading as it ages; False if none."""
         t = self.newest
         if t is None:
@@ -100,7 +100,7 @@ class ToastStack:
 STRIP_BG = (31, 37, 48)
 
 
-def message_strip(surface: pygame.Surface, app: "App", rect: pygame.Rect, content: str,
+def message_strip(surface: pygame.Surface, app: "Drawing", rect: pygame.Rect, content: str,
                   bg=STRIP_BG, colour=TEXT, alpha: float = 1.0) -> None:
     """One message in the strip reserved for messages, so none ever covers the play area: in the
     largest type (16 down to 12 px) that fits it on one line, or on two at 12 px."""
@@ -126,7 +126,7 @@ def thinking_dots(surface: pygame.Surface, pos: tuple[float, float], clock: floa
         draw.aa_circle(surface, (*colour[:3],), (pos[0] + i * radius * 3.2, pos[1]), r)
 
 
-def turn_banner(surface: pygame.Surface, app: "App", rect: pygame.Rect, text: str, colour=None,
+def turn_banner(surface: pygame.Surface, app: "Drawing", rect: pygame.Rect, text: str, colour=None,
                 thinking: bool = False, clock: float = 0.0, text_width: int | None = None) -> None:
     """The top bar: whose turn it is, with the seat's colour chip and animated dots while thinking.
     `text_width` keeps the text clear of what the bar holds at its right (title, buttons)."""
@@ -143,7 +143,7 @@ def turn_banner(surface: pygame.Surface, app: "App", rect: pygame.Rect, text: st
         thinking_dots(surface, (r.right + 14, rect.centery + 4), clock)
 
 
-def hover_tip(surface: pygame.Surface, app: "App", anchor: pygame.Rect, text: str,
+def hover_tip(surface: pygame.Surface, app: "Drawing", anchor: pygame.Rect, text: str,
               side: str = "above", within: pygame.Rect | None = None) -> pygame.Rect:
     """A tool tip above (or to the right of) `anchor`, kept on screen (or inside `within`): why a
     disabled button does nothing, what a drawn panel is. pygame_gui shows no tool tips on disabled
@@ -165,7 +165,7 @@ def hover_tip(surface: pygame.Surface, app: "App", anchor: pygame.Rect, text: st
     return rect
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, title: str | None = None, app: "App | None" = None,
+def panel(surface: pygame.Surface, rect: pygame.Rect, title: str | None = None, app: "Drawing | None" = None,
           highlight: bool = False) -> pygame.Rect:
     """A side-panel card (a player's box); returns the inner rect below the title."""
     border = ACCENT if highlight else (70, 80, 98)
@@ -185,7 +185,7 @@ def seat_chip(surface: pygame.Surface, colour: tuple[int, int, int], center: tup
     draw.aa_circle(surface, colour, center, radius, border=CHIP_RIM)
 
 
-def hint_ring(surface: pygame.Surface, app: "App", rect: pygame.Rect, colour: tuple[int, int, int] = HINT) -> None:
+def hint_ring(surface: pygame.Surface, app: "Drawing", rect: pygame.Rect, colour: tuple[int, int, int] = HINT) -> None:
     """A hint pointing at a button or a box: a ring around it with the "Hint" tab on top (drawn
     under pygame_gui, so it frames a button from outside)."""
     ring = rect.inflate(12, 12)
@@ -193,7 +193,7 @@ def hint_ring(surface: pygame.Surface, app: "App", rect: pygame.Rect, colour: tu
     hint_tag(surface, app, (ring.centerx, ring.y + 2), size=12, colour=colour)
 
 
-def hint_tag(surface: pygame.Surface, app: "App", midbottom: tuple[float, float], size: int = 13,
+def hint_tag(surface: pygame.Surface, app: "Drawing", midbottom: tuple[float, float], size: int = 13,
              colour: tuple[int, int, int] = HINT) -> pygame.Rect:
     """The small "Hint" tab a game puts by what a hint points at (its ring, arrow or ghost); returns
     where it went."""

@@ -26,7 +26,7 @@ from hexgames.ui.scenes import Scene
 from hexgames.ui.table_rules import settings_line
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell, Words
 
 LEVELS = ("easy", "medium", "hard")  # what the host may give a seat to
 CONNECTED, AWAY = ONLINE, AWAY_COLOUR  # as the game's status row marks them
@@ -35,7 +35,7 @@ OPEN = (150, 160, 176)
 MESSAGE_SECONDS = 8.0
 
 
-def game_name(app: "App", game_id: str) -> str:
+def game_name(app: "Words", game_id: str) -> str:
     """The game's title in the player's language (its id, if this app does not have that game)."""
     try:
         info = games.get(game_id)
@@ -44,7 +44,7 @@ def game_name(app: "App", game_id: str) -> str:
     return app.tr(f"{info.id}.title", default=info.title)
 
 
-def option_words(app: "App", game_id: str, options: dict[str, Any]) -> list[str]:
+def option_words(app: "Words", game_id: str, options: dict[str, Any]) -> list[str]:
     """The table's mode and the options that apply to it, as the setup screen words them."""
     try:
         info = games.get(game_id)
@@ -63,12 +63,12 @@ def option_words(app: "App", game_id: str, options: dict[str, Any]) -> list[str]
     return words
 
 
-def listing_word(app: "App", table: dict[str, Any]) -> str:
+def listing_word(app: "Words", table: dict[str, Any]) -> str:
     """Whether the table shows in the server's public list, or is found by its code only."""
     return app.tr("ui.lobby.listed" if table.get("listed", True) else "ui.lobby.by_code")
 
 
-def table_line(app: "App", table: dict[str, Any]) -> str:
+def table_line(app: "Words", table: dict[str, Any]) -> str:
     """One open table in a list: game, mode, seats taken of all, and its host."""
     seats = table.get("seats") or []
     host = table.get("host")
@@ -82,7 +82,7 @@ def table_line(app: "App", table: dict[str, Any]) -> str:
     return " · ".join(parts)
 
 
-def table_settings_line(app: "App", table: dict[str, Any], settings: Any) -> str:
+def table_settings_line(app: "Words", table: dict[str, Any], settings: Any) -> str:
     """The table's settings in words, saying where the game's rules let no seat out of time lose."""
     try:
         resigns = has_resignation(games.get(str(table.get("game"))), table.get("options") or {},
@@ -101,7 +101,7 @@ class LobbyScene(Scene):
     """See the module docstring. `frames` are frames already taken from the session that belong
     here (those that came with the welcome)."""
 
-    def __init__(self, app: "App", session: Session, frames: list[Frame] | None = None):
+    def __init__(self, app: "Shell", session: Session, frames: list[Frame] | None = None):
         super().__init__(app)
         self.session = session
         self.inbox = list(frames or [])

@@ -15,8 +15,8 @@ import pygame
 from hexgames.ui import draw, hud
 
 if TYPE_CHECKING:
-    from hexgames.app import App
     from hexgames.core.match import Match
+    from hexgames.ui.shell import Drawing
 
 PANEL_BG = (26, 31, 40)
 NUMBER_W, CHIP_X, TEXT_X = 22, 32, 42  # the columns of an entry, from the body's left edge
@@ -36,7 +36,7 @@ class MoveLog:
     """The log of `match` as seen by `viewer()`: entries made lazily, laid out for a width, drawn in
     a rect with the newest move at the bottom unless scrolled (`scroll` lines up from the end)."""
 
-    def __init__(self, app: "App", match: "Match", viewer: Callable[[], int | None],
+    def __init__(self, app: "Drawing", match: "Match", viewer: Callable[[], int | None],
                  seat_name: Callable[[int], str], seat_chip: Callable[[pygame.Surface, int, tuple, float], None]):
         self.app = app
         self.match = match

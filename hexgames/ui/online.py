@@ -18,48 +18,21 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from hexgames import games
 from hexgames.core import files
-from hexgames.core.match import MAX_NAME, clean_name
-from hexgames.net import places
+from hexgames.core.match import clean_name
 from hexgames.net.frames import CODE_ALPHABET, CODE_LENGTH, Frame
 from hexgames.net.places import Place
 from hexgames.net.session import AddressError, Session, host_session, join_session, return_to
 from hexgames.net.store import StoreError
-from hexgames.ui import draw, hud, online_game
-from hexgames.ui.lobby import LobbyScene, table_line
-from hexgames.ui.menu import CARD_BG, SetupScene, game_title
+from hexgames.ui import online_game
+from hexgames.ui.lobby import LobbyScene
+from hexgames.ui.online_form import OnlineForm, place_address
+from hexgames.ui.parts import part_attribute
 from hexgames.ui.scenes import Scene
-from hexgames.ui.settings import MAX_ADDRESS
+from hexgames.ui.setup_screen import SetupScene
 
 if TYPE_CHECKING:
-    from hexgames.app import App
-    from hexgames.games import GameInfo
-
-ROW = 40  # height of a field or a button
-GAP = 10
-NOTE_LINES = 2
-BUTTON_FONT = 17  # the theme's button type, in px (a table's line is cut to fit its button)
-PLACE_H = 50  # one of Your tables: a card of two lines
-PAGE_W = 64  # the button that turns the page of Your tables
-
-
-def online_games() -> list["GameInfo"]:
-    """The games that can be hosted: those with a way to play for two or more."""
-    return [g for g in games.registered() if any(n > 1 for m in g.modes for n in m.seats)]
-
-
-def place_lines(app: "App", place: Place) -> tuple[str, str]:
-    """One of Your tables on its card: the game and the code; whether this app hosts it, and when
-    it was last played."""
-    role = app.tr("ui.online.place_hosted" if place.hosted else "ui.online.place_guest")
-    return (f"{game_title(app, games.get(place.game))} · {place.code}",
-            f"{role} · {place.saved[:16].replace('T', ' ')}")
-
-
-def place_address(place: Place) -> str:
-    """The server of `place` as a player types it (no scheme; its addresses comma separated)."""
-    return ",".join(url.partition("://")[2] for url in place.url.split(","))
+    from hexgames.ui.shell import Shell
 
 
 def code_problem(code: str) -> bool:
@@ -67,30 +40,38 @@ def code_problem(code: str) -> bool:
     return len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code)
 
 
+def _form(name: str, doc: str) -> property:
+    return part_attribute("form", name, doc)
+
+
 class OnlineScene(Scene):
     """See the module docstring. `pending` is the connection waiting for the server's answer (to
-    "join", "list" or "host"), None when nothing is asked."""
+    "join", "list" or "host"), None when nothing is asked. Its widgets are the form's (`OnlineForm`),
+    read here by their names."""
 
-    def __init__(self, app: "App"):
+    name_entry = _form("name_entry", "The field of the player's name.")
+    address_entry = _form("address_entry", "The field of the server's address.")
+    code_entry = _form("code_entry", "The field of the join code.")
+    buttons = _form("buttons", "The buttons by what they do: join, list, back, more_places.")
+    game_buttons = _form("game_buttons", "A button per game that can be hosted.")
+    table_buttons = _form("table_buttons", "A button per open table last listed, with its code.")
+    place_buttons = _form("place_buttons", "A card per one of Your tables shown, with its place.")
+    places = _form("places", "Your tables, newest first (read again at each layout).")
+    boxes = _form("boxes", "The Join and Host panels, with their titles.")
+    notes = _form("notes", "The muted words in the boxes.")
+    message_rect = _form("message_rect", "Where the player is told what happened, beside Back.")
+    button_for = _form("button_for", "The widget for an action, a game id, a listed table's code or "
+                       "\"place:CODE\" (tests click it).")
+
+    def __init__(self, app: "Shell"):
         super().__init__(app)
-        self.name_entry: Any = None
-        self.address_entry: Any = None
-        self.code_entry: Any = None
-        self.buttons: dict[Any, str] = {}  # "join", "list", "back"
-        self.game_buttons: dict[Any, "GameInfo"] = {}
-        self.table_buttons: dict[Any, str] = {}  # an open table's button -> its code
-        self.place_buttons: dict[Any, Place] = {}  # one of Your tables' card (a button) -> its place
-        self.place_page = 0  # which page of Your tables shows, when they do not all fit
-        self.places: list[Place] = []  # Your tables, newest first (read again at each layout)
+        self.form = OnlineForm(app)
         self.tables: list[dict[str, Any]] | None = None  # the open tables last listed
         self.pending: Session | None = None
         self.purpose = ""
         self.target = ""  # the address asked
         self.message = ""  # what the player is told: progress, or why something failed
         self.failed = False
-        self.boxes: list[tuple[pygame.Rect, str]] = []  # the Join and Host panels, with their titles
-        self.notes: list[tuple[pygame.Rect, str]] = []  # muted words in the boxes: where, and what
-        self.message_rect = pygame.Rect(0, 0, 0, 0)
 
     @property
     def name(self) -> str:
@@ -101,179 +82,10 @@ class OnlineScene(Scene):
     def address(self) -> str:
         return (self.address_entry.get_text() if self.address_entry is not None else "").strip()
 
-    # --- widgets ------------------------------------------------------------------------------
     def enter(self) -> None:
-        from pygame_gui.core import ObjectID
-        from pygame_gui.elements import UIButton, UILabel
+        self.widgets += self.form.build(self.tables)
 
-        app, tr, ui = self.app, self.app.tr, self.app.ui
-        w, h = app.screen.get_size()
-        compact = h < 720
-        col = pygame.Rect(0, 0, min(1100, w - 40), 0)
-        col.centerx = w // 2
-        self.buttons.clear()
-        self.notes.clear()
-        self.game_buttons.clear()
-        self.table_buttons.clear()
-        self.place_buttons.clear()
-        top = 12 if compact else 30
-        self.widgets.append(UILabel(pygame.Rect(col.x, top, col.w, 60), tr("ui.online.title"), ui,
-                                    object_id=ObjectID(class_id="@title")))
-        y = top + 66
-        label_w = 150
-        self.widgets.append(UILabel(pygame.Rect(col.x, y, label_w, ROW), tr("ui.online.your_name"), ui))
-        self.name_entry = self._entry(pygame.Rect(col.x + label_w, y, min(320, col.w - label_w), ROW),
-                                      self.name_entry.get_text() if self.name_entry else app.settings.online_name,
-                                      MAX_NAME, tr("learn.tip.online_name"))
-        y += ROW + (GAP if compact else 20)
-        self.places = places.load()
-        if self.places:
-            y = self._place_buttons(pygame.Rect(col.x, y, col.w, 0), label_w, 1 if compact else 2 if h < 1000 else 3)
-            y += GAP if compact else 20
-        bottom = h - 16 - 48 - 16
-        half = (col.w - 24) // 2
-        join = pygame.Rect(col.x, y, half, bottom - y)
-        host = pygame.Rect(join.right + 24, y, col.w - half - 24, bottom - y)
-        self.boxes = [(join, tr("ui.online.join_title")), (host, tr("ui.online.host_title"))]
-        self._join_box(pygame.Rect(join.x + 12, join.y + 40, join.w - 24, join.h - 48))
-        self._host_box(pygame.Rect(host.x + 12, host.y + 40, host.w - 24, host.h - 48))
-        back = UIButton(pygame.Rect(col.x, h - 16 - 48, 160, 48), tr("ui.online.back"), ui,
-                        tool_tip_text=tr("learn.tip.online_back"))
-        self.buttons[back] = "back"
-        self.widgets.append(back)
-        self.message_rect = pygame.Rect(back.rect.right + 16, back.rect.y + 2, col.right - back.rect.right - 16, 44)
-
-    def _place_buttons(self, row: pygame.Rect, label_w: int, rows: int) -> int:
-        """Your tables beside their label: one card each (a button this scene draws the words of),
-        newest first, as many as `rows` rows hold (the label counts them all); returns the y below."""
-        from pygame_gui.core import ObjectID
-        from pygame_gui.elements import UIButton, UILabel
-
-        app, tr = self.app, self.app.tr
-        self.widgets.append(UILabel(pygame.Rect(row.x, row.y + (PLACE_H - ROW) // 2, label_w, ROW), tr("ui.online.your_tables",
-                                                                                 n=len(self.places)), app.ui))
-        x, width = row.x + label_w, row.w - label_w
-        across = 2 if width < 900 else 3
-        slots = across * rows
-        shown = self.places[:slots]
-        rows_used = (len(shown) + across - 1) // across
-        if len(self.places) > slots:  # more than fit: pages of them, turned by a narrow button at the right
-            pages = -(-len(self.places) // slots)
-            self.place_page %= pages
-            shown = self.places[self.place_page * slots:(self.place_page + 1) * slots]
-            width -= PAGE_W + GAP
-            more = UIButton(pygame.Rect(x + width + GAP, row.y, PAGE_W, rows_used * (PLACE_H + 6) - 6),
-                            f"{self.place_page + 1}/{pages} »", app.ui,
-                            tool_tip_text=tr("ui.online.more_tables", page=self.place_page + 1, pages=pages))
-            self.buttons[more] = "more_places"
-            self.widgets.append(more)
-        bw = (width - (across - 1) * GAP) // across
-        for i, place in enumerate(shown):
-            r, c = divmod(i, across)
-            tip = tr("learn.tip.online_place_hosted" if place.hosted else "learn.tip.online_place_guest",
-                     code=place.code, name=place.name, address=place_address(place))
-            b = UIButton(pygame.Rect(x + c * (bw + GAP), row.y + r * (PLACE_H + 6), bw, PLACE_H), "", app.ui,
-                         object_id=ObjectID(class_id="@card"), tool_tip_text=tip)
-            self.place_buttons[b] = place
-            self.widgets.append(b)
-        return row.y + rows_used * (PLACE_H + 6) - 6
-
-    def _entry(self, rect: pygame.Rect, text: str, limit: int, tip: str) -> Any:
-        from pygame_gui.elements import UITextEntryLine
-
-        entry = UITextEntryLine(rect, self.app.ui)
-        entry.set_text_length_limit(limit)
-        entry.set_text(text)
-        entry.set_tooltip(tip)
-        self.widgets.append(entry)
-        return entry
-
-    def _join_box(self, inner: pygame.Rect) -> None:
-        from pygame_gui.core import ObjectID
-        from pygame_gui.elements import UIButton, UILabel
-
-        tr, ui = self.app.tr, self.app.ui
-        label_w = 110
-        old_address = self.address_entry.get_text() if self.address_entry else self.app.settings.online_address
-        old_code = self.code_entry.get_text() if self.code_entry else ""
-        y = inner.y
-        self.widgets.append(UILabel(pygame.Rect(inner.x, y, label_w, ROW), tr("ui.online.address"), ui))
-        self.address_entry = self._entry(pygame.Rect(inner.x + label_w, y, inner.w - label_w, ROW), old_address,
-                                         MAX_ADDRESS, tr("learn.tip.online_address"))
-        self.address_entry.set_forbidden_characters([" "])
-        y += ROW + GAP
-        self.widgets.append(UILabel(pygame.Rect(inner.x, y, label_w, ROW), tr("ui.online.code"), ui))
-        code_w = min(150, (inner.w - label_w) // 2)
-        self.code_entry = self._entry(pygame.Rect(inner.x + label_w, y, code_w, ROW), old_code, CODE_LENGTH,
-                                      tr("learn.tip.online_code"))
-        x = inner.x + label_w + code_w + GAP
-        join = UIButton(pygame.Rect(x, y, inner.right - x, ROW), tr("ui.online.join"), ui,
-                        object_id=ObjectID(class_id="@primary"), tool_tip_text=tr("learn.tip.online_join"))
-        self.buttons[join] = "join"
-        y += ROW + GAP
-        listing = UIButton(pygame.Rect(inner.x, y, inner.w, ROW), tr("ui.online.list"), ui,
-                           tool_tip_text=tr("learn.tip.online_list"))
-        self.buttons[listing] = "list"
-        self.widgets += [join, listing]
-        y += ROW + GAP
-        note = self._note(inner, tr("ui.online.join_note"), bottom=True)
-        self._table_buttons(pygame.Rect(inner.x, y, inner.w, note.y - GAP - y))
-
-    def _table_buttons(self, area: pygame.Rect) -> None:
-        """The open tables last listed, one button each (as many as fit), or a word that none are."""
-        from pygame_gui.core import ObjectID
-        from pygame_gui.elements import UIButton, UILabel
-
-        if self.tables is None:
-            return
-        if not self.tables:
-            self.widgets.append(UILabel(pygame.Rect(area.x, area.y, area.w, 30), self.app.tr("ui.online.no_tables"),
-                                        self.app.ui, object_id=ObjectID(class_id="@muted")))
-            return
-        fit = max(1, (area.h + 6) // (36 + 6))
-        for i, table in enumerate(self.tables[:fit]):
-            _, line = draw.fit_line(self.app.font, table_line(self.app, table), area.w - 20, BUTTON_FONT, BUTTON_FONT)
-            b = UIButton(pygame.Rect(area.x, area.y + i * 42, area.w, 36), line, self.app.ui,
-                         tool_tip_text=self.app.tr("learn.tip.online_table", code=table["code"]))
-            self.table_buttons[b] = table["code"]
-            self.widgets.append(b)
-
-    def _host_box(self, inner: pygame.Rect) -> None:
-        from pygame_gui.elements import UIButton
-
-        tr = self.app.tr
-        y = self._note(inner, tr("ui.online.host_note")).bottom + GAP
-        infos = online_games()
-        room = inner.bottom - y
-        cols = 1 if len(infos) * (34 + 6) <= room else 2  # many games: two columns, as many as fit
-        rows = max(1, min(-(-len(infos) // cols), (room + 6) // (28 + 6)))
-        bh = max(28, min(48, room // rows - 6))
-        bw = (inner.w - (cols - 1) * 6) // cols
-        for k, info in enumerate(infos[:rows * cols]):
-            rect = pygame.Rect(inner.x + (k // rows) * (bw + 6), y + (k % rows) * (bh + 6), bw, bh)
-            b = UIButton(rect, game_title(self.app, info), self.app.ui,
-                         tool_tip_text=tr("learn.tip.online_host", game=game_title(self.app, info)))
-            self.game_buttons[b] = info
-            self.widgets.append(b)
-
-    def _note(self, box: pygame.Rect, text: str, bottom: bool = False) -> pygame.Rect:
-        """Muted words at the top (or the bottom) of `box`; returns where they go."""
-        font, lines = draw.fit_wrapped(self.app.font, text, box.w, NOTE_LINES, 15, 12)
-        h = font.get_linesize() * min(NOTE_LINES, len(lines))
-        rect = pygame.Rect(box.x, box.bottom - h if bottom else box.y, box.w, h)
-        self.notes.append((rect, text))
-        return rect
-
-    def button_for(self, key: str) -> Any:
-        """The widget for "join", "list", "back", a game id, a listed table's code, or "place:CODE" for
-        one of Your tables (tests click it)."""
-        found = [b for b, a in self.buttons.items() if a == key]
-        found += [b for b, info in self.game_buttons.items() if info.id == key]
-        found += [b for b, code in self.table_buttons.items() if code == key]
-        found += [b for b, place in self.place_buttons.items() if f"place:{place.code}" == key]
-        return found[0] if found else None
-
-    # --- input --------------------------------------------------------------------------------
+    # --- widgets ------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             el = event.ui_element
@@ -299,7 +111,7 @@ class OnlineScene(Scene):
 
     def act(self, action: str) -> None:
         if action == "more_places":
-            self.place_page += 1
+            self.form.place_page += 1
             self.rebuild()
         elif action == "back":
             self.cancel()
@@ -431,27 +243,5 @@ class OnlineScene(Scene):
         """Back from the lobby or the setup: laid out again (the listed tables may have changed)."""
         self.rebuild()
 
-    # --- drawing ------------------------------------------------------------------------------
-    def _draw_place(self, surface: pygame.Surface, rect: pygame.Rect, place: Place) -> None:
-        """One of Your tables' cards under its button (which adds the frame and the hover tint)."""
-        pygame.draw.rect(surface, CARD_BG, rect, border_radius=8)
-        inner = rect.inflate(-24, -10)
-        title, detail = place_lines(self.app, place)
-        font, line = draw.fit_line(self.app.font, title, inner.w, 16, 12, bold=True)
-        draw.text(surface, font, line, inner.topleft, hud.TEXT, anchor="topleft")
-        font, line = draw.fit_line(self.app.font, detail, inner.w, 14, 12)
-        draw.text(surface, font, line, inner.bottomleft, hud.MUTED, anchor="bottomleft")
-
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(self.app.BG)
-        for rect, title in self.boxes:
-            hud.panel(surface, rect, title, self.app)
-        for button, place in self.place_buttons.items():
-            self._draw_place(surface, button.rect, place)
-        for rect, text in self.notes:
-            font, lines = draw.fit_wrapped(self.app.font, text, rect.w, NOTE_LINES, 15, 12)
-            for i, line in enumerate(lines[:NOTE_LINES]):
-                draw.text(surface, font, line, (rect.x, rect.y + i * font.get_linesize()), hud.MUTED, anchor="topleft")
-        if self.message:
-            bg = hud.ERROR_BG if self.failed else hud.INFO_BG
-            hud.message_strip(surface, self.app, self.message_rect, self.message, bg)
+        self.form.draw(surface, self.message, self.failed)

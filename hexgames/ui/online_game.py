@@ -27,8 +27,8 @@ from hexgames.ui.scenes import Scene
 from hexgames.ui.table_rules import LOW_TIME, clock_text
 
 if TYPE_CHECKING:
-    from hexgames.app import App
     from hexgames.ui.game_scene import GameScene
+    from hexgames.ui.shell import Shell, Words
 
 ROW_H = 30
 PANEL_BG = (36, 42, 54)
@@ -38,7 +38,7 @@ OFFLINE = (231, 96, 84)
 CLOCK_BG = (44, 52, 66)  # a clock whose time does not run
 
 
-def open_online_game(app: "App", session: Session, sync: Frame, later: Sequence[Frame] = ()) -> "GameScene":
+def open_online_game(app: "Shell", session: Session, sync: Frame, later: Sequence[Frame] = ()) -> "GameScene":
     """Show the started table of `session` (its "sync" frame `sync`, and the frames that came after
     it in the same batch) in its game's scene."""
     table = RemoteTable.from_sync(session, sync, app.worker, later)
@@ -50,7 +50,7 @@ def open_online_game(app: "App", session: Session, sync: Frame, later: Sequence[
     return scene
 
 
-def tr_play(app: "App", key: str, **params: Any) -> str:
+def tr_play(app: "Words", key: str, **params: Any) -> str:
     return app.tr(f"net.play.{key}", **params)
 
 
@@ -232,7 +232,7 @@ class ConsentScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: "App", game: "GameScene", by: int):
+    def __init__(self, app: "Shell", game: "GameScene", by: int):
         super().__init__(app)
         self.game = game
         self.by = by

@@ -13,8 +13,8 @@ from hexgames.ui import draw, hud
 from hexgames.ui.scenes import Scene
 
 if TYPE_CHECKING:
-    from hexgames.app import App
     from hexgames.ui.game_scene import GameScene
+    from hexgames.ui.shell import Shell
 
 ACTIONS = ("resume", "save", "load", "undo", "review", "rules", "settings", "quit")
 LOCAL_ONLY = frozenset({"save", "load", "review"})  # an online game is the server's: its history too
@@ -24,7 +24,7 @@ LABELS = {"review": "ui.replay.review"}  # actions whose label lives outside ui.
 class PauseScene(Scene):
     opaque = False
 
-    def __init__(self, app: "App", game: "GameScene"):
+    def __init__(self, app: "Shell", game: "GameScene"):
         super().__init__(app)
         self.game = game
         self.buttons: dict[Any, str] = {}

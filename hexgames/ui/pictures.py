@@ -22,7 +22,7 @@ from hexgames import games, paths
 from hexgames.ui import picture_files
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Drawing, Shell
 
 DRAW_SIZE = (1040, 720)  # the scene lays itself out as in a normal window, then the part shown is cut out
 _cache: dict[tuple[str, str, tuple[int, int], str], pygame.Surface | None] = {}
@@ -49,7 +49,7 @@ def quickstart_names(game_id: str) -> list[str]:
     return [n for n in wanted if n in names(game_id)] if isinstance(wanted, list) else []
 
 
-def picture(app: "App", game_id: str, name: str, size: tuple[int, int]) -> pygame.Surface | None:
+def picture(app: "Shell", game_id: str, name: str, size: tuple[int, int]) -> pygame.Surface | None:
     """The named position of the game, fitted into `size` (its own proportions kept); None when the
     game has no such picture or cannot draw it. Cached per size and language."""
     key = (game_id, name, size, app.settings.language)
@@ -62,7 +62,7 @@ def picture(app: "App", game_id: str, name: str, size: tuple[int, int]) -> pygam
     return _cache[key]
 
 
-def _draw(app: "App", game_id: str, name: str) -> pygame.Surface:
+def _draw(app: "Shell", game_id: str, name: str) -> pygame.Surface:
     desc = positions(game_id).get("positions", {}).get(name)
     if not isinstance(desc, dict):
         raise KeyError(f"no position {name!r} in {game_id}.positions.json")
@@ -84,7 +84,7 @@ def _fit(image: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(image, (max(1, round(w * scale)), max(1, round(h * scale))))
 
 
-def captioned(app: "App", image: pygame.Surface, caption: str, max_width: int) -> pygame.Surface:
+def captioned(app: "Drawing", image: pygame.Surface, caption: str, max_width: int) -> pygame.Surface:
     """The picture with its caption: beside it when the picture leaves room, else beneath."""
     from hexgames.ui import draw, hud
 
@@ -107,7 +107,7 @@ def captioned(app: "App", image: pygame.Surface, caption: str, max_width: int) -
     return out
 
 
-def html_img(app: "App", game_id: str, name: str, max_width: int, max_height: int = 260, caption: str = "") -> str:
+def html_img(app: "Shell", game_id: str, name: str, max_width: int, max_height: int = 260, caption: str = "") -> str:
     """An `<img>` tag for the rules text box (pygame_gui loads images from files): the picture with
     its caption, its PNG kept in the player's cache (ui/picture_files.py); "" when there is no
     picture or it cannot be written."""
@@ -122,7 +122,7 @@ def html_img(app: "App", game_id: str, name: str, max_width: int, max_height: in
     return f'<img src="{path.as_posix()}" padding="4px 0px 0px 0px"><br>'
 
 
-def scene_picture(app: "App", game_id: str, state: Any, crop: Callable[[Any], pygame.Rect],
+def scene_picture(app: "Shell", game_id: str, state: Any, crop: Callable[[Any], pygame.Rect],
                   prepare: Callable[[Any], None] | None = None, options: dict[str, Any] | None = None,
                   seats: int = 2, moves: list[Any] | None = None, seed: int = 0,
                   size: tuple[int, int] = DRAW_SIZE,

@@ -19,15 +19,15 @@ from hexgames.ui.scenes import Scene
 from hexgames.ui.tutorial import tr
 
 if TYPE_CHECKING:
-    from hexgames.app import App
     from hexgames.games import GameInfo
+    from hexgames.ui.shell import Shell
 
 SECTIONS = ("goal", "turn", "end", "win")
 BUTTONS = ("back", "rules", "learn")
 
 
 class QuickStartScene(Scene):
-    def __init__(self, app: "App", info: "GameInfo"):
+    def __init__(self, app: "Shell", info: "GameInfo"):
         super().__init__(app)
         self.info = info
         self.buttons: dict[Any, str] = {}

@@ -22,8 +22,8 @@ from hexgames.ui import chart, draw, hud
 from hexgames.ui.scenes import Scene
 
 if TYPE_CHECKING:
-    from hexgames.app import App
     from hexgames.games import GameInfo
+    from hexgames.ui.shell import Shell, Words
 
 PANEL_BG = (33, 39, 50)
 LOST_COLOUR = (231, 120, 110)
@@ -36,7 +36,7 @@ def fmt_score(x: float | None) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
 
 
-def table_label(app: "App", info: "GameInfo", key: str) -> str:
+def table_label(app: "Words", info: "GameInfo", key: str) -> str:
     """A high-score table's name ("ingenious/rack" -> the game's label for the option value "rack",
     or for a mode of that name), from the game's own translations."""
     suffix = key.partition("/")[2]
@@ -51,7 +51,7 @@ def table_label(app: "App", info: "GameInfo", key: str) -> str:
 class RecordsScene(Scene):
     """Statistics of one player in one game, the recent results, and the game's high scores."""
 
-    def __init__(self, app: "App", game_id: str | None = None, player: str | None = None):
+    def __init__(self, app: "Shell", game_id: str | None = None, player: str | None = None):
         super().__init__(app)
         self.all = records.load()  # every recorded game, newest first
         self.tables = highscores.tables()

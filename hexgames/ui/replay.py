@@ -25,13 +25,14 @@ import pygame_gui
 from hexgames import games
 from hexgames.core import saves
 from hexgames.core.match import Match, Seat
-from hexgames.ui import draw, hud
+from hexgames.table import Played
+from hexgames.ui import draw, frame_view, hud
 from hexgames.ui.move_log import MoveLog
 from hexgames.ui.scenes import Scene
 
 if TYPE_CHECKING:
-    from hexgames.app import App
     from hexgames.ui.game_scene import GameScene
+    from hexgames.ui.shell import Shell
 
 SPEEDS = (1.0, 2.0, 4.0, 0.5)  # moves a second, cycled by the speed button
 WIDE = 1100  # from this window width the log stands beside the board, below it over the side panel
@@ -55,13 +56,14 @@ def spectator_seat(match: Match) -> int | None:
 def spectator_scene(cls: type) -> type:
     """The game's scene class as a spectator's: nobody's secrets, no turn logic, no input."""
     if cls not in _SPECTATORS:
-        def __init__(self: Any, app: "App", match: Match) -> None:
+        def __init__(self: Any, app: "Shell", match: Match) -> None:
             cls.__init__(self, app, match)
             self.table.watch(spectator_seat(match))
 
         def update(self: Any, dt: float) -> None:
             self.toasts.update(dt)
             self.animator.update(dt)
+            self.score_show.update(dt)
             self.update_game(dt)
 
         def banner_text(self: Any) -> str:  # whose turn it was; the game's prompts ("your tiles") are not
@@ -80,7 +82,7 @@ def spectator_scene(cls: type) -> type:
 class ReplayScene(Scene):
     """Step through `match` (already replayed and checked) from move 0 to its end."""
 
-    def __init__(self, app: "App", match: Match, step: int = 0):
+    def __init__(self, app: "Shell", match: Match, step: int = 0):
         super().__init__(app)
         self.full = match
         self.total = len(match.moves)
@@ -146,6 +148,7 @@ class ReplayScene(Scene):
             self.view.states.append(after)
             self.step = step
             self.game.on_move_played(before, move, after, True)
+            self.game.play_scoring(Played(before, move, after, self.full.rules.to_move(before), True))
         else:
             self.step = step
             self._build_game()
@@ -298,8 +301,7 @@ class ReplayScene(Scene):
             badge = self.app.tr("ui.replay.badge")
             draw.text(surface, draw.fit_text(self.app.font, badge, slots.w - 12, 17, 11, bold=True), badge,
                       slots.center, hud.ACCENT)
-        pygame.draw.rect(surface, hud.BAR_BG, self.bar)
-        pygame.draw.line(surface, (60, 70, 86), self.bar.topleft, self.bar.topright)
+        frame_view.draw_bottom_bar(surface, self.bar)
         if self.log_shown:
             self.log.draw(surface, self.log_rect, self.title())
             keys = self.app.tr("ui.replay.keys")

@@ -13,8 +13,8 @@ from hexgames.ui import chart, draw, hud
 from hexgames.ui.scenes import Scene
 
 if TYPE_CHECKING:
-    from hexgames.app import App
     from hexgames.ui.game_scene import GameScene
+    from hexgames.ui.shell import Shell
 
 
 HINTS_COLUMN_WIDTH = 560  # a ranking at least this wide has a column for the hints taken
@@ -27,7 +27,7 @@ def _fmt_score(x: float) -> str:
 class ResultsScene(Scene):
     opaque = False
 
-    def __init__(self, app: "App", game: "GameScene"):
+    def __init__(self, app: "Shell", game: "GameScene"):
         super().__init__(app)
         self.game = game
         self.outcome = game.match.outcome()

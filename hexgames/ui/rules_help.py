@@ -23,8 +23,8 @@ from hexgames.ui import table_image
 from hexgames.ui.scenes import Scene
 
 if TYPE_CHECKING:
-    from hexgames.app import App
     from hexgames.games import GameInfo
+    from hexgames.ui.shell import Shell
 
 HEADING_SIZES = {1: 6, 2: 5, 3: 4}  # pygame_gui <font size=N>
 
@@ -171,7 +171,7 @@ def rules_path(stem: str, lang: str):
 
 
 class RulesHelpScene(Scene):
-    def __init__(self, app: "App", info: "GameInfo"):
+    def __init__(self, app: "Shell", info: "GameInfo"):
         super().__init__(app)
         self.info = info
         self.back_button: Any = None

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 
 class Scene:
     opaque: bool = True
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: "Shell"):
         self.app = app
         self.widgets: list[Any] = []  # pygame_gui elements this scene owns
 

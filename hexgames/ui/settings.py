@@ -20,7 +20,7 @@ from hexgames.ui.anim import SPEEDS
 from hexgames.ui.scenes import Scene
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 LANGUAGES = {"en": "English", "ja": "日本語"}
 SETTINGS_NAME = "settings.json"
@@ -114,7 +114,7 @@ class Settings:
 class SettingsScene(Scene):
     """Language, animation speed, target highlighting, hints and sound; changes apply and save at once."""
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: "Shell"):
         super().__init__(app)
         self.lang_buttons: dict[pygame_gui.elements.UIButton, str] = {}
         self.speed_buttons: dict[pygame_gui.elements.UIButton, str] = {}

@@ -16,8 +16,8 @@ import pygame
 from hexgames.core.caches import BoundedCache
 
 if TYPE_CHECKING:
-    from hexgames.app import App
     from hexgames.games import GameInfo
+    from hexgames.ui.shell import Shell
 
 SEED = 7
 DRAW_SIZE = (1040, 720)  # the scene lays itself out as in a normal window, then is scaled down
@@ -25,14 +25,14 @@ PICTURES_KEPT = 20  # two languages of a menu of five games, at two window sizes
 _cache: BoundedCache[tuple[str, tuple[int, int], str], pygame.Surface | None] = BoundedCache(PICTURES_KEPT)
 
 
-def board_picture(app: "App", info: "GameInfo", size: tuple[int, int]) -> pygame.Surface | None:
+def board_picture(app: "Shell", info: "GameInfo", size: tuple[int, int]) -> pygame.Surface | None:
     """The game's board after its `thumbnail_moves` (default 16) opening moves, fitted into `size`;
     None when the game cannot draw one (then the card shows no picture rather than failing)."""
     key = (info.id, size, app.settings.language)  # some boards carry translated labels
     return _cache.get_or_make(key, lambda: _picture(app, info, size))
 
 
-def _picture(app: "App", info: "GameInfo", size: tuple[int, int]) -> pygame.Surface | None:
+def _picture(app: "Shell", info: "GameInfo", size: tuple[int, int]) -> pygame.Surface | None:
     try:
         with app.passing_fonts():  # sizes of the drawing size, not of any screen the player sees
             return _fit(_draw_board(app, info), size)
@@ -41,8 +41,8 @@ def _picture(app: "App", info: "GameInfo", size: tuple[int, int]) -> pygame.Surf
         return None
 
 
-def _draw_board(app: "App", info: "GameInfo") -> pygame.Surface:
-    from hexgames.screenshot import build_match
+def _draw_board(app: "Shell", info: "GameInfo") -> pygame.Surface:
+    from hexgames.ui.screenshot import build_match
 
     match = build_match(info.id, SEED, info.thumbnail_moves)
     scene = match.info.scene_class()(app, match)  # never entered: it makes no widgets

@@ -14,15 +14,14 @@ Why it is built this way:
 - Back and Replay rewind the match to where a step began (the script is deterministic, so the game
   comes out the same again); Undo means Replay here. Nothing of a tutorial is autosaved or recorded as
   a game; finishing one is noted in the records (`records.record_tutorial`), and its menu card says so.
-- `autoplay` plays a tutorial to its end by posting each step's gestures as real events: what
-  `hexgames tutorial --autoplay` and the tests run. A step whose gestures do not make its move stops
-  it with a ScriptError naming the step.
+- `tutorial_autoplay.autoplay` plays a tutorial to its end by posting each step's gestures as real
+  events: what `hexgames tutorial --autoplay` and the tests run. The strip and the marker are drawn
+  by `tutorial_coach`.
 """
 from __future__ import annotations
 
-import math
 import sys
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -32,15 +31,13 @@ from hexgames import tutorials
 from hexgames.core.match import Match, Seat
 from hexgames.games import new_match
 from hexgames.tutorials import Script, ScriptError
-from hexgames.ui import draw, gestures, hud
+from hexgames.ui import gestures, tutorial_coach
+from hexgames.ui.tutorial_coach import FINISHED_BADGE, CoachShown
 from hexgames.ui.words import translator
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
-COACH_H = (100, 88)  # the coach strip above the board: narrow windows (more lines), wide ones
-COACH_BUTTONS_W = (210, 240)  # the strip's button column: small windows, wide ones
-MARK = (255, 150, 60)  # the tutorial's marker: orange, unlike selections (yellow), targets (green), hints (cyan)
 SAY, DONE, FINISHED = "say", "done", "finished"
 _CLASSES: dict[type, type] = {}
 
@@ -51,7 +48,7 @@ tr = translator("learn")  # the tutorial's, the quick start's and the tips' word
 class TutorialMixin:
     """Put in front of a game scene's class (see `tutorial_scene`); `self` is that game's scene."""
 
-    def __init__(self, app: "App", match: Match, script: Script):
+    def __init__(self, app: "Shell", match: Match, script: Script):
         self.script = script
         self.k = 0  # the step on show
         self.phase = SAY
@@ -135,7 +132,7 @@ class TutorialMixin:
 
     def _play_for_real(self) -> None:
         """After the last step: a real game of this one, from its setup screen."""
-        from hexgames.ui.menu import SetupScene
+        from hexgames.ui.setup_screen import SetupScene
 
         info = games.get(self.script.game)
         self.app.open_menu()
@@ -223,22 +220,15 @@ class TutorialMixin:
     def compute_rects(self, size: tuple[int, int]) -> None:
         """The shared frame, with the coach strip taken from the top of the board's column."""
         super().compute_rects(size)  # type: ignore[misc]
-        b = self.board_rect
-        h = COACH_H[0] if b.w < 760 else COACH_H[1]
-        self.coach_rect = pygame.Rect(b.x, b.y, b.w, h)
-        self.board_rect = pygame.Rect(b.x, b.y + h + self.MARGIN // 2, b.w, b.h - h - self.MARGIN // 2)
-
-    def coach_buttons_rect(self) -> pygame.Rect:
-        r = self.coach_rect
-        w = COACH_BUTTONS_W[1] if r.w >= 760 else COACH_BUTTONS_W[0]
-        return pygame.Rect(r.right - w - 8, r.y + 8, w, r.h - 16)
+        h = tutorial_coach.coach_height(self.board_rect.w)
+        self.coach_rect, self.frame = self.frame.with_strip_over_board(h, self.MARGIN // 2)
 
     def enter(self) -> None:
         from pygame_gui.core import ObjectID
         from pygame_gui.elements import UIButton
 
         super().enter()  # type: ignore[misc]
-        col = self.coach_buttons_rect()
+        col = tutorial_coach.coach_buttons_rect(self.coach_rect)
         ui, app = self.app.ui, self.app
         top_h = col.h // 2 - 2
         self.next_button = UIButton(pygame.Rect(col.x, col.y, col.w, top_h), tr(app, "tutorial.next"), ui,
@@ -293,9 +283,12 @@ class TutorialMixin:
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)  # type: ignore[misc]
-        self._draw_coach(surface)
+        badge, words = self.coach_text()
+        tutorial_coach.draw_coach(surface, self.app, self.coach_rect,
+                                  CoachShown(badge, words, self.phase in (DONE, FINISHED)))
         if self.awaiting_move:
-            self._draw_marker(surface)
+            tutorial_coach.draw_marks(surface, self.app, self.marker_gestures(),
+                                      [w.rect for w in self.widgets if w.visible])
 
     def coach_text(self) -> tuple[str, str]:
         """(the badge, the words) the strip shows now: the step's number of all, and what to do, or
@@ -303,37 +296,11 @@ class TutorialMixin:
         app = self.app
         if self.phase == FINISHED:
             title = app.tr(f"{self.script.game}.title", default=self.info.title)
-            return "✓", tr(app, "tutorial.finished", game=title)
+            return FINISHED_BADGE, tr(app, "tutorial.finished", game=title)
         badge = f"{self.k + 1}/{len(self.script.steps)}"
         if self.phase == DONE:
             return badge, app.tr(self.script.done_key(self.step))
         return badge, app.tr(self.script.say_key(self.step))
-
-    def _draw_coach(self, surface: pygame.Surface) -> None:
-        """The strip: a badge with the step's number, the words in the largest type that fits."""
-        r = self.coach_rect
-        done = self.phase in (DONE, FINISHED)
-        edge = hud.GOOD if done else MARK
-        draw.rounded_panel(surface, r, (36, 44, 58), 10, border=edge, border_width=2)
-        badge, words = self.coach_text()
-        tag = pygame.Rect(r.x + 8, r.y + 8, 46, r.h - 16)
-        draw.rounded_panel(surface, tag, (28, 34, 44), 8, border=edge)
-        if badge == "✓":
-            draw_tick(surface, tag.center, 12, edge)
-        else:
-            draw.text(surface, draw.fit_text(self.app.font, badge, tag.w - 6, 18, 11, bold=True), badge, tag.center, edge)
-        text = pygame.Rect(tag.right + 10, r.y + 6, self.coach_buttons_rect().x - tag.right - 20, r.h - 12)
-        for size in range(16, 11, -1):  # the largest type whose lines fit the strip's height
-            font = self.app.font(size)
-            step = font.get_linesize() - 1
-            font, lines = draw.fit_wrapped(self.app.font, words, text.w, max(1, text.h // step), size, size)
-            if len(lines) * step <= text.h:
-                break
-        lines = lines[:max(1, text.h // step)]
-        y = text.centery - step * len(lines) / 2
-        for line in lines:
-            draw.text(surface, font, line, (text.x, y), hud.TEXT, anchor="topleft")
-            y += step
 
     def marker_gestures(self) -> list[gestures.Gesture]:
         """Where the step's next move is input, from the game's own scene (nothing if it cannot say)."""
@@ -344,58 +311,6 @@ class TutorialMixin:
         except NotImplementedError:
             return []
 
-    def _draw_marker(self, surface: pygame.Surface) -> None:
-        """A pulsing orange ring on each place to click (around a button, since pygame_gui draws
-        buttons over everything), numbered when there are several, and an arrow for a drag."""
-        marks = self.marker_gestures()
-        pulse = 0.5 + 0.5 * math.sin(self.app.clock_time * 6)
-        spots: list[tuple[int, int]] = []
-        for g in marks:
-            if g.kind == "drag" and g.to is not None:
-                _arrow(surface, g.pos, g.to)
-            for p in g.points:
-                if not any(abs(p[0] - q[0]) < 4 and abs(p[1] - q[1]) < 4 for q in spots):
-                    spots.append(p)
-        for number, p in enumerate(spots, 1):
-            button = next((w.rect for w in self.widgets if w.visible and w.rect.collidepoint(p)), None)
-            if button is not None:
-                ring = button.inflate(10 + round(4 * pulse), 10 + round(4 * pulse))
-                pygame.draw.rect(surface, (20, 20, 24), ring.inflate(4, 4), 5, border_radius=10)
-                pygame.draw.rect(surface, MARK, ring, 3, border_radius=10)
-                tag = (ring.right - 4, ring.top + 4)
-            else:
-                radius = round(15 + 5 * pulse)
-                pygame.draw.circle(surface, (20, 20, 24), p, radius + 2, 5)
-                pygame.draw.circle(surface, MARK, p, radius, 3)
-                tag = (round(p[0] + radius * 0.8), round(p[1] - radius * 0.8))
-            if len(spots) > 1:
-                draw.aa_circle(surface, MARK, tag, 9, border=(20, 20, 24))
-                draw.text(surface, self.app.font(13, bold=True), str(number), tag, (20, 20, 24))
-
-
-def draw_tick(surface: pygame.Surface, centre: tuple[int, int], size: int, colour: tuple[int, int, int]) -> None:
-    """A check mark (drawn: the font may have no glyph for one)."""
-    x, y = centre
-    pygame.draw.lines(surface, colour, False, [(x - size, y), (x - size // 3, y + size * 2 // 3),
-                                               (x + size, y - size * 2 // 3)], 4)
-
-
-def _arrow(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int]) -> None:
-    """A thick orange arrow from a to b with a dark rim."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = math.hypot(dx, dy) or 1.0
-    ux, uy = dx / length, dy / length
-    w, head = 5.0, 16.0
-    tip = (b[0] - ux * 14, b[1] - uy * 14)
-    base = (tip[0] - ux * head, tip[1] - uy * head)
-    px, py = -uy, ux
-    pts = [(a[0] + px * w, a[1] + py * w), (base[0] + px * w, base[1] + py * w),
-           (base[0] + px * head * 0.8, base[1] + py * head * 0.8), tip,
-           (base[0] - px * head * 0.8, base[1] - py * head * 0.8), (base[0] - px * w, base[1] - py * w),
-           (a[0] - px * w, a[1] - py * w)]
-    draw.aa_polygon(surface, MARK, pts)
-    draw.aa_polygon(surface, (20, 20, 24), pts, 2)
-
 
 # --- starting one ---------------------------------------------------------------------------------
 def tutorial_class(base: type) -> type:
@@ -405,7 +320,7 @@ def tutorial_class(base: type) -> type:
     return _CLASSES[base]
 
 
-def tutorial_match(app: "App", script: Script) -> Match:
+def tutorial_match(app: "Shell", script: Script) -> Match:
     """The scripted game's match, its prelude played: the player and the gentle opponent."""
     seats = []
     for i in range(script.seats):
@@ -418,13 +333,13 @@ def tutorial_match(app: "App", script: Script) -> Match:
     return match
 
 
-def tutorial_scene(app: "App", script: Script) -> Any:
+def tutorial_scene(app: "Shell", script: Script) -> Any:
     info = games.get(script.game)
     cls = tutorial_class(info.scene_class())
     return cls(app, tutorial_match(app, script), script)
 
 
-def start_tutorial(app: "App", game_id: str) -> str | None:
+def start_tutorial(app: "Shell", game_id: str) -> str | None:
     """Show the game's tutorial (the stack is reset under it); returns why it cannot start, in words."""
     try:
         script = tutorials.load(game_id)
@@ -434,40 +349,3 @@ def start_tutorial(app: "App", game_id: str) -> str | None:
         return tr(app, "tutorial.broken")
     app.scenes.reset(tutorial_scene(app, script))
     return None
-
-
-# --- playing one by posted events -----------------------------------------------------------------
-def play_step(app: "App", scene: Any, frames: int = 600) -> None:
-    """Play the step on show by posting its gestures as a player's events, then press Next.
-    Raises ScriptError naming the step when its input does not make the scripted move."""
-    k, step = scene.k, scene.step
-    where = f"{scene.script.game} tutorial step {k + 1} ({step.id})"
-    rules = scene.rules
-    while scene.phase == SAY and scene.expect:
-        move = scene.expect[0]
-        if not app.step_until(lambda: scene.awaiting_move, frames):
-            raise ScriptError(f"{where}: the player never got the turn for {rules.encode(move)}")
-        try:
-            marks = list(scene.input_points(move))
-        except NotImplementedError as e:
-            raise ScriptError(f"{where}: {e}") from None
-        before = len(scene.match.moves)
-        for g in marks:
-            gestures.perform(app, g)
-        if not app.step_until(lambda: len(scene.match.moves) > before, 30):
-            said = " / ".join(scene.toasts.texts) or "nothing was said"
-            raise ScriptError(f"{where}: the input {marks} did not make {rules.encode(move)} ({said})")
-    if not app.step_until(lambda: scene.next_button is not None and scene.next_button.is_enabled, frames):
-        raise ScriptError(f"{where}: Next never became available")
-    gestures.perform(app, gestures.click(scene.next_button.rect.center))
-    if scene.phase != FINISHED and scene.k == k:
-        raise ScriptError(f"{where}: Next did not go on")
-
-
-def autoplay(app: "App", scene: Any, report: Callable[[str], None] | None = None, upto: int | None = None) -> None:
-    """Play the tutorial to its end (or through `upto` steps) by posted events alone."""
-    while scene.phase != FINISHED and (upto is None or scene.k < upto):
-        k, sid = scene.k, scene.step.id
-        play_step(app, scene)
-        if report is not None:
-            report(f"step {k + 1}/{len(scene.script.steps)} {sid}: done")

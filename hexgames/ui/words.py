@@ -5,7 +5,8 @@ of its screen texts, and every scene, panel and dialog of that game calls it wit
     tr_ui(app, "points", "points")             # "toradama_ui.points" in the player's language
 
 The default is the English text, shown where a translation is missing; parameters fill `%{name}`
-places as `App.tr` does (and `count` picks a plural form)."""
+places as `App.tr` does (and `count` picks a plural form). A game's title, wherever a screen names
+the game, is `game_title`."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -19,3 +20,8 @@ def translator(namespace: str) -> Callable[..., str]:
 
     tr_ui.__doc__ = f"A screen text of {namespace!r} in the player's language."
     return tr_ui
+
+
+def game_title(app: Any, info: Any) -> str:
+    """The game's title in the player's language (its registered title where none is translated)."""
+    return app.tr(f"{info.id}.title", default=info.title)

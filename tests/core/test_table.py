@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hexgames import table
 from hexgames.core.match import Seat
-from hexgames.screenshot import build_match
+from hexgames.ui.screenshot import build_match
 
 ANN, BOB = Seat("human", None, "Ann"), Seat("human", None, "Bob")
 CPU = Seat("ai", "medium", "CPU")
@@ -47,7 +47,7 @@ def test_hot_seat_undo_never_crosses_the_other_human_s_move():
 
 def test_one_human_against_computers_steps_back_over_their_moves():
     match = build_match("toradama", 5, 0, seats=[ANN, CPU])
-    from hexgames.app import choose_move
+    from hexgames.ui.screenshot import choose_move
 
     while not (len(match.moves) >= 3 and match.to_move == 0 and _mover(match, len(match.moves) - 1) == 1):
         seat = match.to_move

@@ -10,7 +10,9 @@ import pytest
 from hexgames import games
 from hexgames.core import highscores
 from hexgames.ui import thumbnails
-from hexgames.ui.menu import MenuScene, SetupScene, best_solo, card_facts, card_rects
+from hexgames.ui.game_cards import best_solo, card_facts, card_rects
+from hexgames.ui.menu import MenuScene
+from hexgames.ui.setup_screen import SetupScene
 from tests.ui.conftest import click
 
 BUILTIN = [g for g in games.registered() if type(g.rules).__module__.startswith("hexgames.games.")]

@@ -16,8 +16,8 @@ from hexgames.net.remote_table import RemoteTable
 from hexgames.net.session import join_session
 from hexgames.ui import hud
 from hexgames.ui.lobby import LobbyScene, table_settings_line
-from hexgames.ui.menu import SetupScene
 from hexgames.ui.online_game import OFFLINE, OnlineStatus, open_online_game
+from hexgames.ui.setup_screen import SetupScene
 from hexgames.ui.table_rules import clock_text
 from tests.drive import make_app
 from tests.net.netplay import Auditor, play_one, started_sessions

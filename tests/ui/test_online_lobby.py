@@ -14,8 +14,9 @@ from hexgames.net.session import Session, host_session, join_session
 from hexgames.ui import online
 from hexgames.ui.game_scene import GameScene
 from hexgames.ui.lobby import LobbyScene, listing_word, option_words, table_line
-from hexgames.ui.menu import MenuScene, SetupScene
+from hexgames.ui.menu import MenuScene
 from hexgames.ui.online import OnlineScene
+from hexgames.ui.setup_screen import SetupScene
 from tests.drive import changed_pixels, make_app, move_to, post
 from tests.ui.conftest import choose, click, key, step, step_until, visible_texts
 
@@ -447,7 +448,7 @@ def test_the_lobby_screenshots_show_a_table_hosted_in_a_folder_of_their_own(scen
 
     from hexgames.core.saves import data_location
     from hexgames.net.server import STORE_NAME
-    from hexgames.screenshot import screenshot
+    from hexgames.app import screenshot
 
     out = tmp_path / f"{scene}.png"
     screenshot(str(out), game_id="ingenious", scene=scene, size=(800, 600), language="ja")
@@ -456,7 +457,7 @@ def test_the_lobby_screenshots_show_a_table_hosted_in_a_folder_of_their_own(scen
 
 
 def test_the_online_screenshot_is_the_online_screen():
-    from hexgames.screenshot import show_screen
+    from hexgames.ui.screenshot import show_screen
 
     app = make_app("en")
     try:

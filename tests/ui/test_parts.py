@@ -142,7 +142,7 @@ def test_reasons_translate_by_key_with_nested_params(app):
 def test_counts_take_the_languages_plural_forms(app):
     import i18n
 
-    from hexgames.app import plural_table
+    from hexgames.ui.texts import plural_table
 
     i18n.translations.add("ui_test.cells", {"one": "%{count} cell", "other": "%{count} cells"}, "en")
     i18n.translations.add("ui_test.cells", "%{count}マス", "ja")
@@ -158,7 +158,7 @@ def test_counts_take_the_languages_plural_forms(app):
 
 def test_every_ui_key_has_english_and_japanese():
     from hexgames import paths
-    from hexgames.app import plural_table
+    from hexgames.ui.texts import plural_table
 
     def keys(d, prefix=""):
         out = set()

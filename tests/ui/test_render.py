@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pygame
 
+from hexgames.app import screenshot
 from hexgames.games import new_match
-from hexgames.screenshot import screenshot
 from hexgames.ui.pause import PauseScene
 from tests.ui import toygame
 from tests.ui.conftest import step
@@ -65,7 +65,7 @@ def test_screenshot_writes_game_and_menu_pngs(tmp_path):
 
 
 def test_screenshot_plays_the_moves_with_the_medium_agent():
-    from hexgames.screenshot import build_match
+    from hexgames.ui.screenshot import build_match
 
     toygame.register()
     match = build_match("ui_toy", seed=5, moves=1)

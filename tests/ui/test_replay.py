@@ -309,7 +309,7 @@ def test_the_open_log_leaves_the_games_own_buttons_in_sight(real_app, game_id):
 def test_screenshot_shows_the_replay_at_the_asked_move_and_the_open_log(tmp_path):
     from hexgames.app import App
     from hexgames.cli import main
-    from hexgames.screenshot import show_screen
+    from hexgames.ui.screenshot import show_screen
 
     app = App(size=(800, 600), headless=True, language="ja")
     try:
@@ -433,3 +433,34 @@ def test_the_viewer_survives_a_resize_and_a_change_of_language(real_app):
     app.resize((1600, 1000))
     step(app, 2)
     assert replay.wide and replay.log_shown and replay.log_rect.right <= 1600
+
+
+def first_scoring_move(game_id: str) -> tuple[Match, int]:
+    """A random game with a move that marks something for a spectator, and that move's index."""
+    for seed in range(1, 30):
+        match = finished_match(game_id, seed=seed)
+        rules = match.rules
+        for ply, move in enumerate(match.moves):
+            before, after = match.states[ply], match.states[ply + 1]
+            if rules.score_marks(rules.observe(before, 0), move, rules.observe(after, 0)):
+                return match, ply
+    raise AssertionError(f"no random {game_id} game scored on the board")
+
+
+@pytest.mark.parametrize("game_id", BUILTIN)
+def test_a_step_forward_lights_what_the_move_scored_and_a_jump_lights_nothing(real_app, game_id):
+    """Next plays the move as in the game, its scoring marks and all (the spectator's view); a jump
+    (the slider, Home, End) shows the position only."""
+    app = real_app
+    app.settings.anim_speed = 1.0
+    match, shown = first_scoring_move(game_id)
+    assert app.open_replay(match, shown) is None
+    replay = app.scenes.top
+    assert not replay.game.score_show.steps
+    buttons = {action: b for b, action in replay.buttons.items()}
+    click(app, buttons["next"])
+    assert replay.step == shown + 1
+    assert replay.game.score_show.steps, "the replayed move's scoring was not played"
+    assert step_until(app, lambda: replay.game.score_show.lit(), max_frames=400)
+    click(app, buttons["home"])
+    assert not replay.game.score_show.steps

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from hexgames.screenshot import build_match
 from hexgames.ui import chart
 from hexgames.ui.results import ResultsScene
+from hexgames.ui.screenshot import build_match
 from tests.drive import make_app, step
 
 

@@ -10,9 +10,10 @@ from hexgames.core.match import Seat
 from hexgames.games import new_match
 from hexgames.ui.game_scene import GameScene
 from hexgames.ui.handover import HandoverScene
-from hexgames.ui.menu import MenuScene, SetupScene
+from hexgames.ui.menu import MenuScene
 from hexgames.ui.pause import PauseScene
 from hexgames.ui.results import ResultsScene
+from hexgames.ui.setup_screen import SetupScene
 from tests.ui.conftest import click, click_at, key, move_to, step, step_until, visible_texts
 from tests.ui.toygame import ToyScene
 

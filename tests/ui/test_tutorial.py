@@ -15,10 +15,12 @@ from hexgames.core import records
 from hexgames.games import new_match
 from hexgames.ui import gestures, hud
 from hexgames.ui.anim import INSTANT
-from hexgames.ui.menu import MenuScene, SetupScene
+from hexgames.ui.menu import MenuScene
 from hexgames.ui.quickstart import QuickStartScene
 from hexgames.ui.rules_help import RulesHelpScene, headings
-from hexgames.ui.tutorial import FINISHED, autoplay, play_step, tutorial_scene
+from hexgames.ui.setup_screen import SetupScene
+from hexgames.ui.tutorial import FINISHED, tutorial_scene
+from hexgames.ui.tutorial_autoplay import autoplay, play_step
 from tests.drive import make_app, step, step_until
 from tests.ui.conftest import click
 
@@ -216,7 +218,7 @@ def test_shared_controls_carry_tool_tips(quick_app):
 @pytest.mark.parametrize("game", GAMES)
 def test_a_drawn_panel_tells_what_it_is_when_the_pointer_rests_on_it(quick_app, game, monkeypatch):
     from hexgames.core.match import Match, Seat
-    from hexgames.screenshot import build_match
+    from hexgames.ui.screenshot import build_match
 
     moves = 20 if game == "stickers" else 12  # past the deck building
     played = build_match(game, 3, moves, seats=[Seat("human", None, "Ann"), Seat("ai", "easy", "CPU")])
@@ -270,7 +272,7 @@ def test_the_command_autoplays_a_tutorial_and_a_broken_script_names_its_step(cap
 
 
 def test_screenshots_of_the_card_and_a_tutorial_step(tmp_path):
-    from hexgames.screenshot import screenshot
+    from hexgames.app import screenshot
 
     for scene, moves in (("quickstart", None), ("tutorial", 3)):
         out = tmp_path / f"{scene}.png"

@@ -6,9 +6,9 @@ import pygame
 import pytest
 
 from hexgames import games
-from hexgames.app import MIN_SIZE, window_size
 from hexgames.core.match import Match, Seat
 from hexgames.ui.settings import Settings
+from hexgames.ui.window import MIN_SIZE, window_size
 from tests.drive import key, make_app, step
 
 BUILTIN = [g for g in games.registered() if type(g.rules).__module__.startswith("hexgames.games.")]

@@ -21,6 +21,7 @@ from typing import Any, Mapping, NamedTuple, Sequence
 
 from hexgames.core import hexgrid
 from hexgames.core.protocol import JSON, Outcome, Reason, Rules, board_part, listing, reasons
+from hexgames.core.scoring import ScoreMark
 from hexgames.games.clans.map import FOREST, GRASSLAND, MOUNTAINS, STEPPE, TERRAIN_NAMES, ClansMap, load_map
 
 _reason = reasons("clans")
@@ -373,6 +374,22 @@ class ClansRules(Rules[ClansState, Any]):
         return _reason("outcome.detail", "{colour}: {points} points + {villages} villages",
                       colour=_reason(f"colour.{name}", name.capitalize()), points=s.points[colour],
                       villages=s.founded[seat])
+
+    # --- what the board shows of scoring ---------------------------------------------------------
+    def score_marks(self, before: ClansState, m: Any, after: ClansState) -> list[ScoreMark]:
+        """Each village the move scored, in the order scored (RULES.md §2.5): its founder's point
+        (a public fact: who moved), then what every colour still in it gained, by colour only (whose
+        colour it is stays secret); a dispute's lone huts and a hostile terrain's huts as lost."""
+        marks: list[ScoreMark] = []
+        for step, entry in enumerate(after.score_log[len(before.score_log):]):
+            place = (entry.area,)
+            marks.append(ScoreMark(place, 1, None, entry.founder, step, "founder"))
+            marks += [ScoreMark(place, entry.value, c, None, step) for c in entry.scorers]
+            marks += [ScoreMark(place, -n, c, None, step, "hostile" if entry.hostile else "dispute")
+                      for c, n in enumerate(entry.removed) if n and not entry.hostile]
+            if entry.hostile:
+                marks.append(ScoreMark(place, 0, None, None, step, "hostile"))
+        return marks
 
     # --- hidden information -----------------------------------------------------------------------
     def observe(self, s: ClansState, seat: int) -> ClansState:

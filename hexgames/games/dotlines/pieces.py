@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from hexgames.games.dotlines.rules import DOUBLE, INVERTER
-from hexgames.ui import draw
+from hexgames.ui import chart, draw
 
 LINE_RGB = ((236, 234, 226), (40, 40, 46))
 LINE_TEXT = ((30, 30, 30), (236, 236, 236))
@@ -21,6 +21,8 @@ CHIP_RGB = ((232, 120, 60), (90, 150, 240))
 EXCHANGED = (236, 120, 220)  # the frame of a tile an exchange moved between the hands
 SELECT = (255, 214, 90)  # a selected tile, the chip toggled on
 TARGET = (120, 230, 150)  # where the selection can go; the deck when it is time to draw
+CHART_RGB = (LINE_RGB[0], (150, 150, 162))  # a line's player on a dark ground: the black line's lightened
+MARKER_OUTLINE = (214, 214, 224)  # the black square's light edge: it stands out on dark panels
 # pip positions on a unit tile, per value
 PIPS = {
     1: ((0.5, 0.5),),
@@ -100,3 +102,18 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int, line: int) 
     pygame.draw.rect(surface, (160, 160, 160), rect, 2, border_radius=max(4, rect.w // 8))
     if value:
         draw_pips(surface, rect, value, LINE_TEXT[line])
+
+
+def line_marker(line: int) -> chart.Marker:
+    """The white line's player a disc, the black line's a square: told apart without colour (the
+    banner, the results' charts, the board's marks)."""
+    def marker(surface: pygame.Surface, center: tuple[int, int], size: int) -> None:
+        r = size // 2
+        if line == 0:
+            draw.aa_circle(surface, CHART_RGB[0], center, r, border=(20, 20, 24))
+        else:
+            box = pygame.Rect(0, 0, 2 * r, 2 * r)
+            box.center = center
+            pygame.draw.rect(surface, LINE_RGB[1], box)
+            pygame.draw.rect(surface, MARKER_OUTLINE, box, 2 if r >= 6 else 1)
+    return marker

@@ -568,6 +568,13 @@ class DotLinesRules(Rules[DotLinesState, Move]):
         return moves[int(rng.random() * len(moves))]
 
     # --- the end ----------------------------------------------------------------------------------
+    def score_marks(self, before: DotLinesState, m: Move, after: DotLinesState) -> list[Any]:
+        """What `m` did for the race, to light on the board (`marks.py`: a new column's count out of
+        six, the chip's effect, the tiles left in hand, the ending that decided the game)."""
+        from hexgames.games.dotlines import marks  # it reads this module's moves and constants
+
+        return marks.score_marks(before, m, after)
+
     def outcome(self, s: DotLinesState) -> Outcome:
         w = s.winner
         if s.phase != OVER:

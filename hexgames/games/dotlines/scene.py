@@ -1,74 +1,64 @@
-"""The Dot Lines table: two lines with their dice, both hands, the players' markers and chips.
+"""The Dot Lines table: two lines with their dice, both hands, the players' boxes with their chips and
+markers. This module wires the game's parts and holds what the player is doing now; each part lives
+in a room of its own:
+
+- `layout.py`: where everything goes for a window size and the words' sizes (the bands, tiles, dice,
+  the players' boxes, the deck, the buttons; the hit-tests). Pure; input and drawing both read it.
+- `view_board.py` (the felt, the lines), `view_hand.py` (the hands), `view_panel.py` (the players' boxes,
+  the deck, the words of the moment, its buttons, the results' charts), `view_overlays.py` (what a move
+  sets in motion, and where the marks of what it did for the race light up): each draws one part.
+- `inputs.py`: the player's selection, what clicks, drags and the action buttons do to it, and which
+  legal moves it makes, from the layout alone.
+- `look.py`, `pieces.py`: the colours, words and pieces they share; `marks.py`: what a move did, by the rules.
 
 Why it is built this way:
 - The table is drawn from the viewer's view each frame (it is small: 12 columns, two hands), so what
   is drawn is always what the rules hold and what the viewer may see; the only extra state is the
-  viewer's own input (selection, a pending action) and the running animations.
+  viewer's own input (`selection`) and the running animations (`motion`).
 - The scene decides no rule. A selection of hand tiles (plus the chip, if toggled on) is matched
   against `rules.legal_moves`: every legal Place or Stack that uses exactly those tiles lights up its
   line end or column with the column it would make. A click where nothing lights up still builds the
   move the player meant and submits it, so the rules' own reason is shown. With nothing selected,
   the hand tiles no line can take are dimmed and the line ends and columns that take some are lit
   softly (setting `show_targets`).
-- Geometry comes from `layout.TableLayout` (board_rect and panel_rect only); words, prompts and the
-  buttons of the moment live in the side panel (`panel`), messages in the shared strip: nothing is
-  ever drawn over the lines or the hands.
-- Decisions that are not placements (roll-off, choices, chip, draw) are buttons at the foot of the
-  panel; the actions are buttons there too, disabled once used (the reason shows on hover), and ask
-  for what they need (Exchange: one of yours, then one of theirs).
-- An exchange by the other player changed the viewer's hand: the tile that left and the tile that
-  came stay ringed until the viewer acts (`exchange_news`).
+- Words, prompts and buttons live in the side panel, messages in the shared strip: nothing but a
+  move's marks, for a moment, is drawn over the lines or the hands. Decisions that are not placements
+  (roll-off, choices, chip, draw) are buttons at the panel's foot; so are the actions, disabled once
+  used (the reason shows on hover), which ask for what they need (Exchange: one of yours, then one of
+  theirs). The other player's exchange stays ringed until the viewer acts (`view_hand.exchange_news`).
 """
 from __future__ import annotations
 
-import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
-from hexgames.games.dotlines import panel
+from hexgames.games.dotlines import inputs, marks, view_board, view_hand, view_overlays, view_panel
 from hexgames.games.dotlines.layout import TableLayout
-from hexgames.games.dotlines.panel import ACTION_BITS, ACTION_KEYS, tr_ui
-from hexgames.games.dotlines.pieces import (
-    CHIP_RGB, EXCHANGED, LINE_RGB, SELECT, TARGET, draw_chip, draw_die, draw_swap_badge, draw_tile,
+from hexgames.games.dotlines.look import (  # noqa: F401 (tests read the colours here)
+    ACTION_BITS, ACTION_KEYS, ASKS, BANNER_ACT, BANNERS, NEUTRAL, PROMPTS, SOFT_TARGET, tr_ui,
 )
+from hexgames.games.dotlines.pieces import LINE_RGB, MARKER_OUTLINE  # noqa: F401 (tests read the outline here)
 from hexgames.games.dotlines.rules import (
-    ACT, BLACK, CHIP, CHIP_HIDDEN, CHOOSE, DOUBLE, DRAW, HOME, INVERTER, OVER, ROLL, WHITE, Chip, Column,
-    DotLinesRules, DotLinesState, Draw, Exchange, First, Home, Place, Redraw, Roll, Stack,
+    ACT, CHIP, CHIP_HIDDEN, DRAW, OVER, DotLinesRules, DotLinesState, Draw, Exchange, Place, Redraw, Stack,
 )
-from hexgames.ui import chart, draw, hud
-from hexgames.ui.anim import ease_in_out, ease_out_cubic
-from hexgames.ui.game_scene import GameScene
+from hexgames.ui import chart, hud
+from hexgames.ui.game_scene import GameScene, part_attribute
 
-FELT = (34, 74, 58)
-FELT_DARK = (26, 58, 46)
-SOFT_TARGET = (84, 170, 112)  # a line end or column some legal placement reaches (nothing selected)
-DIMMED = 105  # alpha of a hand tile no line can take
-STACKED_TAG = (46, 84, 60)  # the "+2" of tiles stacked on a column
-NEUTRAL = (150, 150, 160)  # the banner's chip while the roll-off dice still tumble
-SLIDE_SECONDS = 0.45
-ROLL_SECONDS = 0.9
-BUTTON_FONT = 17  # the theme's button type: labels are measured in it to lay the buttons out
-PRIMARY_FONT = 18  # the theme's "@primary" button type (bold): the first choice of a prompt
+if TYPE_CHECKING:
+    from hexgames.ui.shell import Shell
+    from hexgames.core.match import Match
+
+SEAT_COLOURS = ((200, 120, 80), (110, 150, 210))  # the seats' colours before the homes are chosen
 
 
-CHART_RGB = (LINE_RGB[0], (150, 150, 162))  # the black line's player, visible on the dark chart
-MARKER_OUTLINE = (214, 214, 224)  # the black square's light edge: it stands out on dark panels
+def _selection(name: str, doc: str) -> property:
+    return part_attribute("selection", name, doc, settable=True)
 
 
-def _line_marker(line: int) -> chart.Marker:
-    """The white line's player a disc, the black line's a square: told apart without colour."""
-    def marker(surface: pygame.Surface, center: tuple[int, int], size: int) -> None:
-        r = size // 2
-        if line == 0:
-            draw.aa_circle(surface, CHART_RGB[0], center, r, border=(20, 20, 24))
-        else:
-            box = pygame.Rect(0, 0, 2 * r, 2 * r)
-            box.center = center
-            pygame.draw.rect(surface, LINE_RGB[1], box)
-            pygame.draw.rect(surface, MARKER_OUTLINE, box, 2 if r >= 6 else 1)
-    return marker
+def _layout(name: str, doc: str) -> property:
+    return part_attribute("geo", name, doc)
 
 
 class DotLinesScene(GameScene):
@@ -76,29 +66,38 @@ class DotLinesScene(GameScene):
 
     rules: DotLinesRules
 
-    def __init__(self, app: Any, match: Any):
-        self.selected: list[int] = []  # indices into the mover's sorted hand
-        self.chip_on = False
-        self.mode: str | None = None  # "redraw" | "exchange" | "stack": an action waiting for input
-        self.give: int | None = None  # Exchange: the value offered
-        self.dragging = False
-        self.mouse = (-1, -1)
-        self.geo: TableLayout | None = None
-        self.hand_rects: dict[int, list[pygame.Rect]] = {0: [], 1: []}
-        self.end_rects: list[pygame.Rect] = [pygame.Rect(0, 0, 0, 0)] * 2
-        self.col_rects: list[list[pygame.Rect]] = [[], []]
-        self.die_rects: list[pygame.Rect] = [pygame.Rect(0, 0, 0, 0)] * 2
-        self.deck_rect = pygame.Rect(0, 0, 0, 0)
-        self.chip_rects: dict[int, pygame.Rect] = {}
-        self.tile = 40
-        self.prompt_buttons: list[tuple[Any, Any]] = []  # (button, move)
-        self.action_buttons: dict[str, Any] = {}
-        self.chip_button: Any = None
-        self.flying: list[dict[str, Any]] = []  # tiles sliding: value, tween, landing (seat, value) or None
-        self.hide_new: tuple[int, int] | None = None  # (line, col) drawn only once the slide lands
-        self.roll_rng = random.Random(0)
-        self.announced = False  # the ending has been said (once the last move's animation is over)
+    selected = _selection("selected", "Indices into the mover's sorted hand.")
+    chip_on = _selection("chip_on", "The chip goes with the selected tiles.")
+    mode = _selection("mode", '"redraw" | "exchange" | "stack": an action waiting for input.')
+    give = _selection("give", "Exchange: the value offered.")
+    dragging = _selection("dragging", "A drag across the hand adds the tiles it crosses.")
+    tile = _layout("tile", "The lines' tile size.")
+    hand_area = _layout("hand_area", "Each seat's hand band, by seat.")
+    line_area = _layout("line_area", "The two lines' bands.")
+    die_rects = _layout("die_rects", "Each line's die.")
+    col_rects = _layout("col_rects", "Each line's six column places.")
+    deck_rect = _layout("deck_rect", "The deck in the panel (a button when it is time to draw).")
+    prompt_buttons = part_attribute("buttons", "prompt", "The prompt's buttons: (button, move).")
+    action_buttons = part_attribute("buttons", "actions", "The action buttons, by key.")
+    chip_button = part_attribute("buttons", "chip", "The chip button.")
+    flying = part_attribute("motion", "flying", "The tiles sliding now.")
+    roll_shown = part_attribute("motion", "roll_shown", "The roll-off faces shown now, and a tie in words.")
+    selection_values = part_attribute("reach", "selection_values", "The selected tiles' values, sorted.")
+    move_tiles = part_attribute("reach", "tiles", "The hand tiles a Place/Stack uses, and whether the chip.")
+    candidates = part_attribute("reach", "candidates", "The legal moves the selection makes.")
+    playable_values = part_attribute("reach", "playable", "The hand values some legal move uses.")
+    laid_with_column = staticmethod(view_board.laid_with_column)
+
+    def __init__(self, app: "Shell", match: "Match"):
+        self.selection = inputs.Selection()
         super().__init__(app, match)
+        self.board_view = view_board.BoardView(app)
+        self.hand_view = view_hand.HandView(app)
+        self.panel_view = view_panel.PanelView(app)
+        self.buttons = view_panel.PanelButtons(app)
+        self.motion = view_overlays.Motion(app, self.animator)
+        self.announced = False  # the ending has been said (once the last move's animation is over)
+        self.layout()  # again when the scene enters: online play gives it its table (and bottom seat) first
 
     # --- reading -----------------------------------------------------------------------------
     @property
@@ -106,25 +105,32 @@ class DotLinesScene(GameScene):
         return self.match.state
 
     def view(self) -> DotLinesState:
-        """What may be drawn: everything for spectators or once over, else the viewer's view."""
+        """What may be drawn: everything for spectators or once over, else the viewer's view (with
+        nobody at the screen, no hand is open before the chips, and no chip while they are chosen)."""
         s = self.state
         if self.match.is_over or (self.reveal_all and self.viewer_override is None):
             return s
         viewer = self.viewer  # observing copies the state: once per state and viewer, not per frame
-        return self.cached("view", lambda: self._nobody_view() if viewer is None else self.rules.observe(s, viewer))
 
-    def legal(self) -> list[Any]:
-        """The legal moves of the position as the viewer sees it, listed once per state (the frame
-        asks often); only asked while the viewer is the one to move, whose view holds all they need."""
-        return self.cached("legal", lambda: list(self.rules.legal_moves(self.view())))
+        def observed() -> DotLinesState:
+            if viewer is not None:
+                return self.rules.observe(s, viewer)
+            v = self.rules.observe(s, 0)
+            if s.phase < CHIP:
+                v.hands[0] = None
+            if s.phase == CHIP:
+                v.chip = [CHIP_HIDDEN if c >= 0 else c for c in s.chip]
+            return v
 
-    def _nobody_view(self) -> DotLinesState:
-        v = self.rules.observe(self.state, 0)
-        if self.state.phase < CHIP:
-            v.hands[0] = None
-        if self.state.phase == CHIP:
-            v.chip = [CHIP_HIDDEN if c >= 0 else c for c in self.state.chip]
-        return v
+        return self.cached("view", observed)
+
+    @property
+    def reach(self) -> inputs.Reach:
+        """The player to move's hand, selection and the legal moves of their view (listed once per
+        state, and only when asked: only while the viewer is the one to move)."""
+        return inputs.Reach(self.view(), self.match.to_move,
+                            lambda: self.cached("legal", lambda: list(self.rules.legal_moves(self.view()))),
+                            self.selection, self.can_act)
 
     @property
     def bottom_seat(self) -> int:
@@ -133,13 +139,20 @@ class DotLinesScene(GameScene):
         screen = self.table.screen_seats
         return screen[0] if len(screen) == 1 else 0
 
+    @property
+    def hand_rects(self) -> dict[int, list[pygame.Rect]]:
+        """Each seat's hand tiles as drawn now (the selected ones raised)."""
+        v, raised = self.view(), self.reach.raised
+        return {seat: self.geo.hand_rects(seat, v.hand_size(seat), raised if seat == self.match.to_move else ())
+                for seat in (0, 1)}
+
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         """The seat's line colour (its own colour before the homes are chosen); neutral while the
         roll-off dice tumble, so the banner's chip does not tell who won before the dice do."""
-        if self.animator.value("roll") is not None:
+        if self.motion.rolling:
             return NEUTRAL
         line = self.state.home[seat]
-        return LINE_RGB[line] if line >= 0 else ((200, 120, 80), (110, 150, 210))[seat]
+        return LINE_RGB[line] if line >= 0 else SEAT_COLOURS[seat]
 
     def draw_seat_chip(self, surface: pygame.Surface, seat: int, center: tuple[float, float],
                        radius: float) -> None:
@@ -149,278 +162,145 @@ class DotLinesScene(GameScene):
         if line < 0:
             super().draw_seat_chip(surface, seat, center, radius)
             return
-        _line_marker(line)(surface, (round(center[0]), round(center[1])), round(2 * radius))
+        view_panel.line_marker(line)(surface, (round(center[0]), round(center[1])), round(2 * radius))
 
-    def my_hand(self) -> list[int]:
-        return self.view().hand_tiles(self.match.to_move)
+    def action_refusal(self, key: str) -> str | None:
+        """Why the action's button is disabled for the player to move (the rules' reason), or None:
+        it has been used, or Redraw finds the deck empty. Once per position (the buttons ask each frame)."""
+        def refusal() -> str | None:
+            v = self.view()
+            seat = self.match.to_move
+            hand = v.hand_tiles(seat)
+            probe = {"redraw": Redraw(hand[0] if hand else 1), "exchange": Exchange(1, 1),
+                     "stack": Stack(0, 0, 1, 0)}[key]
+            bit = ACTION_BITS[ACTION_KEYS.index(key)]
+            if v.used[seat] & bit or (key == "redraw" and not v.deck):
+                return self.app.tr_reason(self.rules.check(v, probe))
+            return None
 
+        return self.cached(("refusal", key), refusal)
+
+    # --- words -------------------------------------------------------------------------------
     def banner_text(self) -> str:
         """Says what the table shows, never ahead of it: no winner while the roll-off dice tumble, no
         "game over" while the last move's tiles still slide; the player to move is told what to do."""
         m = self.match
-        if self.animator.value("roll") is not None:
+        if self.motion.rolling:
             return tr_ui(self.app, "banner.rolling", "Rolling for the start...")
-        if m.is_over and self.is_animating():
+        if m.is_over and self.animator.busy:
             seat = self.rules.to_move(m.states[-2]) if len(m.states) > 1 else 0
             return tr_ui(self.app, "banner.moving", "{name} moves", name=self.seat_name(seat))
         if m.is_over or not self.can_act:
             return super().banner_text()
-        name = self.seat_name(m.to_move)
-        key, default = {
-            ROLL: ("banner.roll", "{name}: roll for the start"),
-            CHOOSE: ("banner.choose", "{name} rolled higher: choose"),
-            HOME: ("banner.home", "{name}: choose your home line"),
-            CHIP: ("banner.chip", "{name}: choose your chip (kept secret)"),
-            DRAW: ("banner.draw", "{name}: draw a tile"),
-        }.get(self.state.phase, ("banner.act", "{name}: place tiles or use an action"))
-        return tr_ui(self.app, key, default, name=name)
+        key, default = BANNERS.get(self.state.phase, BANNER_ACT)
+        return tr_ui(self.app, key, default, name=self.seat_name(m.to_move))
 
-    # --- layout ------------------------------------------------------------------------------
+    def status_text(self) -> str:
+        """The words of the moment in the panel: the prompt, or what the player acting is asked
+        (`inputs.ask`), for the player at the screen; how the game ended (once it has been announced)."""
+        s = self.state
+        if self.match.is_over:
+            return self.app.tr_reason(self.rules.outcome(s).summary) if self.announced else ""
+        if not self.can_act:
+            return ""
+        if s.phase == ACT:
+            ask = self.selection.ask(True, self.hint_move is not None and self.hint_move in self.candidates())
+            return tr_ui(self.app, *ASKS[ask]) if ask else ""
+        if s.phase not in PROMPTS:
+            return ""
+        key, default = PROMPTS[s.phase]
+        return tr_ui(self.app, key, default, name=self.seat_name(self.match.to_move))
+
+    # --- layout and widgets ------------------------------------------------------------------
     def layout(self) -> None:
-        geo = self.geo = TableLayout(self.board_rect, self.panel_rect, self.bottom_seat)
-        self.tile = geo.tile
-        self.hand_area = geo.hand_area
-        self.line_area = geo.line_area
-        self.die_rects = geo.die_rects
-        self.col_rects = geo.col_rects
-        self.deck_rect = geo.deck_rect
-
-    def _label_widths(self, labels: list[str], primary: bool = False) -> list[int]:
-        """The labels' widths in the theme's button type (the bolder, larger "@primary" one if asked)."""
-        font = self.app.font(PRIMARY_FONT, bold=True) if primary else self.app.font(BUTTON_FONT)
-        return [font.size(label)[0] for label in labels]
+        names = (self.seat_name(0), self.seat_name(1))
+        self.geo = TableLayout.fit(self.board_rect, self.panel_rect, self.actions_rect, self.bottom_seat,
+                                   view_panel.measure(self.app, self.panel_rect.w, names))
 
     def build_widgets(self) -> None:
-        from pygame_gui.elements import UIButton
+        self.buttons.build(self.geo, self.widgets)
+        self._offer_prompt(again=True)
 
-        assert self.geo is not None
-        labels = [tr_ui(self.app, f"action.{key}", key.capitalize()) for key in ACTION_KEYS]
-        labels.append(tr_ui(self.app, "use_chip", "Use chip"))
-        widths = self._label_widths(labels + [tr_ui(self.app, "chip_on", "Chip: on")])
-        rects = self.geo.button_rects(widths[:3] + [max(widths[3:])])
-        self.action_buttons = {key: UIButton(rects[i], labels[i], self.app.ui,
-                                             tool_tip_text=self.app.tr(f"learn.tips.dotlines.{key}"))
-                               for i, key in enumerate(ACTION_KEYS)}
-        self.chip_button = UIButton(rects[3], labels[3], self.app.ui, tool_tip_text=self.app.tr("learn.tips.dotlines.chip"))
-        self.widgets += [*self.action_buttons.values(), self.chip_button]
-        self._build_prompt()
-
-    def _prompt_moves(self) -> list[tuple[str, Any]]:
+    def _offer_prompt(self, again: bool = False) -> None:
+        """The prompt's choices as buttons while a human at this screen has a choice to make, made
+        anew when the moment changes (`again`: the widgets were just rebuilt)."""
         phase = self.state.phase
-        if phase == ROLL:
-            return [(tr_ui(self.app, "roll", "Roll the dice"), Roll())]
-        if phase == CHOOSE:
-            return [(tr_ui(self.app, "first", "Move first"), First()),
-                    (tr_ui(self.app, "home_white", "Home: white"), Home(WHITE)),
-                    (tr_ui(self.app, "home_black", "Home: black"), Home(BLACK))]
-        if phase == HOME:
-            return [(tr_ui(self.app, "home_white", "Home: white"), Home(WHITE)),
-                    (tr_ui(self.app, "home_black", "Home: black"), Home(BLACK))]
-        if phase == CHIP:
-            return [(tr_ui(self.app, "chip.double", "Double"), Chip(DOUBLE)),
-                    (tr_ui(self.app, "chip.inverter", "Inverter"), Chip(INVERTER))]
-        if phase == DRAW:
-            return [(tr_ui(self.app, "draw", "Draw a tile"), Draw())]
-        return []
-
-    def _build_prompt(self) -> None:
-        from pygame_gui.core import ObjectID
-        from pygame_gui.elements import UIButton
-
-        for button, _ in self.prompt_buttons:
-            button.kill()
-            if button in self.widgets:
-                self.widgets.remove(button)
-        self.prompt_buttons = []
-        choices = self._prompt_moves() if self._prompt_open() else []
-        if not choices or self.geo is None:
-            return
-        rects = self.geo.button_rects(self._label_widths([label for label, _ in choices], primary=True))
-        for i, ((label, move), rect) in enumerate(zip(choices, rects)):
-            button = UIButton(rect, label, self.app.ui, object_id=ObjectID(class_id="@primary") if i == 0 else None)
-            self.prompt_buttons.append((button, move))
-            self.widgets.append(button)
-
-    def _prompt_open(self) -> bool:
-        return self.can_act and self.state.phase not in (ACT, OVER)
-
-    def _acting(self) -> bool:
-        return self.can_act and self.state.phase == ACT
+        asking = self.can_act and phase not in (ACT, OVER)
+        choices = inputs.CHOICES.get(phase, ()) if asking else ()
+        self.buttons.offer(self.geo, (phase, self.match.to_move, len(self.match.moves), asking), lambda: [
+            (tr_ui(self.app, key, default), move) for key, default, move in choices], self.widgets, again)
 
     def _sync_widgets(self) -> None:
-        key = (self.state.phase, self.match.to_move, len(self.match.moves), self._prompt_open())
-        if key != getattr(self, "_prompt_key", None):
-            self._prompt_key = key
-            self._build_prompt()
-        acting = self._acting()
-        for widget in [*self.action_buttons.values(), self.chip_button]:
-            if widget is None:
-                continue
-            if acting and not widget.visible:
-                widget.show()
-            elif not acting and widget.visible:
-                widget.hide()
-        for key, button in self.action_buttons.items():  # a used action's button looks used: disabled
-            usable = not acting or self.action_refusal(key) is None
-            if usable != bool(button.is_enabled):
-                button.enable() if usable else button.disable()
-        if self.chip_button is not None:
-            v = self.view()
-            seat = self.match.to_move
-            label = tr_ui(self.app, "chip_on", "Chip: on") if self.chip_on else tr_ui(self.app, "use_chip", "Use chip")
-            if self.chip_button.text != label:
-                self.chip_button.set_text(label)
-            usable = v.chip_at[seat] is None and v.chip[seat] >= 0
-            if usable != bool(self.chip_button.is_enabled):
-                self.chip_button.enable() if usable else self.chip_button.disable()
-
-    def controls_top(self) -> int | None:
-        """The top of the panel's buttons showing now (None: none show)."""
-        shown = [b.rect.top for b in [*self.action_buttons.values(), self.chip_button] if b is not None and b.visible]
-        shown += [b.rect.top for b, _ in self.prompt_buttons if b.visible]
-        return min(shown) if shown else None
-
-    # --- selection and targets ---------------------------------------------------------------
-    def selection_values(self) -> list[int]:
-        hand = self.my_hand()
-        return sorted(hand[i] for i in self.selected if i < len(hand))
-
-    def move_tiles(self, m: Any) -> tuple[list[int], int]:
-        """The hand tiles a Place/Stack uses (sorted) and whether it uses the chip."""
-        s = self.view()
-        seat = self.match.to_move
-        value = m.value if type(m) is Place else s.lines[m.line][m.col].value
-        tiles = [value] * m.plain
-        if m.chip:
-            tiles.append(value if s.chip[seat] == DOUBLE else 7 - value)
-        return sorted(tiles), m.chip
-
-    def candidates(self) -> list[Any]:
-        """The legal placements and stacks that use exactly the selected tiles (and the chip if on)."""
-        if not self.selected or not self._acting():
-            return []
-        want = self.selection_values()
-        out = []
-        for m in self.legal():
-            if type(m) in (Place, Stack):
-                if self.mode == "stack" and type(m) is not Stack:
-                    continue
-                tiles, chip = self.move_tiles(m)
-                if tiles == want and bool(chip) == self.chip_on:
-                    out.append(m)
-        return out
-
-    def playable_values(self) -> set[int]:
-        """The hand values some legal placement or stack uses (with or without the chip)."""
-        return {v for m in self.legal() if type(m) in (Place, Stack) for v in self.move_tiles(m)[0]}
-
-    def shows_targets(self) -> bool:
-        """Legal targets are lit and unplayable tiles dimmed: the setting is on, the viewer is placing
-        (not picking a tile for Redraw or Exchange)."""
-        return self.app.settings.show_targets and self._acting() and self.mode not in ("redraw", "exchange")
-
-    def intended(self, line: int, col: int | None) -> Any:
-        """The move a click on a line end (col None) or a column means, legal or not, so the rules
-        can say why it is refused."""
-        vals = self.selection_values()
-        if not vals:
-            return None
-        s = self.view()
-        seat = self.match.to_move
-        chip = 1 if self.chip_on else 0
-        main = max(set(vals), key=vals.count)
-        plain = vals.count(main) - (1 if chip and s.chip[seat] == DOUBLE else 0)
-        if col is not None:
-            return Stack(line, col, max(0, plain), chip)
-        value = main
-        if chip and s.chip[seat] == INVERTER:
-            others = [v for v in vals if v != main]
-            value = 7 - others[0] if others else 7 - main
-            plain = vals.count(value)
-        return Place(line, value, max(0, plain), chip)
-
-    def clear_selection(self) -> None:
-        """Drop the input state of the player at the screen (a hand-over or an undo): the selected
-        tiles, the chip toggled on, an action waiting for its tile, a drag and the pointer's place."""
-        self.selected = []
-        self.chip_on = False
-        self.mode = None
-        self.give = None
-        self.dragging = False
-        self.mouse = (-1, -1)
-
-    def exchange_news(self) -> tuple[int, int, int] | None:
-        """(mover, give, take) of the latest Exchange while it is news to the viewer: made by the
-        other player, and the viewer has not acted since (drawing their tile is not acting)."""
-        moves = self.match.moves
-        i = len(moves) - 1
-        while i >= 0 and type(moves[i]) is Draw:
-            i -= 1
-        if i < 0 or type(moves[i]) is not Exchange:
-            return None
-        mover = self.rules.to_move(self.match.states[i])
-        if self.viewer == mover:
-            return None
-        return mover, moves[i].give, moves[i].take
-
-    def roll_shown(self, v: DotLinesState) -> tuple[tuple[int, int], str | None]:
-        """The roll-off dice faces to show now and, for a tie, the words: while the dice tumble a tie
-        is said as it lands ("a tie at 3: both roll again"), afterwards that there was one."""
-        rolls = v.rolls
-        t = self.animator.value("roll")
-        if t is not None:
-            k = min(int(t), len(rolls) - 1)
-            if t - int(t) <= 0.7:  # still tumbling
-                return (self.roll_rng.randint(1, 6), self.roll_rng.randint(1, 6)), None
-            if k < len(rolls) - 1:
-                return rolls[k], tr_ui(self.app, "roll_tie", "A tie at {value}: both roll again.", value=rolls[k][0])
-            return rolls[k], None
-        ties = len(rolls) - 1
-        if ties == 1:
-            return rolls[-1], tr_ui(self.app, "roll_tied_once", "First a tie at {value}: rolled again.", value=rolls[0][0])
-        if ties > 1:
-            return rolls[-1], tr_ui(self.app, "roll_tied", "{count} ties first: rolled again.", count=ties)
-        return rolls[-1], None
-
-    def action_refusal(self, key: str) -> str | None:
-        """Why the action's button is disabled for the player to move (the rules' reason), or None:
-        it has been used, or Redraw finds the deck empty."""
-        v = self.view()
-        seat = self.match.to_move
-        hand = v.hand_tiles(seat)
-        probe = {"redraw": Redraw(hand[0] if hand else 1), "exchange": Exchange(1, 1),
-                 "stack": Stack(0, 0, 1, 0)}[key]
-        bit = ACTION_BITS[ACTION_KEYS.index(key)]
-        if v.used[seat] & bit or (key == "redraw" and not v.deck):
-            return self.app.tr_reason(self.rules.check(v, probe))
-        return None
+        self._offer_prompt()
+        if self.buttons.chip is None:  # never entered (a picture): no buttons
+            return
+        acting = self.reach.acting
+        v, seat = self.view(), self.match.to_move
+        self.buttons.sync(acting, {key: not acting or self.action_refusal(key) is None for key in ACTION_KEYS},
+                          self.selection.chip_on, v.chip_at[seat] is None and v.chip[seat] >= 0)
 
     # --- input -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE and (self.selected or self.mode):
+            if event.key == pygame.K_ESCAPE and self.selection.busy:
                 self.clear_selection()
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.can_act:
-                if self.hint_move is not None and (self.hint_move in self.candidates() or self.hint_move in [
-                        m for _, m in self.prompt_buttons]):
-                    return self.submit(self.hint_move)  # the hint, still selected or framed: take it
-                moves = self._prompt_moves()
-                if self.state.phase != ACT and len(moves) == 1:
-                    return self.submit(moves[0][1])
+                hint = self.hint_move
+                if hint is not None and (hint in self.candidates() or hint in [m for _, m in self.buttons.prompt]):
+                    return self.submit(hint)  # the hint, still selected or framed: take it
+                choices = inputs.CHOICES.get(self.state.phase, ())
+                if self.state.phase != ACT and len(choices) == 1:
+                    return self.submit(choices[0][2])
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for button, move in self.prompt_buttons:
-                if event.ui_element is button:
-                    self.submit(move)
-                    return True
-            for key, button in self.action_buttons.items():
-                if event.ui_element is button:
-                    self.press_action(key)
-                    return True
-            if event.ui_element is self.chip_button:
-                self.toggle_chip()
+            pressed = self.buttons.pressed(event.ui_element)  # ("prompt", move) | ("action", key) | ("chip", None)
+            if pressed is not None:
+                act = {"prompt": self.submit, "action": self.press_action, "chip": lambda _: self.toggle_chip()}
+                act[pressed[0]](pressed[1])
                 return True
         return super().handle(event)
+
+    def handle_game_event(self, event: pygame.event.Event) -> bool:
+        sel = self.selection
+        if event.type == pygame.MOUSEMOTION:
+            sel.mouse = event.pos
+            if sel.dragging and self.can_act:
+                inputs.drag(self.geo, self.reach, event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            sel.dragging = False
+        if event.type != pygame.MOUSEBUTTONDOWN:
+            return False
+        sel.mouse = event.pos
+        if not self.can_act or event.button not in (1, 3):
+            return False
+        if event.button == 3:
+            self.clear_selection()
+            return True
+        if self.state.phase == DRAW and self.geo.deck_rect.collidepoint(event.pos):
+            return self.submit(Draw())
+        if self.state.phase != ACT:
+            return False
+        adding = pygame.KMOD_SHIFT | pygame.KMOD_CTRL
+        return self._click(event.pos, bool(pygame.key.get_mods() & adding) or bool(getattr(event, "mod", 0) & adding))
+
+    def _click(self, pos: tuple[int, int], add: bool) -> bool:
+        """A left click while acting: what it hit (`inputs.click`) played, toggled or refused in words."""
+        reach = self.reach
+        hit = inputs.click(self.geo, reach, pos, add)
+        if hit == inputs.THEIRS:
+            self.toast(tr_ui(self.app, "not_yours", "That tile is your opponent's."), error=True)
+            return True
+        if hit == inputs.CHIP_CLICK:
+            self.toggle_chip()
+            return True
+        if isinstance(hit, inputs.Target):
+            move = reach.move_at(hit)
+            if move is None:
+                self.toast(tr_ui(self.app, "select_first", "First select tiles from your hand."), error=True)
+                return True
+            return self.submit(move)
+        return hit if isinstance(hit, bool) else self.submit(hit)
 
     def submit(self, move: Any) -> bool:
         ok = super().submit(move)
@@ -433,19 +313,8 @@ class DotLinesScene(GameScene):
         the chip on if it uses it) with its target ringed; a click there or Enter plays it. Other
         moves are told in words (a choice's button framed, Enter takes it)."""
         self.clear_selection()
-        if type(move) in (Place, Stack):
-            hand, picked = self.my_hand(), []
-            tiles, chip = self.move_tiles(move)
-            for value in tiles:
-                picked.append(next(i for i, v in enumerate(hand) if v == value and i not in picked))
-            self.selected, self.chip_on = picked, bool(chip)
-            if move in self.candidates():
-                return
-            self.clear_selection()
-        elif type(move) in (Redraw, Exchange):  # the tile to give up raised: the action's button takes it
-            value = move.value if type(move) is Redraw else move.give
-            self.selected = [self.my_hand().index(value)] if value in self.my_hand() else []
-        super().show_hint(move)
+        if not inputs.hold_hint(self.reach, move):
+            super().show_hint(move)
 
     def toggle_chip(self) -> None:
         v = self.view()
@@ -454,7 +323,7 @@ class DotLinesScene(GameScene):
             self.toast(self.app.tr_reason(self.rules.check(v, Place(0, 1, 0, 1))
                                           or tr_ui(self.app, "chip_gone", "Your chip is used.")), error=True)
             return
-        self.chip_on = not self.chip_on
+        self.selection.chip_on = not self.selection.chip_on
 
     def press_action(self, key: str) -> None:
         """An action button: act at once if the selection says enough, else ask for what is missing."""
@@ -462,203 +331,43 @@ class DotLinesScene(GameScene):
         if refusal is not None:  # (the button is disabled then; a key or a test may still ask)
             self.toast(refusal, error=True)
             return
-        vals = self.selection_values()
-        if key == "redraw":
-            if len(vals) == 1:
-                self.submit(Redraw(vals[0]))
-                return
-            self.selected, self.mode = [], "redraw"
-        elif key == "exchange":
-            if len(vals) == 1:
-                self.mode, self.give = "exchange", vals[0]
-            else:
-                self.selected, self.mode, self.give = [], "exchange", None
-        else:
-            self.mode = "stack"
-            if vals and len(self.candidates()) == 1:
-                self.submit(self.candidates()[0])
-                return
+        move = inputs.press_action(self.reach, key)
+        if move is not None:
+            self.submit(move)
 
-    def hint(self) -> str:
-        if self.mode == "redraw":
-            return tr_ui(self.app, "ask.redraw", "Redraw: click the hand tile to discard.")
-        if self.mode == "exchange" and self.give is None:
-            return tr_ui(self.app, "ask.give", "Exchange: click one of your tiles.")
-        if self.mode == "exchange":
-            return tr_ui(self.app, "ask.take", "Exchange: now click one of your opponent's tiles.")
-        if self.mode == "stack":
-            return tr_ui(self.app, "ask.stack", "Stack: select tiles, then click a column of that value and count.")
-        if self.state.phase == ACT:
-            if self.hint_move is not None and self.hint_move in self.candidates():
-                return tr_ui(self.app, "ask.hint", "Hint: press Enter or click the ringed target to play it.")
-            if self.selected:
-                return tr_ui(self.app, "ask.place", "Click a lit line end to place, or a column to stack.")
-            return tr_ui(self.app, "ask.select", "Select hand tiles (shift/ctrl-click or drag for several), or use an action.")
-        return ""
+    def clear_selection(self) -> None:
+        """Drop the input state of the player at the screen (a hand-over or an undo): the selected
+        tiles, the chip toggled on, an action waiting for its tile, a drag and the pointer's place."""
+        self.selection.clear()
 
-    def handle_game_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            if self.dragging and self.can_act:
-                i = self._hand_index_at(self.match.to_move, event.pos)
-                if i is not None and i not in self.selected:
-                    self.selected.append(i)
-            return False
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.dragging = False
-            return False
-        if event.type != pygame.MOUSEBUTTONDOWN:
-            return False
-        self.mouse = event.pos
-        if not self.can_act:
-            return False
-        if event.button == 3:
-            self.clear_selection()
-            return True
-        if event.button != 1:
-            return False
-        if self.state.phase == DRAW and self.deck_rect.collidepoint(event.pos):
-            return self.submit(Draw())
-        if self.state.phase != ACT:
-            return False
-        return self._click(event.pos, bool(pygame.key.get_mods() & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL))
-                           or bool(getattr(event, "mod", 0) & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL)))
-
-    def _hand_index_at(self, seat: int, pos: tuple[int, int]) -> int | None:
-        for i, rect in enumerate(self.hand_rects.get(seat, [])):
-            if rect.collidepoint(pos):
-                return i
-        return None
-
-    def _click(self, pos: tuple[int, int], add: bool) -> bool:
-        seat = self.match.to_move
-        other = 1 - seat
-        j = self._hand_index_at(other, pos)
-        if j is not None:
-            if self.mode == "exchange" and self.give is not None:
-                return self.submit(Exchange(self.give, self.view().hand_tiles(other)[j]))
-            self.toast(tr_ui(self.app, "not_yours", "That tile is your opponent's."), error=True)
-            return True
-        i = self._hand_index_at(seat, pos)
-        if i is not None:
-            return self._click_hand(i, add)
-        if self.chip_rects.get(seat, pygame.Rect(0, 0, 0, 0)).collidepoint(pos):
-            self.toggle_chip()
-            return True
-        for line in (0, 1):
-            for col, rect in enumerate(self.col_rects[line][: len(self.state.lines[line])]):
-                if rect.collidepoint(pos):
-                    return self._click_target(line, col)
-            if self.end_rects[line].collidepoint(pos):
-                return self._click_target(line, None)
-        return False
-
-    def _click_hand(self, i: int, add: bool) -> bool:
-        value = self.my_hand()[i]
-        if self.mode == "redraw":
-            return self.submit(Redraw(value))
-        if self.mode == "exchange" and self.give is None:
-            self.give = value
-            self.selected = [i]
-            return True
-        if add:
-            if i in self.selected:
-                self.selected.remove(i)
-            else:
-                self.selected.append(i)
-        elif self.selected == [i]:
-            self.selected = []
-        else:
-            self.selected = [i]
-            self.dragging = True
-        return True
-
-    def _click_target(self, line: int, col: int | None) -> bool:
-        for m in self.candidates():
-            if m.line == line and ((type(m) is Stack and m.col == col) or (type(m) is Place and col is None)):
-                return self.submit(m)
-        move = self.intended(line, col)
-        if move is None:
-            self.toast(tr_ui(self.app, "select_first", "First select tiles from your hand."), error=True)
-            return True
-        return self.submit(move)
-
-    # --- animation ---------------------------------------------------------------------------
+    # --- moves and animation -----------------------------------------------------------------
     def move_sound(self, before: Any, move: Any, after: Any) -> str:
         return "select" if type(move) is Draw else "place"
 
     def chart_panels(self, states: list[DotLinesState]) -> list[chart.Panel]:
-        """The race: each player's hand (to empty) and home line (to fill) over the game."""
-        last = states[-1]
-        seats = range(2)
-
-        def line(i: int, values: list[int]) -> chart.Line:
-            home = max(0, last.home[i])
-            return chart.Line(self.seat_name(i), CHART_RGB[home], values, _line_marker(home))
-
-        hands = [line(i, [s.hand_size(i) for s in states]) for i in seats]
-        columns = [line(i, [len(s.lines[s.home[i]]) if s.home[i] >= 0 else 0 for s in states]) for i in seats]
-        return [chart.Panel(tr_ui(self.app, "chart_hand", "Tiles in hand"), hands),
-                chart.Panel(tr_ui(self.app, "chart_columns", "Columns on the home line"), columns, top=6)]
+        return view_panel.chart_panels(self.app, states, self.seat_name)
 
     def on_move_played(self, before: Any, move: Any, after: Any, by_ai: bool) -> None:
-        """Slide what moved: tiles from the hand to a line, a drawn tile from the deck to the hand,
-        exchanged tiles from hand to hand; the dice tumble for the roll-off; used markers turn over.
-        Only public tiles move (every draw comes after the hands are open)."""
-        kind = type(move)
-        seat = before.current
-        if kind is Roll:
-            self.roll_rng = random.Random(len(self.match.moves))
-            self.animator.tween(0.0, float(len(after.rolls)), ROLL_SECONDS * len(after.rolls), tag="roll")
-        elif kind in (Place, Stack):
-            line = move.line
-            col = len(after.lines[line]) - 1 if kind is Place else move.col
-            tiles = list(after.lines[line][col].tiles[len(before.lines[line][col].tiles) if kind is Stack else 0:])
-            self.hide_new = (line, col) if kind is Place else None
-            for k, value in enumerate(tiles):
-                self._fly(value, self._hand_spot(before, seat, value, k), self.col_rects[line][col].topleft,
-                          SLIDE_SECONDS, delay=0.06 * k)
-        elif kind in (Draw, Redraw):
-            gone = move.value if kind is Redraw else 0
-            new = next((v for v in range(1, 7) if after.hands[seat][v] - before.hands[seat][v] + (v == gone) > 0), 0)
-            if new:
-                self._fly(new, self.deck_rect.topleft, self._hand_spot(after, seat, new), SLIDE_SECONDS * 0.8,
-                          land=(seat, new), ease=ease_out_cubic)
-        elif kind is Exchange:
-            other = 1 - seat
-            self._fly(move.give, self._hand_spot(before, seat, move.give), self._hand_spot(after, other, move.give),
-                      SLIDE_SECONDS, land=(other, move.give))
-            self._fly(move.take, self._hand_spot(before, other, move.take), self._hand_spot(after, seat, move.take),
-                      SLIDE_SECONDS, land=(seat, move.take))
-        for bit in ACTION_BITS:  # an action marker just used turns over
-            if after.used[seat] & bit and not before.used[seat] & bit:
-                self.animator.tween(0.0, 1.0, 0.5, ease=ease_in_out, tag=("flip", seat, bit))
+        """Slide what moved (`view_overlays.Motion`); the buttons follow the new position."""
+        self.motion.start(self.geo, before, move, after, len(self.match.moves))
         self._sync_widgets()
 
-    def _fly(self, value: int, start: tuple[int, int], end: tuple[int, int], seconds: float, delay: float = 0.0,
-             land: tuple[int, int] | None = None, ease: Any = ease_in_out) -> None:
-        """A tile sliding from `start` to `end`; `land` = (seat, value): the hand tile it becomes is
-        drawn as an empty place until it arrives."""
-        tw = self.animator.tween(start, end, seconds, ease=ease, delay=delay, on_done=self._slide_done)
-        self.flying.append({"value": value, "tween": tw, "land": land})
+    def score_style(self) -> Any:
+        """What a move did for the race, lit on the lines and hands (`view_overlays.scoring_style`)."""
+        return view_overlays.scoring_style(self.app, self.geo, self.view())
 
-    def _hand_spot(self, s: DotLinesState, seat: int, value: int, k: int = 0) -> tuple[int, int]:
-        """Where the `k`-th tile of `value` sits in `seat`'s hand in state `s` (its top-left)."""
-        hand = s.hand_tiles(seat)
-        rects = self.geo.hand_rects(seat, len(hand)) if self.geo is not None else []
-        idx = [i for i, v in enumerate(hand) if v == value]
-        i = idx[min(k, len(idx) - 1)] if idx else 0
-        return rects[i].topleft if i < len(rects) else self.hand_area[seat].center
+    def scoring_delay(self, move: Any, by_ai: bool) -> float:
+        """The marks light up once the move's tiles have landed."""
+        return self.motion.remaining
 
-    def _slide_done(self) -> None:
-        self.flying = [f for f in self.flying if not f["tween"].done]
-        if not self.flying:
-            self.hide_new = None
+    def is_animating(self) -> bool:
+        """Also while the last move's marks show the ending that decided the game: the results and
+        the announcement wait for them (or for a click on the board)."""
+        return super().is_animating() or (self.match.is_over and self.score_show.busy)
 
     def on_undo(self) -> None:
         self.clear_selection()
-        self.flying = []
-        self.hide_new = None
+        self.motion.clear()
         self.announced = False
         self._sync_widgets()
 
@@ -672,248 +381,69 @@ class DotLinesScene(GameScene):
         super().resume()  # shows every widget; keep only the ones that apply now
         self._sync_widgets()
 
-    # --- drawing -----------------------------------------------------------------------------
+    # --- drawing: what each view shows this frame --------------------------------------------
     def draw_game(self, surface: pygame.Surface) -> None:
-        v = self.view()
-        pygame.draw.rect(surface, FELT, self.board_rect, border_radius=12)
-        self._draw_bands(surface, v)
-        self._draw_hint_target(surface)  # under the tiles and the targets' own marks: counts stay readable
-        self._draw_targets(surface, v)
-        self._draw_columns(surface, v)
-        news = self.exchange_news()
+        geo, v, reach = self.geo, self.view(), self.reach
+        targets = self.app.settings.show_targets and reach.acting and self.selection.mode not in ("redraw", "exchange")
+        lit = reach.candidates()
+        self.board_view.draw(surface, geo, self._board_shown(v, lit, targets))
+        news = view_hand.exchange_news(self.match.moves, self.match.states, self.rules.to_move, self.viewer)
         for seat in (0, 1):
-            self._draw_hand(surface, v, seat, news)
-        self._draw_flying(surface)
-        self._draw_panel(surface, v)
-        self._draw_hint_choice(surface)
+            self.hand_view.draw(surface, geo, seat, self._hand_shown(v, reach, seat, targets, news))
+        self.motion.draw(surface, geo)
+        if self.match.is_over and not self.animator.busy:  # the ending that decided it stays on the board
+            ending = self.cached("ending", lambda: marks.ending_marks(self.rules, self.match.states, self.match.moves))
+            view_overlays.draw_ending(surface, self.app, geo, v, ending, self.score_show)
+        self.panel_view.draw(surface, geo, self._panel_shown(v))
+        for button, move in self.buttons.prompt:  # the hinted choice's button, framed in cyan and tagged "Hint"
+            if move == self.hint_move and self.can_act:
+                hud.hint_ring(surface, self.app, button.rect)
+
+    def _board_shown(self, v: DotLinesState, lit: list[Any], targets: bool) -> view_board.BoardShown:
+        """The lines, the moves the selection makes (lit) or, with nothing selected, the places some
+        tiles reach (soft), and the hint's target while its tiles are selected."""
+        seat = self.match.to_move
+        counted = tuple((m, self.rules.chip_count(v.chip[seat], m.plain, m.chip) if type(m) is Place else 0)
+                        for m in lit) if targets else ()
+        soft = self.cached("soft", self.reach.places) if targets and not lit and not self.selection.selected else ()
+        hint = self.hint_move if type(self.hint_move) in (Place, Stack) and self.hint_move in lit else None
+        return view_board.BoardShown(v, (self.seat_name(0), self.seat_name(1)), self.motion.rolling,
+                                     self.motion.hide_new, counted, soft, hint)
+
+    def _hand_shown(self, v: DotLinesState, reach: inputs.Reach, seat: int, targets: bool,
+                    news: tuple[int, int, int] | None) -> view_hand.HandShown:
+        """A hand as the viewer may see it: the mover's selection raised and what no move uses dimmed;
+        the opponent's framed while an exchange asks for one of their tiles."""
+        m, sel = self.match, self.selection
+        hand, size = v.hands[seat], v.hand_size(seat)
+        mine = seat == m.to_move and self.can_act
+        playable = frozenset(self.cached("playable", reach.playable)) if mine and targets else None
+        pick = sel.mode == "exchange" and sel.give is not None and seat != m.to_move and self.can_act
+        ringed = None if news is None else news[2] if seat == news[0] else news[1]
+        return view_hand.HandShown(tuple(v.hand_tiles(seat)) if hand is not None else (0,) * size, hand is not None,
+                                   tuple(reach.raised) if mine else (), pick, playable, self.motion.landing(seat),
+                                   ringed, f"{self.seat_name(seat)} ({size})", seat == m.to_move and not m.is_over)
+
+    def _panel_shown(self, v: DotLinesState) -> view_panel.PanelShown:
+        m, sel, motion = self.match, self.selection, self.motion
+        roll = motion.roll_shown(v) if v.rolls and (v.phase < DRAW or motion.rolling) else None
+        return view_panel.PanelShown(
+            v, (self.seat_name(0), self.seat_name(1)), None if m.is_over else m.to_move,
+            m.to_move if sel.chip_on and self.can_act else None, (motion.flips(0), motion.flips(1)),
+            self.can_act and v.phase == DRAW, roll, "" if motion.rolling else self.status_text(),
+            m.is_over or bool(sel.mode), self.buttons.top())
 
     def draw_top(self, surface: pygame.Surface) -> None:
         """The shared toasts and Undo tip, and why a disabled action button does nothing (on hover)."""
         super().draw_top(surface)
-        if self.app.scenes.top is not self or not self._acting():
-            return
-        for key, button in self.action_buttons.items():
-            if button.visible and not button.is_enabled and button.rect.collidepoint(self.pointer):
-                why = self.action_refusal(key)
-                if why:
-                    hud.hover_tip(surface, self.app, button.rect, why)
-
-    def _draw_bands(self, surface: pygame.Surface, v: DotLinesState) -> None:
-        """Each line's band: its name and owner above, the die, the empty places."""
-        geo = self.geo
-        font = self.app.font(geo.label_size)
-        for line in (0, 1):
-            area = self.line_area[line].inflate(-8, -6)
-            pygame.draw.rect(surface, FELT_DARK, area, border_radius=10)
-            owner = v.owner(line)
-            name = panel.line_name(self, line)
-            label = name if owner < 0 else f"{name} · {self.seat_name(owner)}"
-            draw.text(surface, font, label, geo.label_pos(self.line_area[line]), LINE_RGB[0], anchor="midleft")
-            self._draw_die(surface, self.die_rects[line], v.die[line], line)
-            cols = v.lines[line]
-            for j in range(len(cols), 6):
-                pygame.draw.rect(surface, (52, 92, 74), self.col_rects[line][j], 1, border_radius=6)
-            self.end_rects[line] = self.col_rects[line][len(cols)] if len(cols) < 6 else pygame.Rect(0, 0, 0, 0)
-
-    def _draw_columns(self, surface: pygame.Surface, v: DotLinesState) -> None:
-        for line in (0, 1):
-            for j, col in enumerate(v.lines[line]):
-                if self.hide_new != (line, j):
-                    self._draw_column(surface, v, line, j, col, self.col_rects[line][j])
-
-    def _draw_die(self, surface: pygame.Surface, rect: pygame.Rect, value: int, line: int) -> None:
-        rolled = self.animator.value("roll") is not None
-        draw_die(surface, rect, 0 if rolled else value, line)
-
-    def _draw_column(self, surface: pygame.Surface, v: DotLinesState, line: int, j: int, col: Column,
-                     rect: pygame.Rect) -> None:
-        chip_seat = next((seat for seat in (0, 1) if v.chip_at[seat] is not None and v.chip_at[seat][:2] == (line, j)),
-                         None)
-        chip_index = v.chip_at[chip_seat][2] if chip_seat is not None else -1
-        order = [k for k in range(len(col.tiles)) if k != chip_index] + ([chip_index] if chip_index >= 0 else [])
-        n = len(order)
-        step = self.geo.stack_step(n)
-        top = rect.y - step * (n - 1) // 2
-        for pos, k in enumerate(order):
-            r = rect.copy()
-            r.y = top + step * pos
-            draw_tile(surface, r, col.tiles[k])
-        last = rect.copy()
-        last.y = top + step * (n - 1)
-        if chip_seat is not None:
-            draw_chip(surface, self.app, (last.right - 4, last.y + 4), max(7, self.tile * 0.17), v.chip[chip_seat])
-            if v.chip[chip_seat] == INVERTER:  # what the mixed pips count as: a small tile of the value
-                mini = pygame.Rect(0, 0, max(12, self.tile // 3), max(12, self.tile // 3))
-                mini.topleft = (last.x - mini.w // 3, last.bottom - mini.h * 2 // 3)
-                draw_tile(surface, mini, col.value, border=CHIP_RGB[1])
-        self._draw_count(surface, last, col.count)
-        stacked = len(col.tiles) - self.laid_with_column(v, line, j, col)
-        if stacked > 0:  # "+2" at the pile's top: tiles stacked on it, which change nothing of its count
-            font = self.app.font(max(12, round(self.tile * 0.2)), bold=True)
-            text = f"+{stacked}"
-            tag = pygame.Rect(0, 0, font.size(text)[0] + 8, font.get_height())
-            tag.center = (rect.x + 2, top + 2)
-            draw.rounded_panel(surface, tag, STACKED_TAG, tag.h // 2, border=(200, 220, 200))
-            draw.text(surface, font, text, tag.center, (230, 240, 230), anchor="center")
-
-    @staticmethod
-    def laid_with_column(v: DotLinesState, line: int, j: int, col: Column) -> int:
-        """How many of a column's tiles were laid when it was made (the rest were stacked): its count,
-        one fewer if a Double chip came with it (one tile counting two)."""
-        made_with_double = any(at is not None and at[:2] == (line, j) and at[2] < col.count - 1 and v.chip[seat] == DOUBLE
-                               for seat, at in enumerate(v.chip_at))
-        return col.count - 1 if made_with_double else col.count
-
-    def _draw_count(self, surface: pygame.Surface, tile: pygame.Rect, count: int,
-                    colour: tuple[int, int, int] = (30, 34, 44)) -> None:
-        """A column's count in a badge at its bottom-right corner."""
-        badge = (tile.right - 2, tile.bottom - 2)
-        draw.aa_circle(surface, colour, badge, max(9, self.tile * 0.2))
-        draw.text(surface, self.app.font(max(12, round(self.tile * 0.24)), bold=True), str(count), badge,
-                  (255, 255, 255), anchor="center")
-
-    def _draw_targets(self, surface: pygame.Surface, v: DotLinesState) -> None:
-        """Where the selection can go, lit, each with the column it would make; with nothing
-        selected, a soft frame on every line end and column that takes some of the hand."""
-        if not self.shows_targets():
-            return
-        seat = self.match.to_move
-        chosen = self.candidates()
-        for m in chosen:
-            if type(m) is Place:
-                rect = self.col_rects[m.line][len(v.lines[m.line])]
-                pygame.draw.rect(surface, TARGET, rect.inflate(10, 10), 3, border_radius=8)
-                draw_tile(surface, rect, m.value, alpha=150)
-                self._draw_count(surface, rect, self.rules.chip_count(v.chip[seat], m.plain, m.chip), (40, 120, 70))
-            else:
-                rect = self.col_rects[m.line][m.col]
-                pygame.draw.rect(surface, TARGET, rect.inflate(14, 22), 3, border_radius=8)
-        if chosen or self.selected:
-            return
-        for m in self.legal():
-            if type(m) is Place:
-                rect = self.col_rects[m.line][len(v.lines[m.line])]
-                pygame.draw.rect(surface, SOFT_TARGET, rect.inflate(8, 8), 2, border_radius=8)
-            elif type(m) is Stack:
-                rect = self.col_rects[m.line][m.col]
-                pygame.draw.rect(surface, SOFT_TARGET, rect.inflate(12, 18), 2, border_radius=8)
-
-    def _draw_hand(self, surface: pygame.Surface, v: DotLinesState, seat: int,
-                   news: tuple[int, int, int] | None) -> None:
-        area = self.hand_area[seat]
-        hand = v.hands[seat]
-        size = v.hand_size(seat)
-        tiles = v.hand_tiles(seat) if hand is not None else [0] * size
-        rects = self.geo.hand_rects(seat, len(tiles))
-        mine = seat == self.match.to_move and self.can_act
-        playable = self.playable_values() if mine and self.shows_targets() else None
-        pick = self.mode == "exchange" and self.give is not None and seat != self.match.to_move and self.can_act
-        landing = [f["land"][1] for f in self.flying if f["land"] and f["land"][0] == seat and not f["tween"].done]
-        ringed = self._exchanged_value(seat, news)
-        for i, (value, rect) in enumerate(zip(tiles, rects)):
-            if value in landing:  # its tile is still on the way: an empty place
-                landing.remove(value)
-                pygame.draw.rect(surface, (52, 92, 74), rect, 1, border_radius=max(3, rect.w // 7))
-                continue
-            sel = mine and i in self.selected
-            if sel:
-                rect.y -= rect.h // 6
-            border = SELECT if sel else TARGET if pick else None
-            swapped = value == ringed
-            if swapped:
-                ringed = None  # one tile of that value came
-                border = border or EXCHANGED
-            alpha = DIMMED if playable is not None and value not in playable and not sel else 255
-            draw_tile(surface, rect, value, face_up=hand is not None, border=border, alpha=alpha)
-            if swapped:
-                draw_swap_badge(surface, rect.topleft, max(7, rect.w // 6))
-        self.hand_rects[seat] = rects
-        name = self.seat_name(seat)
-        colour = hud.ACCENT if seat == self.match.to_move and not self.match.is_over else hud.MUTED
-        label = f"{name} ({size})"
-        font = draw.fit_text(self.app.font, label, self.board_rect.right - self.geo.left - 10, self.geo.label_size, 12)
-        draw.text(surface, font, label, self.geo.label_pos(area), colour, anchor="midleft")
-
-    def _exchanged_value(self, seat: int, news: tuple[int, int, int] | None) -> int | None:
-        """The tile an exchange brought into `seat`'s hand, ringed while the exchange is news."""
-        if news is None:
-            return None
-        mover, give, take = news
-        return take if seat == mover else give
-
-    def _draw_flying(self, surface: pygame.Surface) -> None:
-        t = self.tile
-        for f in self.flying:
-            tw = f["tween"]
-            if tw.done or tw.elapsed < tw.delay:
-                continue
-            x, y = tw.value
-            draw_tile(surface, pygame.Rect(round(x), round(y), t, t), f["value"], border=SELECT)
-
-    def _draw_panel(self, surface: pygame.Surface, v: DotLinesState) -> None:
-        geo = self.geo
-        self.chip_rects = {}
-        for k, seat in enumerate((1 - self.bottom_seat, self.bottom_seat)):
-            panel.draw_seat_box(surface, self, v, seat, geo.seat_boxes[k])
-        panel.draw_deck_row(surface, self, v)
-        status = geo.status_rect(self.controls_top())
-        if v.rolls and (v.phase < DRAW or self.animator.value("roll") is not None):
-            used = panel.draw_roll(surface, self, v, status)
-            status = pygame.Rect(status.x, status.y + used, status.w, max(0, status.h - used))
-        if self.animator.value("roll") is not None:
-            return
-        panel.draw_words(surface, self, self.status_text(), status,
-                         hud.ACCENT if self.match.is_over or self.mode else hud.TEXT)
-
-    def status_text(self) -> str:
-        """The words of the moment in the panel: the prompt or what to do next for the player at the
-        screen, or how the game ended (once it has been announced)."""
-        s = self.state
-        if self.match.is_over:
-            return self.app.tr_reason(self.rules.outcome(s).summary) if self.announced else ""
-        if not self.can_act:
-            return ""
-        if s.phase == ACT:
-            return self.hint()
-        name = self.seat_name(self.match.to_move)
-        texts = {
-            ROLL: tr_ui(self.app, "prompt.roll", "Roll-off: the higher roller chooses."),
-            CHOOSE: tr_ui(self.app, "prompt.choose", "{name} rolled higher: choose a home line, or to move first.",
-                       name=name),
-            HOME: tr_ui(self.app, "prompt.home", "{name}: choose your home line.", name=name),
-            CHIP: tr_ui(self.app, "prompt.chip", "{name}: choose your chip for this game (hidden until both chose).",
-                     name=name),
-            DRAW: tr_ui(self.app, "prompt.draw", "{name}: draw a tile (click the deck or press Enter).", name=name),
-        }
-        return texts.get(s.phase, "")
-
-    def _draw_hint_choice(self, surface: pygame.Surface) -> None:
-        """The hinted choice's button in the panel, framed in cyan and tagged "Hint"."""
-        for button, move in self.prompt_buttons:
-            if move == self.hint_move and self.can_act:
-                hud.hint_ring(surface, self.app, button.rect)
-
-    def _draw_hint_target(self, surface: pygame.Surface) -> None:
-        """The hinted target while its tiles are still selected: a cyan ring tagged "Hint"."""
-        m = self.hint_move
-        if type(m) not in (Place, Stack) or m not in self.candidates():
-            return
-        if type(m) is Place:
-            rect = self.col_rects[m.line][len(self.view().lines[m.line])]
-            draw_tile(surface, rect, m.value, alpha=150)
-        else:
-            rect = self.col_rects[m.line][m.col]
-        ring = rect.inflate(18, 26)
-        pygame.draw.rect(surface, hud.HINT, ring, 4, border_radius=10)
-        hud.hint_tag(surface, self.app, (ring.centerx, ring.y + 2), size=12)
+        key = self.buttons.disabled_at(self.pointer) if self.app.scenes.top is self and self.reach.acting else None
+        why = self.action_refusal(key) if key is not None else None
+        if why:
+            hud.hover_tip(surface, self.app, self.buttons.actions[key].rect, why)
 
     # --- the tutorial and the tips (hexgames/ui/tutorial.py) -------------------------------------------
     def input_points(self, move: Any) -> list[Any]:
-        from hexgames.games.dotlines import inputs
-
-        return inputs.input_points(self, move)
+        return inputs.input_points(self.geo, self.reach, [(b.rect, m) for b, m in self.buttons.prompt], move)
 
     def tip_regions(self) -> list[tuple[pygame.Rect, str]]:
-        from hexgames.games.dotlines import inputs
-
-        return inputs.tip_regions(self)
+        return inputs.tip_regions(self.app, self.geo)

@@ -18,12 +18,13 @@ Decisions taken here (shown in the rules help too):
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from hexgames.core import chance, hexgrid
 from hexgames.core.hexgrid import Hex
 from hexgames.core.protocol import Outcome, Reason, Rules, board_part, listing, reasons
+from hexgames.core.scoring import ScoreMark
 
 RED, GREEN, BLUE, ORANGE, YELLOW, PURPLE = range(6)
 COLOURS = (RED, GREEN, BLUE, ORANGE, YELLOW, PURPLE)
@@ -237,6 +238,22 @@ def line_gain(cells: list[int], c: int, colour: int, skip: int) -> int:
                 break
             n += 1
     return n
+
+
+def _lines(cells: list[int], c: int, colour: int, skip: int) -> list[tuple[int, ...]]:
+    """The rows of `colour` leaving cell c in every direction but `skip` (what `line_gain` counts)."""
+    out = []
+    for d in range(6):
+        if d == skip:
+            continue
+        line = []
+        for x in RAYS[c * 6 + d]:
+            if cells[x] != colour:
+                break
+            line.append(x)
+        if line:
+            out.append(tuple(line))
+    return out
 
 
 def direction(a: int, b: int) -> int:
@@ -566,6 +583,27 @@ class IngeniousRules(Rules[IngeniousState, Move]):
         out[ca] += line_gain(cells, a, ca, d)
         out[cb] += line_gain(cells, b, cb, (d + 3) % 6)
         return tuple(out)
+
+    def score_marks(self, before: IngeniousState, m: Move, after: IngeniousState) -> list[ScoreMark]:
+        """Each straight line a placed half counted (RULES.md §1.2): the half's hex and the hexes
+        of its colour in a row beyond it, with their number said at the line's end, the first
+        half's lines before the second's. A colour that crossed "Ingenious!" says so on its last line."""
+        if not isinstance(m, Place):
+            return []
+        a, b = CELL_OF[m.a], CELL_OF[m.b]
+        cells = before.cells[:]
+        cells[a], cells[b] = m.tile
+        d = direction(a, b)
+        seat = before.current
+        marks = [ScoreMark((HEX_OF[cell], *(HEX_OF[x] for x in line)), len(line), colour, seat, step, anchor="last")
+                 for step, (cell, colour, skip) in enumerate(((a, m.tile[0], d), (b, m.tile[1], (d + 3) % 6)))
+                 for line in _lines(cells, cell, colour, skip)]
+        track = before.track_of(seat)
+        crossed = {c for c in COLOURS for t in after.thresholds if before.scores[track][c] < t <= after.scores[track][c]}
+        for colour in crossed:
+            last = max(i for i, mark in enumerate(marks) if mark.colour == colour)
+            marks[last] = replace(marks[last], note="ingenious")
+        return marks
 
     def score_preview(self, s: IngeniousState, m: Place) -> tuple[int, ...]:
         """Points per colour the placement would add to the mover's track, after the cap."""

@@ -1,6 +1,7 @@
 """What is drawn over the table for a moment, after the board, the rack and the panel: "Ingenious!"
-lighting a score card, the computer's tile sliding from its card to the board, and the tile in the
-player's hand following the pointer (or laid on the hexes under it, ringed green or red).
+lighting a score card, the computer's tile sliding from its card to the board, the lines a
+placement scored lit with their points, and the tile in the player's hand following the pointer (or
+laid on the hexes under it, ringed green or red).
 
 They come last because they cross the other parts: the sliding tile flies over the panel, the tile
 in hand over the rack.
@@ -16,16 +17,17 @@ from hexgames.games.ingenious import pieces
 from hexgames.games.ingenious.layout import TableLayout, direction
 from hexgames.games.ingenious.look import ILLEGAL, LAST_MOVE, LEGAL, tr_ui
 from hexgames.games.ingenious.rules import Place
-from hexgames.ui import draw
+from hexgames.ui import draw, score_show
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
     from hexgames.ui.anim import Tween
 
 HELD_ALPHA, ILLEGAL_ALPHA = 235, 150
+SCORED = (255, 255, 255)  # the ring of a hex a placement counted
 
 
-def draw_celebrations(surface: pygame.Surface, app: "App", geo: TableLayout,
+def draw_celebrations(surface: pygame.Surface, app: "Shell", geo: TableLayout,
                       celebrations: Sequence[tuple["Tween", int]]) -> None:
     """"Ingenious!" on the score card that earned it, for a moment: its frame glows gold and the
     word (times the bonus placements, when more than one) sits in the card's top right corner.
@@ -69,3 +71,18 @@ def draw_held(surface: pygame.Surface, geo: TableLayout, tile: tuple[int, int], 
         return
     pieces.draw_placement(surface, hover.tile, (geo.hex_center(hover.a), geo.hex_center(hover.b)), geo.hex_size,
                           LEGAL if legal else ILLEGAL, alpha=HELD_ALPHA if legal else ILLEGAL_ALPHA)
+
+
+def scoring_style(geo: TableLayout) -> score_show.MarkStyle:
+    """Ingenious' marks: each hex of a counted line ringed white, the points in the colour's frame
+    with its symbol (a ring in the tile's own colour would vanish on it)."""
+    def outline(surface: pygame.Surface, hex_: object, colour: tuple[int, int, int], alpha: int) -> None:
+        ring = pieces.outline_sprite(geo.hex_size, SCORED, max(2.0, geo.hex_size / 6))
+        ring.set_alpha(alpha)
+        surface.blit(ring, ring.get_rect(center=geo.hex_center(hex_)))
+
+    return score_show.MarkStyle(
+        centre=geo.hex_center, outline=outline,
+        colour=lambda mark: pieces.shade(pieces.FILLS[mark.colour], 1.15),
+        symbol=lambda mark, size: pieces.symbol_icon(mark.colour, max(8, size)), size=geo.hex_size)
+

@@ -1,11 +1,13 @@
-"""The deck builder: the game scene's face for the deck phase (each human seat's `Pick` moves).
+"""The deck builder: the game scene's part for the deck phase (each human seat's `Pick` moves).
 
-It shows the catalogue as a grid filterable by rarity and colour, the deck's slots with live
+It offers the catalogue as a grid filterable by rarity and colour, the deck's slots with live
 validation (the rules' own reasons from `catalogue`), named decks saved in the user's data folder, a
 "quick deck", and "Use this deck", which submits the picks one by one through the scene, so the rules
 check every sticker. Stickers already picked (a resumed game) stay fixed. The builder is a part of
 `StickersScene`, not a scene of its own, so the shared hot-seat hand-over stands before it like
-before any other private turn.
+before any other private turn. It holds the deck phase's state and its buttons; where things are is
+the layout's (`layout.DeckLayout`), what a click does is `inputs.deck_click`'s, and `view_deck` draws
+it from a `DeckShown`.
 
 Privacy in hot-seat: the builder shows one player at a time. Its picks come from that player's own
 observation, the saved decks listed are that player's (`decks` keeps them by name), and `reset`
@@ -16,55 +18,73 @@ from __future__ import annotations
 
 import random
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 import pygame
 import pygame_gui
 
 from hexgames.core.files import os_error_reason
-from hexgames.games.stickers import pieces, catalogue, decks
-from hexgames.games.stickers.catalogue import ALL_STICKERS, HELPER, HELPER_NAMES, N, R, RARITY, SR
-from hexgames.games.stickers.rules import Pick
-from hexgames.ui import draw, hud
-from hexgames.games.stickers.pieces import tr_ui
+from hexgames.games.stickers import catalogue, decks, inputs
+from hexgames.games.stickers.catalogue import ALL_STICKERS
+from hexgames.games.stickers.layout import DeckLayout, TableLayout
+from hexgames.games.stickers.look import tr_ui
+from hexgames.games.stickers.rules import Pick, StickersState
+from hexgames.games.stickers.view_deck import DeckShown, DeckView
+from hexgames.ui.game_scene import part_attribute
 
 if TYPE_CHECKING:
-    from hexgames.games.stickers.scene import StickersScene
+    from hexgames.ui.shell import Shell
+    from hexgames.ui.hud import ToastStack
 
-RARITIES = (None, SR, R, N, HELPER)
-TILE = 50  # the smallest catalogue tile: a helper's name fits under its icon in 12 px type
-MAX_TILE = 84  # a large window shows the catalogue larger, up to this
-GAP = 6
-LABEL_PX = 12  # no text under this (800x600 in Japanese)
+
+class Host(Protocol):
+    """What the builder needs of the scene it is a part of."""
+    app: "Shell"
+    geo: TableLayout
+    toasts: "ToastStack"
+
+    @property
+    def view(self) -> StickersState: ...
+
+    @property
+    def hint_move(self) -> Any: ...
+
+    def deck_owner(self, seat: int) -> str: ...
+
+    def toast(self, text: str, error: bool = False) -> None: ...
+
+    def submit(self, move: Any) -> bool: ...
+
+
+def _picks(name: str, doc: str) -> property:
+    return part_attribute("picks", name, doc, settable=True)
 
 
 class DeckBuilder:
-    """Catalogue, slots, saved decks and the builder's buttons, drawn inside the scene's rects."""
+    """The deck phase's part of the scene: what the player building is doing (`picks`), their saved
+    decks, the builder's buttons and what they do; drawn by `view_deck` where the layout says."""
 
-    def __init__(self, scene: "StickersScene"):
+    rarity = _picks("rarity", "The catalogue's rarity filter (None: all).")
+    colour = _picks("colour", "The catalogue's colour filter (None: any).")
+    scroll = _picks("scroll", "The catalogue's rows scrolled away.")
+    slots = _picks("slots", "The stickers chosen, not yet used.")
+    fixed = _picks("fixed", "How many of the slots were picked in the match already (a resumed game).")
+
+    def __init__(self, scene: Host):
         self.scene = scene
         self.app = scene.app
-        self.rarity: str | None = None
-        self.colour: int | None = None
-        self.scroll = 0
-        self.slots: list[int] = []
-        self.fixed = 0  # slots already picked in the match (a resumed game)
+        self.deck_view = DeckView(scene.app)
+        self.picks = inputs.DeckSelection()
         self.seat: int | None = None
         self.name_entry: Any = None
         self.buttons: dict[Any, Callable[[], None]] = {}
         self.saved: list[decks.SavedDeck] = []
         self.said: list[str] = []  # the builder's toasts, taken back at a hand-over
-        self.tile = TILE
-        self.grid_rect = pygame.Rect(0, 0, 0, 0)
-        self.filter_rect = pygame.Rect(0, 0, 0, 0)
-        self.slots_rect = pygame.Rect(0, 0, 0, 0)
-        self.saved_rect = pygame.Rect(0, 0, 0, 0)
-        self.chips: list[tuple[pygame.Rect, str, Any]] = []
 
     # --- state ------------------------------------------------------------------------------------
     @property
     def size(self) -> int:
-        return self.scene.state.size
+        return self.scene.view.size
 
     def start(self, seat: int) -> None:
         """Open the builder for `seat` (the viewer), starting from what it has picked so far."""
@@ -77,9 +97,8 @@ class DeckBuilder:
 
     def reset(self) -> None:
         """Forget the player who was building: nothing of theirs may show to the next one."""
-        self.rarity = self.colour = None
-        self.scroll = 0
-        self.slots, self.fixed, self.seat, self.saved = [], 0, None, []
+        self.picks = inputs.DeckSelection()
+        self.seat, self.saved = None, []
         if self.name_entry is not None:
             self.name_entry.set_text("")
             self.name_entry.unfocus()
@@ -93,14 +112,7 @@ class DeckBuilder:
 
     def visible(self) -> list[int]:
         """The catalogue stickers that pass the filters."""
-        out = []
-        for s in ALL_STICKERS:
-            if self.rarity is not None and RARITY[s] != self.rarity:
-                continue
-            if self.colour is not None and (s >= catalogue.LAYOUTS or self.colour not in catalogue.corners(s)):
-                continue
-            out.append(s)
-        return out
+        return self.picks.visible()
 
     def problem(self) -> str | None:
         why = catalogue.deck_problem(self.slots, self.size)
@@ -113,10 +125,6 @@ class DeckBuilder:
             return False
         self.slots.append(sticker)
         return True
-
-    def remove(self, index: int) -> None:
-        if self.fixed <= index < len(self.slots):
-            del self.slots[index]
 
     def quick(self) -> None:
         rng = random.Random()
@@ -174,16 +182,19 @@ class DeckBuilder:
         self.seat = None
 
     # --- layout and widgets -------------------------------------------------------------------------
-    def layout(self, board: pygame.Rect, panel: pygame.Rect) -> None:
-        self.filter_rect = pygame.Rect(board.x, board.y, board.w, 40)
-        self.grid_rect = pygame.Rect(board.x, board.y + 48, board.w, board.h - 48)
-        self.tile = self._tile_size()
-        rows = -(-self.scene.state.size // 8)
-        self.slots_rect = pygame.Rect(panel.x, panel.y, panel.w, min(panel.h // 2, 44 + rows * 42 + 74))
-        self.saved_rect = pygame.Rect(panel.x, self.slots_rect.bottom + 8, panel.w,
-                                      panel.bottom - self.slots_rect.bottom - 8)
+    @property
+    def geo(self) -> DeckLayout:
+        return self.scene.geo.deck
 
-    def build_widgets(self, ui: Any, actions: pygame.Rect) -> list[Any]:
+    @property
+    def tile(self) -> int:
+        return self.geo.tile
+
+    @property
+    def chips(self) -> tuple[tuple[pygame.Rect, str, Any], ...]:
+        return self.geo.chips
+
+    def build_widgets(self, ui: Any) -> list[Any]:
         """Name, Save and Quick deck at the foot of the saved-decks card (one per row, so long
         labels fit at 800x600); Clear and Use this deck in the bottom bar."""
         from pygame_gui.core import ObjectID
@@ -191,22 +202,19 @@ class DeckBuilder:
 
         t = partial(tr_ui, self.scene.app)
         self.buttons.clear()
-        r = self.saved_rect
+        g = self.geo
         widgets = []
-        self.name_entry = UITextEntryLine(pygame.Rect(r.x + 10, r.bottom - 132, r.w - 20, 36), ui)
+        self.name_entry = UITextEntryLine(pygame.Rect(g.name_entry), ui)
         self.name_entry.set_text_length_limit(decks.MAX_NAME)
         widgets.append(self.name_entry)
-        clear_w = max(80, min(130, actions.w // 4))
-        use_w = max(150, min(240, actions.w - clear_w - 12))
         specs = [
-            (pygame.Rect(r.x + 10, r.bottom - 90, r.w - 20, 38), t("deck.save", "Save deck"), self.save, None),
-            (pygame.Rect(r.x + 10, r.bottom - 46, r.w - 20, 38), t("deck.quick", "Quick deck"), self.quick, None),
-            (pygame.Rect(actions.x, actions.y, clear_w, actions.h), t("deck.clear", "Clear"), self.clear, None),
-            (pygame.Rect(actions.right - use_w, actions.y, use_w, actions.h), t("deck.use", "Use this deck"),
-             self.use, "@primary"),
+            (g.save, t("deck.save", "Save deck"), self.save, None),
+            (g.quick, t("deck.quick", "Quick deck"), self.quick, None),
+            (g.clear, t("deck.clear", "Clear"), self.clear, None),
+            (g.use, t("deck.use", "Use this deck"), self.use, "@primary"),
         ]
         for rect, label, action, cls in specs:
-            b = UIButton(rect, label, ui, object_id=ObjectID(class_id=cls) if cls else None)
+            b = UIButton(pygame.Rect(rect), label, ui, object_id=ObjectID(class_id=cls) if cls else None)
             self.buttons[b] = action
             widgets.append(b)
         return widgets
@@ -222,7 +230,7 @@ class DeckBuilder:
             self.buttons[event.ui_element]()
             return True
         if event.type == pygame.MOUSEWHEEL:  # the builder fills the board: the wheel scrolls the catalogue
-            self.scroll = max(0, min(self._max_scroll(), self.scroll - event.y))
+            self.picks.scroll_by(self.geo, -event.y)
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             return self._click(event.pos)
@@ -234,227 +242,36 @@ class DeckBuilder:
             return True
         return False
 
+    def bring_into_view(self, sticker: int) -> None:
+        """Scroll (clearing the filters if they hide it) until `sticker` shows in the grid."""
+        self.picks.bring_into_view(self.geo, sticker)
+
     def _click(self, pos: tuple[int, int]) -> bool:
-        for rect, kind, value in self.chips:
-            if rect.collidepoint(pos):
-                if kind == "rarity":
-                    self.rarity = value
-                else:
-                    self.colour = value
-                self.scroll = 0
-                return True
-        for rect, sticker in self._grid_cells():
-            if rect.collidepoint(pos):
-                self.add(sticker)
-                return True
-        for i, rect in enumerate(self._slot_rects()):
-            if rect.collidepoint(pos):
-                self.remove(i)
-                return True
-        for rect, deck in self._saved_rows():
-            if rect.collidepoint(pos):
-                self.load(deck)
-                return True
-        return False
+        done = inputs.deck_click(self.geo, self.picks, pos, self.saved[::-1])
+        if isinstance(done, Pick):
+            self.add(done.sticker)
+        elif isinstance(done, decks.SavedDeck):
+            self.load(done)
+        return bool(done)
 
-    # --- geometry ----------------------------------------------------------------------------------
-    def _tile_size(self) -> int:
-        """The largest tile (TILE to MAX_TILE) at which the whole catalogue fits the grid: a large
-        window shows the stickers larger instead of a strip of small ones."""
-        g = self.grid_rect
-        for tile in range(MAX_TILE, TILE, -2):
-            cols = max(1, (g.w - GAP) // (tile + GAP))
-            if -(-len(ALL_STICKERS) // cols) * (tile + GAP) + 10 <= g.h:
-                return tile
-        return TILE
-
-    def _columns(self) -> int:
-        return max(1, (self.grid_rect.w - GAP) // (self.tile + GAP))
-
-    def _shown_rows(self) -> int:
-        return max(1, (self.grid_rect.h - 10) // (self.tile + GAP))
-
+    # --- geometry (the layout's, with what the builder shows now) ----------------------------------
     def _max_scroll(self) -> int:
-        rows = -(-len(self.visible()) // self._columns())
-        return max(0, rows - self._shown_rows())
+        return self.geo.max_scroll(len(self.visible()))
 
     def _grid_cells(self) -> list[tuple[pygame.Rect, int]]:
-        cols = self._columns()
-        out = []
-        g = self.grid_rect
-        for i, s in enumerate(self.visible()):
-            row, col = divmod(i, cols)
-            row -= self.scroll
-            if row < 0:
-                continue
-            t = self.tile
-            rect = pygame.Rect(g.x + GAP + col * (t + GAP), g.y + 6 + row * (t + GAP), t, t)
-            if rect.bottom > g.bottom:
-                break
-            out.append((rect, s))
-        return out
-
-    def _slot_rects(self) -> list[pygame.Rect]:
-        r = self.slots_rect
-        per_row = 8
-        size = min(36, (r.w - 20 - (per_row - 1) * 4) // per_row)
-        out = []
-        for i in range(self.size):
-            row, col = divmod(i, per_row)
-            out.append(pygame.Rect(r.x + 10 + col * (size + 4), r.y + 40 + row * (size + 6), size, size))
-        return out
+        return self.geo.grid_cells(self.visible(), self.scroll)
 
     def _saved_rows(self) -> list[tuple[pygame.Rect, decks.SavedDeck]]:
-        r = self.saved_rect
-        out = []
-        y = r.y + 34
-        for deck in reversed(self.saved):
-            if y + 30 > r.bottom - 156:
-                break
-            out.append((pygame.Rect(r.x + 10, y, r.w - 20, 28), deck))
-            y += 32
-        return out
+        return self.geo.saved_rows(self.saved[::-1])
 
     # --- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        self._draw_filters(surface)
-        self._draw_grid(surface)
-        self._draw_slots(surface)
-        self._draw_saved(surface)
-
-    def _draw_filters(self, surface: pygame.Surface) -> None:
-        t = partial(tr_ui, self.scene.app)
-        font = self.app.font(15, bold=True)
-        self.chips = []
-        x, y = self.filter_rect.x, self.filter_rect.y + 4
-        for value in RARITIES:
-            label = t("deck.all", "All") if value is None else (
-                t("deck.helpers", "Helpers") if value == HELPER else value)
-            w = font.size(label)[0] + 22
-            rect = pygame.Rect(x, y, w, 32)
-            self._chip(surface, rect, label, font, self.rarity == value)
-            self.chips.append((rect, "rarity", value))
-            x += w + 6
-        x += 14
-        for value in (None, 0, 1, 2, 3):
-            rect = pygame.Rect(x, y, 40 if value is not None else font.size(t("deck.any", "Any"))[0] + 22, 32)
-            self._chip(surface, rect, t("deck.any", "Any") if value is None else "", font, self.colour == value)
-            if value is not None:
-                pieces.colour_chip(surface, value, rect.center, 11)
-            self.chips.append((rect, "colour", value))
-            x += rect.w + 6
-
-    @staticmethod
-    def _chip(surface, rect, label, font, on) -> None:
-        draw.rounded_panel(surface, rect, (70, 84, 110) if on else (36, 42, 54), 8,
-                           border=hud.ACCENT if on else (70, 80, 98), border_width=2 if on else 1)
-        if label:
-            draw.text(surface, font, label, rect.center, hud.TEXT)
-
-    def _draw_grid(self, surface: pygame.Surface) -> None:
-        draw.rounded_panel(surface, self.grid_rect, (28, 33, 42), 10, border=(60, 70, 86))
-        size = max(LABEL_PX, self.tile // 4)
-        small = self.app.font(size, bold=True)
-        counts: dict[int, int] = {}
-        for s in self.slots:
-            counts[s] = counts.get(s, 0) + 1
-        hover = pygame.mouse.get_pos()
-        for rect, s in self._grid_cells():
-            if s >= catalogue.LAYOUTS:
-                label = self._helper_label(s)
-                pieces.helper(surface, rect, s, draw.fit_text(self.app.font, label, rect.w - 4, size, LABEL_PX, bold=True),
-                           label)
-            else:
-                pieces.sticker(surface, rect, s)
-            if s < catalogue.LAYOUTS and RARITY[s] != N:
-                draw.text(surface, small, RARITY[s], (rect.right - 2, rect.top + 1), (255, 255, 255),
-                          anchor="topright", outline=(20, 20, 20), outline_px=1)
-            if catalogue.add_problem(self.slots, s, self.size) is not None:  # cannot join the deck now
-                draw.rounded_panel(surface, rect, (12, 14, 18, 150), 3)
-            if counts.get(s):
-                draw.text(surface, self.app.font(size + 1, bold=True), f"×{counts[s]}", (rect.left + 3, rect.top),
-                          hud.ACCENT, anchor="topleft", outline=(20, 20, 20), outline_px=1)  # clear of a helper's name
-            if rect.collidepoint(hover):
-                pygame.draw.rect(surface, hud.ACCENT, rect.inflate(4, 4), 2, border_radius=4)
-        self._draw_hinted(surface)
-        if self._max_scroll():
-            draw.text(surface, self.app.font(13), tr_ui(self.scene.app, "deck.scroll", "Wheel: more stickers"),
-                      (self.grid_rect.right - 10, self.grid_rect.bottom - 6), hud.MUTED, anchor="bottomright")
-
-    def bring_into_view(self, sticker: int) -> None:
-        """Scroll (clearing the filters if they hide it) until `sticker` shows in the grid."""
-        if sticker not in self.visible():
-            self.rarity = self.colour = None
-        row = self.visible().index(sticker) // self._columns()
-        shown = self._shown_rows()
-        if not self.scroll <= row < self.scroll + shown:
-            self.scroll = max(0, min(self._max_scroll(), row - shown // 2))
-
-    def _draw_hinted(self, surface: pygame.Surface) -> None:
-        """The sticker a hint suggests picking, ringed in the grid (where the filters show it)."""
+        """The builder as the player left it, with the deck rules' verdicts on what is in view."""
+        geo, stickers = self.geo, self.visible()
         hint = self.scene.hint_move
-        if type(hint) is not Pick:
-            return
-        for rect, s in self._grid_cells():
-            if s == hint.sticker:
-                pygame.draw.rect(surface, hud.HINT, rect.inflate(6, 6), 3, border_radius=5)
-                hud.hint_tag(surface, self.app, (rect.centerx, rect.y - 1), size=11)
-                return
-
-    def _helper_label(self, s: int) -> str:
-        return tr_ui(self.scene.app, f"helper.{HELPER_NAMES[s]}", HELPER_NAMES[s].capitalize())
-
-    def _draw_slots(self, surface: pygame.Surface) -> None:
-        t = partial(tr_ui, self.scene.app)
-        r = self.slots_rect
-        draw.rounded_panel(surface, r, (33, 39, 50), 10, border=(70, 80, 98))
-        title = t("deck.title", "Your deck ({n}/{size})", n=len(self.slots), size=self.size)
-        draw.text(surface, self.app.font(17, bold=True), title, (r.x + 10, r.y + 10), hud.ACCENT, anchor="topleft")
-        for i, rect in enumerate(self._slot_rects()):
-            if i < len(self.slots):
-                s = self.slots[i]
-                pieces.any_sticker(surface, rect, s, 0 if s < catalogue.LAYOUTS else None)
-                if i < self.fixed:
-                    pygame.draw.rect(surface, hud.MUTED, rect, 1)
-            else:
-                draw.rounded_panel(surface, rect, (44, 50, 62), 4, border=(80, 90, 110))
-        y = self._slot_rects()[-1].bottom + 10
-        why = self.problem()
-        text = why if why is not None else t("deck.ready", "Ready: a legal deck.")
-        colour = (240, 160, 150) if why is not None else (150, 230, 150)
-        font = self.app.font(14)
-        for line in draw.wrap(font, text, r.w - 20):
-            draw.text(surface, font, line, (r.x + 10, y), colour, anchor="topleft")
-            y += 18
-        limit_font = self.app.font(12)
-        helpers, srs = catalogue.limits(self.size)
-        rule = t("deck.rules", "{size} stickers · ≤{h} helpers · ≤{sr} SR · ≤2 of one SR/R layout",
-                 size=self.size, h=helpers, sr=srs)
-        for line in draw.wrap(limit_font, rule, r.w - 20):
-            if y + 16 > r.bottom:
-                break
-            draw.text(surface, limit_font, line, (r.x + 10, y), hud.MUTED, anchor="topleft")
-            y += 16
-
-    def _draw_saved(self, surface: pygame.Surface) -> None:
-        t = partial(tr_ui, self.scene.app)
-        r = self.saved_rect
-        draw.rounded_panel(surface, r, (33, 39, 50), 10, border=(70, 80, 98))
-        draw.text(surface, self.app.font(15, bold=True), t("deck.saved_title", "Saved decks"), (r.x + 10, r.y + 8),
-                  hud.MUTED, anchor="topleft")
-        font = self.app.font(14)
-        rows = self._saved_rows()
-        if not rows:
-            y = r.y + 36
-            for line in draw.wrap(font, t("deck.none_saved", "None yet: name a deck below and save it."), r.w - 20):
-                draw.text(surface, font, line, (r.x + 10, y), hud.MUTED, anchor="topleft")
-                y += font.get_linesize()
-        for rect, deck in rows:
-            draw.rounded_panel(surface, rect, (44, 52, 66), 6)
-            draw.text(surface, font, deck.name, (rect.x + 8, rect.centery), hud.TEXT, anchor="midleft")
-            for i, s in enumerate(deck.stickers[:8]):
-                icon = pygame.Rect(rect.right - 8 - (8 - i) * 15, rect.y + 6, 13, 13)
-                if icon.x > rect.x + 8 + font.size(deck.name)[0] + 4:
-                    pieces.any_sticker(surface, icon, s)
-        draw.text(surface, self.app.font(12), t("deck.name_hint", "Deck name:"), (r.x + 10, r.bottom - 152),
-                  hud.MUTED, anchor="topleft")
+        refused = frozenset(s for _, s in geo.grid_cells(stickers, self.scroll)
+                            if catalogue.add_problem(self.slots, s, self.size) is not None)
+        self.deck_view.draw(surface, geo, DeckShown(
+            self.rarity, self.colour, self.scroll, tuple(stickers), tuple(self.slots), self.fixed, self.size, refused,
+            self.problem(), catalogue.limits(self.size), tuple(self.saved[::-1]), pygame.mouse.get_pos(),
+            hint.sticker if type(hint) is Pick else None))

@@ -21,7 +21,6 @@ import pygame
 from hexgames.core.caches import BoundedCache
 from hexgames.games.stickers.catalogue import BLOCK, DOUBLE, JUMP, LAYOUTS, PEEK, corners
 from hexgames.ui import draw
-from hexgames.ui.words import translator
 
 COLOUR_RGB = ((222, 72, 62), (62, 118, 222), (244, 198, 52), (66, 170, 92))
 SHAPE_RGB = ((120, 24, 20), (16, 44, 110), (120, 88, 0), (14, 78, 34))
@@ -29,8 +28,6 @@ SHAPES = ("circle", "square", "triangle", "diamond")
 OWNER_RGB = ((246, 246, 246), (186, 118, 246))
 STITCH_RGB = (24, 20, 34)  # the dark dashes on player 2's frames and outlines
 HELPER_RGB = (52, 60, 78)
-NS = "stickers_ui"  # the namespace of the game's screen texts
-tr_ui = translator(NS)
 
 HELPER_ICONS = {JUMP: "jump", DOUBLE: "double", PEEK: "peek", BLOCK: "block"}
 # corner k's quarter, as (dx, dy) of its top-left in half-cells

@@ -31,6 +31,7 @@ from typing import Any, Mapping, NamedTuple, Sequence
 
 from hexgames.core import chance
 from hexgames.core.protocol import JSON, Outcome, Reason, Rules, listing, reasons
+from hexgames.core.scoring import ScoreMark
 from hexgames.games.stickers import catalogue, regions
 from hexgames.games.stickers.catalogue import BLOCK, DOUBLE, HELPER_NAMES, JUMP, LAYOUTS, PEEK, turned
 from hexgames.games.stickers.regions import CORNER_OFFSET, CORNERS, cell_key, cell_xy
@@ -541,6 +542,26 @@ class StickersRules(Rules[StickersState, Move]):
 
     def scores(self, s: StickersState) -> list[int]:
         return regions.scores(s.cells, s.founded, s.seats)
+
+    def score_marks(self, before: StickersState, m: Move, after: StickersState) -> list[ScoreMark]:
+        """How each region the move touched changed its owner's score (RULES.md §5.5): a territory
+        founded or grown (+ its new corners), and one cancelled by a rival's founding or by two
+        players' territories growing into one (minus what it scored: it now scores for nobody).
+        The places are the region's grid points; per seat the marks add up to the change of score."""
+        if not isinstance(m, Place):
+            return []
+        old = self.territories(before)
+        marks = []
+        for region in self.territories(after):
+            grown_from = [o for o in old if o.colour == region.colour and o.points & region.points]
+            was = {seat: sum(o.size for o in grown_from if o.owner == seat) for seat in range(after.seats)}
+            now = {seat: region.size if region.owner == seat else 0 for seat in range(after.seats)}
+            places = tuple(sorted(region.points))
+            for seat in range(after.seats):
+                if now[seat] != was[seat]:
+                    note = "cancelled" if region.owner is None else "founded" if not was[seat] else ""
+                    marks.append(ScoreMark(places, now[seat] - was[seat], region.colour, seat, 0, note))
+        return marks
 
     def preview(self, s: StickersState, x: int, y: int) -> Preview:
         """The consequences of putting the drawn sticker on (x, y), for the scene to show before the

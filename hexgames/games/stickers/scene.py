@@ -1,10 +1,23 @@
-"""The Sticker Turf screen: the deck builder during the deck phase, then an unbounded board that pans
-and zooms, with the drawn sticker, helper decisions, territories and live scores.
+"""The Sticker Turf table: the deck builder during the deck phase, then an unbounded board that pans
+and zooms, with the drawn sticker, helper decisions, territories and live scores. This module wires
+the game's parts and holds what the player is doing now; each part lives in a room of its own:
+
+- `layout.py`: where everything goes for a window size and the options (rects, the board's camera,
+  the hit-tests). Pure; input and drawing both read it.
+- `view_board.py` (grid, stickers, territories, lit cells), `view_hand.py` (the drawn sticker, Peek's
+  chooser), `view_panel.py` (players, notes, instructions, best results), `view_overlays.py` (the last
+  move's ring, the drawn sticker in view, the hint's ring): each draws one part from the layout and
+  what the scene tells it to show.
+- `inputs.py`: the player's selection and what clicks, drags, the wheel and keys do to it, from the
+  layout alone.
+- `deckbuilder.py`: the deck phase's own part (its picks, saved decks and buttons), drawn by
+  `view_deck.py`.
+- `look.py`, `pieces.py`: the words and sprites they share.
 
 Why it is built this way:
-- A camera (`zoom` pixels per cell, `centre` in cell units) maps the unbounded grid to the board
-  rect. It fits the whole board by default and keeps fitting after each move until the player pans
-  or zooms (middle-drag, arrow keys, wheel); "Fit" (or F) returns to fitting.
+- A camera (`zoom` pixels per cell, `centre` in cell units, in the layout) maps the unbounded grid to
+  the board rect. It fits the whole board by default and keeps fitting after each move until the
+  player pans or zooms (middle-drag, arrow keys, wheel); "Fit" (or F) returns to fitting.
 - The scene decides no rule: highlighted cells come from `rules.targets`, what a placement would
   found or cancel from `rules.preview`, refusals from `submit` (the rules' reason as a toast).
 - What a move set off (helpers used, stickers sent to the bottom, passes) comes from the state's
@@ -22,72 +35,75 @@ Why it is built this way:
 """
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pygame
 
 from hexgames.core import highscores
-from hexgames.games.stickers import pieces, catalogue
-from hexgames.games.stickers.catalogue import BLOCK, DOUBLE, HELPER_NAMES, JUMP, LAYOUTS, PEEK
+from hexgames.games.stickers import inputs, look, pieces, view_board, view_deck, view_hand, view_overlays, view_panel
+from hexgames.games.stickers.catalogue import LAYOUTS, RARITY
 from hexgames.games.stickers.deckbuilder import DeckBuilder
-from hexgames.games.stickers.regions import cell_xy, point_xy
+from hexgames.games.stickers.layout import MAX_ZOOM, TableLayout, TextRoom  # noqa: F401 (tests read MAX_ZOOM here)
+from hexgames.games.stickers.look import tr_ui
+from hexgames.games.stickers.regions import cell_xy
 from hexgames.games.stickers.rules import Block, Pick, Place, Reorder, StickersRules, StickersState, board_layout
-from hexgames.ui import chart, draw, hud
+from hexgames.games.stickers.view_overlays import LAST_RGB  # noqa: F401 (tests read the ring's colour here)
+from hexgames.ui import chart
 from hexgames.ui.anim import ease_out_back
-from hexgames.ui.game_scene import GameScene
-from hexgames.games.stickers.pieces import tr_ui
+from hexgames.ui.game_scene import GameScene, part_attribute
 
-MIN_ZOOM, MAX_ZOOM = 18.0, 120.0  # MAX_ZOOM grows with a large window (`max_zoom`)
-MIN_TEXT = 12  # no text under this, at 800x600 in Japanese too
-PEEK_SIZE = 56
 DROP_SECONDS = 0.35
-TARGET_RGB = (255, 236, 120)
-BLOCKED_RGB = (200, 70, 60)
-CANCELLED_RGB = (150, 150, 150)
-LAST_RGB = (110, 214, 255)
-HINT_RGB = (120, 240, 200)  # the hinted cell: mint, as the last move's is already cyan
-HELPER_TEXT = {
-    JUMP: ("helper.jump_text", "Jump: your next sticker may go on any empty cell next to a sticker, no match needed."),
-    DOUBLE: ("helper.double_text", "Double: place one extra sticker this turn."),
-    PEEK: ("helper.peek_text", "Peek: look at your top stickers and choose their order (click them, top first)."),
-    BLOCK: ("helper.block_text", "Block: click an empty cell next to a sticker; it stays empty for the rest of the game."),
-}
+
+
+def _layout(name: str, doc: str) -> property:
+    return part_attribute("geo", name, doc)
+
+
+def _selection(name: str, doc: str) -> property:
+    return part_attribute("selection", name, doc, settable=True)
 
 
 class StickersScene(GameScene):
     """Deck building, then click-to-place on a pannable, zoomable grid."""
 
     rules: StickersRules
+    zoom = _layout("zoom", "The board's camera: pixels per cell.")
+    centre = _layout("centre", "The board's camera: the cell coordinates at the board's middle.")
+    max_zoom = _layout("max_zoom", "The closest view the board allows.")
+    to_screen = _layout("to_screen", "Where a point in cell coordinates is on screen.")
+    to_world = _layout("to_world", "Where a point on screen is in cell coordinates.")
+    cell_at = _layout("cell_at", "The cell under a point of the board (None off the board).")
+    cell_rect = _layout("cell_rect", "A cell's square on screen.")
+    cell_centre = _layout("cell_centre", "A cell's middle on screen.")
+    hover = _selection("hover", "The cell under the pointer.")
+    panning = _selection("panning", "Where a middle-drag of the board last was (None: no drag).")
+    peek_order = _selection("peek_order", "Peek's shown stickers clicked so far, top first.")
+    auto_fit = _selection("auto_fit", "The camera fits the board after each move (until the player moves it).")
 
     def __init__(self, app: Any, match: Any):
-        self.zoom = 60.0
-        self.centre = (0.5, 0.5)
-        self.auto_fit = True
-        self.panning: tuple[int, int] | None = None
-        self.hover: tuple[int, int] | None = None
-        self.peek_order: list[int] = []
+        self.selection = inputs.Selection()
         self.fit_button: Any = None
         self.keep_button: Any = None
-        self.builder: DeckBuilder | None = None
         self.helper_note: tuple[int, int] | None = None  # (seat, helper) last used, explained in the panel
         self._shown_viewer: Any = None  # whose input state is on screen (a change clears it)
         super().__init__(app, match)
+        self.board_view = view_board.BoardView(app)
+        self.hand_view = view_hand.HandView(app)
+        self.panel_view = view_panel.PanelView(app)
+        self.geo = TableLayout.fit(self.board_rect, self.panel_rect, self.actions_rect, self.state.seats,
+                                   self.state.size, self._text_room())  # fitted to the board by `layout`
         self.builder = DeckBuilder(self)
 
-    # --- reading ------------------------------------------------------------------------------
+    @classmethod
+    def screens(cls) -> dict[str, Any]:
+        """Peek's chooser, for `hexgames screenshot --scene peek` (Block has no dialog: its cells light
+        on the board, and the medium agent that plays a screenshot's moves seldom picks it)."""
+        return {"peek": lambda s: s.phase == "peek"}
+
+    # --- reading the position -------------------------------------------------------------------
     @property
     def state(self) -> StickersState:
         return self.match.state
-
-    def territories(self) -> list[Any]:
-        return self.cached("territories", lambda: self.rules.territories(self.state))
-
-    def targets(self) -> list[tuple[int, int]]:
-        return self.cached("targets", lambda: self.rules.targets(self.state))
-
-    def scores(self) -> list[int]:
-        return self.cached("scores", lambda: self.rules.scores(self.state))
 
     @property
     def view(self) -> StickersState:
@@ -97,6 +113,9 @@ class StickersScene(GameScene):
         if viewer is None and self.reveal_all:
             return self.state
         return self.cached(("view", viewer), lambda: self.rules.observe(self.state, -1 if viewer is None else viewer))
+
+    def targets(self) -> list[tuple[int, int]]:
+        return self.cached("targets", lambda: self.rules.targets(self.state))
 
     def deck_owner(self, seat: int) -> str:
         """The name `seat`'s saved decks are kept under (the seat's player name)."""
@@ -119,184 +138,6 @@ class StickersScene(GameScene):
         """The deck builder is up: a human seat that may act is picking its deck."""
         return self.state.phase == "deck" and self.shows_turn
 
-    @classmethod
-    def screens(cls) -> dict[str, Any]:
-        """Peek's chooser, for `hexgames screenshot --scene peek` (Block has no dialog: its cells light
-        on the board, and the medium agent that plays a screenshot's moves seldom picks it)."""
-        return {"peek": lambda s: s.phase == "peek"}
-
-    # --- layout -------------------------------------------------------------------------------
-    def layout(self) -> None:
-        self.forget_cached()  # cached surfaces have a size
-        if self.builder is not None:
-            self.builder.layout(self.board_rect, self.panel_rect)
-        if self.auto_fit:
-            self.fit()
-
-    def build_widgets(self) -> None:
-        from pygame_gui.core import ObjectID
-        from pygame_gui.elements import UIButton
-
-        a = self.actions_rect
-        fit = tr_ui(self.app, "fit", "Fit")
-        fit_w = max(72, self.app.font(16).size(fit)[0] + 32)
-        self.fit_button = UIButton(pygame.Rect(a.x, a.y, fit_w, a.h), fit, self.app.ui)
-        keep_w = min(220, a.w - fit_w - 12)  # beside Fit, never over it in a small window
-        self.keep_button = UIButton(pygame.Rect(a.right - keep_w, a.y, keep_w, a.h), self._keep_label(), self.app.ui,
-                                    object_id=ObjectID(class_id="@primary"))
-        self.widgets += [self.fit_button, self.keep_button]
-        if self.builder is None:
-            self.builder = DeckBuilder(self)
-            self.builder.layout(self.board_rect, self.panel_rect)
-        self.widgets += self.builder.build_widgets(self.app.ui, a)
-        self._sync_widgets()
-
-    def _sync_widgets(self) -> None:
-        building = self.building
-        if self.builder is not None:
-            self.builder.show(building)
-        if self.fit_button is not None:
-            (self.fit_button.hide if building else self.fit_button.show)()
-        if self.keep_button is not None:
-            peeking = self.state.phase == "peek" and self.can_act
-            (self.keep_button.show if peeking else self.keep_button.hide)()
-            label = self._keep_label()
-            if peeking and self.keep_button.text != label:
-                self.keep_button.set_text(label)
-
-    def _keep_label(self) -> str:
-        if self.peek_order:
-            return tr_ui(self.app, "peek.use", "Use this order")
-        return tr_ui(self.app, "peek.keep", "Keep this order")
-
-    def resume(self) -> None:
-        super().resume()
-        self._sync_widgets()
-
-    # --- the camera ------------------------------------------------------------------------------
-    def fit(self) -> None:
-        """Zoom and centre so every sticker and every open cell next to one is in view."""
-        s = self.state
-        cells = [cell_xy(c) for c in list(s.cells) + list(s.frontier) + list(s.blocked)] or [(-1, -1), (1, 1)]
-        xs = [x for x, _ in cells]
-        ys = [y for _, y in cells]
-        x0, x1, y0, y1 = min(xs), max(xs) + 1, min(ys), max(ys) + 1
-        r = self.board_rect
-        if r.w <= 0 or r.h <= 0:
-            return
-        self.zoom = max(MIN_ZOOM, min(self.max_zoom, (r.w - 20) / (x1 - x0 + 0.6), (r.h - 20) / (y1 - y0 + 0.6)))
-        self.centre = ((x0 + x1) / 2, (y0 + y1) / 2)
-
-    @property
-    def max_zoom(self) -> float:
-        """The closest view: a sixth of the board's shorter side per cell in a large window."""
-        return max(MAX_ZOOM, min(self.board_rect.w, self.board_rect.h) / 6)
-
-    def to_screen(self, wx: float, wy: float) -> tuple[float, float]:
-        r = self.board_rect
-        return r.centerx + (wx - self.centre[0]) * self.zoom, r.centery + (wy - self.centre[1]) * self.zoom
-
-    def to_world(self, pos: tuple[float, float]) -> tuple[float, float]:
-        r = self.board_rect
-        return (pos[0] - r.centerx) / self.zoom + self.centre[0], (pos[1] - r.centery) / self.zoom + self.centre[1]
-
-    def cell_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
-        if not self.board_rect.collidepoint(pos):
-            return None
-        wx, wy = self.to_world(pos)
-        return math.floor(wx), math.floor(wy)
-
-    def cell_rect(self, x: int, y: int) -> pygame.Rect:
-        sx, sy = self.to_screen(x, y)
-        size = math.ceil(self.zoom)
-        return pygame.Rect(math.floor(sx), math.floor(sy), size, size)
-
-    def cell_centre(self, x: int, y: int) -> tuple[int, int]:
-        sx, sy = self.to_screen(x + 0.5, y + 0.5)
-        return round(sx), round(sy)
-
-    def pan(self, dx_px: float, dy_px: float) -> None:
-        self.auto_fit = False
-        self.centre = (self.centre[0] - dx_px / self.zoom, self.centre[1] - dy_px / self.zoom)
-
-    def zoom_at(self, factor: float, pos: tuple[int, int] | None = None) -> None:
-        self.auto_fit = False
-        pos = pos or self.board_rect.center
-        before = self.to_world(pos)
-        self.zoom = max(MIN_ZOOM, min(self.max_zoom, self.zoom * factor))
-        after = self.to_world(pos)
-        self.centre = (self.centre[0] + before[0] - after[0], self.centre[1] + before[1] - after[1])
-
-    # --- input -----------------------------------------------------------------------------------
-    def handle_game_event(self, event: pygame.event.Event) -> bool:
-        import pygame_gui
-
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.fit_button:
-                self.auto_fit = True
-                self.fit()
-                return True
-            if event.ui_element is self.keep_button and self.can_act:
-                return self.submit(Reorder(self.peek_choice()))
-        if self.state.phase == "deck":
-            return self.can_act and self.builder is not None and self.builder.handle(event)
-        return self._board_event(event)
-
-    def _board_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 2 and self.board_rect.collidepoint(event.pos):
-            self.panning = event.pos
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 2:
-            self.panning = None
-            return True
-        if event.type == pygame.MOUSEMOTION:
-            if self.panning is not None:
-                self.pan(event.pos[0] - self.panning[0], event.pos[1] - self.panning[1])
-                self.panning = event.pos
-            self.hover = self.cell_at(event.pos)
-            return self.panning is not None
-        if event.type == pygame.MOUSEWHEEL:
-            self.zoom_at(1.15 ** event.y, pygame.mouse.get_pos())
-            return True
-        if event.type == pygame.KEYDOWN:
-            return self._key(event.key)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.state.phase == "peek" and self._peek_click(event.pos):
-                return True
-            cell = self.cell_at(event.pos)
-            if cell is None or not self.can_act:
-                return cell is not None
-            move = Block(*cell) if self.state.phase == "block" else Place(*cell)
-            self.submit(move)
-            return True
-        return False
-
-    def _key(self, key: int) -> bool:
-        step = self.zoom
-        pans = {pygame.K_LEFT: (step, 0), pygame.K_RIGHT: (-step, 0), pygame.K_UP: (0, step),
-                pygame.K_DOWN: (0, -step)}
-        if key in pans:
-            self.pan(*pans[key])
-            return True
-        if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.zoom_at(1.2)
-            return True
-        if key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.zoom_at(1 / 1.2)
-            return True
-        if key == pygame.K_f:
-            self.auto_fit = True
-            self.fit()
-            return True
-        if key not in (pygame.K_RETURN, pygame.K_KP_ENTER) or not self.can_act:
-            return False
-        if self.state.phase == "peek" and (self.peek_order or type(self.hint_move) is not Reorder):
-            return self.submit(Reorder(self.peek_choice()))  # the order as numbered (none clicked: kept)
-        if type(self.hint_move) in (Place, Block, Reorder):
-            return self.submit(self.hint_move)  # take the hint
-        return False
-
-    # --- Peek: number the shown stickers by clicking them, top first; a button or Enter plays it --------
     def peek_stickers(self) -> list[int]:
         """The stickers Peek shows the player to move, top first (only for their own eyes: from the
         viewer's observation, and only while the viewer is the one peeking)."""
@@ -309,262 +150,11 @@ class StickersScene(GameScene):
 
     def peek_choice(self) -> tuple[int, ...]:
         """The order the clicks give so far: the ones clicked first, the rest as they lie."""
-        k = min(3, self.state.deck_count(self.state.current))
-        return tuple(self.peek_order + [j for j in range(k) if j not in self.peek_order])
+        return self.selection.peek_choice(min(3, self.state.deck_count(self.state.current)))
 
     def peek_rects(self) -> list[pygame.Rect]:
         """Where the shown stickers lie: in a row inside the panel's Peek box (never over the board)."""
-        n = len(self.peek_stickers())
-        box = self.panel_layout()[1]
-        size = min(PEEK_SIZE, (box.w - 20 - (n - 1) * 12) // max(1, n))
-        x0 = box.centerx - (n * size + (n - 1) * 12) // 2
-        top = box.bottom - size - 12 - self.app.font(MIN_TEXT).get_linesize()
-        return [pygame.Rect(x0 + i * (size + 12), top, size, size) for i in range(n)]
-
-    def _peek_click(self, pos: tuple[int, int]) -> bool:
-        """A click numbers a shown sticker (the next place from the top), or takes its number back."""
-        for i, rect in enumerate(self.peek_rects()):
-            if rect.collidepoint(pos) and self.can_act:
-                if i in self.peek_order:
-                    self.peek_order.remove(i)
-                else:
-                    self.peek_order.append(i)
-                self._sync_widgets()
-                return True
-        return False
-
-    # --- reacting to moves --------------------------------------------------------------------------
-    def move_sound(self, before: StickersState, move: Any, after: StickersState) -> str:
-        return "score" if self.rules.scores(after) != self.rules.scores(before) else "place"
-
-    def chart_panels(self, states: list[StickersState]) -> list[chart.Panel]:
-        """Each player's corners in territories over the game (cancelled regions drop back out),
-        from the first placement on (deck building scores nothing)."""
-        states = [s for s in states if s.phase != "deck"] or states[-1:]
-        scores = [self.rules.scores(s) for s in states]
-        lines = [chart.Line(self.seat_name(i), pieces.OWNER_RGB[i % 2], [sc[i] for sc in scores], _chart_marker(i))
-                 for i in range(states[-1].seats)]
-        return [chart.Panel(tr_ui(self.app, "chart", "Corners in territories"), lines)]
-
-    def on_move_played(self, before: StickersState, move: Any, after: StickersState, by_ai: bool) -> None:
-        """A sticker drops onto its cell and a blocked cell is stamped, so an AI's move is seen where
-        it lands (the ring of `_draw_last` then stays on it until the next move)."""
-        self.peek_order = []
-        if type(move) in (Place, Block) and (by_ai or self.app.settings.anim_speed < 1000):
-            kind = "drop" if type(move) is Place else "block"
-            self.animator.tween(1.35, 1.0, DROP_SECONDS, ease=ease_out_back, tag=(kind, move.x, move.y))
-        self._tell_events(after)
-        if self.auto_fit:
-            self.fit()
-        if after.phase == "over" and after.mode == "solo":
-            self._record_highscore(after)
-        self._sync_widgets()
-
-    def _tell_events(self, after: StickersState) -> None:
-        self.helper_note = None  # the panel explains a helper until the next move
-        for kind, seat, sticker in after.events:
-            name = self.seat_name(seat)
-            if kind == "helper":
-                self.helper_note = (seat, sticker)
-                label = self.helper_name(sticker)
-                self.toast(tr_ui(self.app, "toast.helper", "{name} used {helper}.", name=name, helper=label))
-            elif kind == "bottom":
-                self.toast(tr_ui(self.app, "toast.bottom", "{name}'s sticker fits nowhere: it goes to the bottom.",
-                                        name=name))
-            elif kind == "pass":
-                self.toast(tr_ui(self.app, "toast.pass", "No sticker of {name}'s fits: {name} passes.", name=name))
-            elif kind == "helper_bottom":
-                self.toast(tr_ui(self.app, "toast.helper_bottom", "A helper on top at the start goes to the bottom."))
-
-    def helper_name(self, helper: int) -> str:
-        key = HELPER_NAMES[helper]
-        return tr_ui(self.app, f"helper.{key}", key.capitalize())
-
-    def clear_selection(self) -> None:
-        """Forget the input state of whoever was at the screen (every hand-over and undo): hover,
-        a pan in progress, a Peek order being chosen, and the deck builder's all (picks not used
-        yet, filters, the name typed, the saved decks listed, what it said)."""
-        self.hover = None
-        self.panning = None
-        self.peek_order = []
-        if self.builder is not None:
-            self.builder.reset()
-        self._shown_viewer = self.viewer
-        self._sync_widgets()
-
-    def on_undo(self) -> None:
-        self.helper_note = None
-        if self.auto_fit:
-            self.fit()
-
-    def update_game(self, dt: float) -> None:
-        if self.viewer != self._shown_viewer:  # the screen changed hands (with no hand-over when
-            self.clear_selection()               # nothing is private): nothing of the last one stays
-        if self.building and self.builder is not None and self.builder.seat != self.match.to_move:
-            self.builder.start(self.match.to_move)
-        self._sync_widgets()
-
-    def _record_highscore(self, s: StickersState) -> None:
-        self.record_highscore(self.rules.highscore_key(s), [self.rules.scores(s)[0]])
-
-    # --- drawing ----------------------------------------------------------------------------------
-    def draw_game(self, surface: pygame.Surface) -> None:
-        s = self.state
-        if s.phase == "deck":
-            if self.building and self.builder is not None:
-                self.builder.draw(surface)
-            else:
-                self._draw_waiting_for_decks(surface)
-            return
-        clip = surface.get_clip()
-        surface.set_clip(self.board_rect)
-        draw.rounded_panel(surface, self.board_rect, (30, 35, 44), 10)
-        self._draw_grid(surface)
-        self._draw_blocked(surface)
-        self._draw_stickers(surface)
-        self._draw_territories(surface)
-        self._draw_targets(surface)
-        self._draw_last(surface)
-        self._draw_preview(surface)
-        self._draw_hint_cell(surface)
-        surface.set_clip(clip)
-        self._draw_panel(surface)
-
-    def _draw_waiting_for_decks(self, surface: pygame.Surface) -> None:
-        draw.rounded_panel(surface, self.board_rect, (30, 35, 44), 10)
-        s = self.view
-        seat = s.current
-        text = tr_ui(self.app, "deck.waiting", "{name} is building a deck ({n}/{size})…", name=self.seat_name(seat),
-                            n=len(s.picks[seat]), size=s.size)
-        font = draw.fit_text(self.app.font, text, self.board_rect.w - 40, 22, MIN_TEXT, bold=True)
-        draw.text(surface, font, text, self.board_rect.center, hud.TEXT)
-        self._draw_panel(surface)
-
-    def _draw_grid(self, surface: pygame.Surface) -> None:
-        r = self.board_rect
-        x0, y0 = self.to_world(r.topleft)
-        x1, y1 = self.to_world(r.bottomright)
-        colour = (40, 46, 58)
-        for x in range(math.floor(x0), math.ceil(x1) + 1):
-            sx = self.to_screen(x, 0)[0]
-            pygame.draw.line(surface, colour, (sx, r.top), (sx, r.bottom))
-        for y in range(math.floor(y0), math.ceil(y1) + 1):
-            sy = self.to_screen(0, y)[1]
-            pygame.draw.line(surface, colour, (r.left, sy), (r.right, sy))
-
-    def _draw_blocked(self, surface: pygame.Surface) -> None:
-        for c in self.state.blocked:
-            x, y = cell_xy(c)
-            rect = self._scaled(self.cell_rect(x, y).inflate(-4, -4), ("block", x, y))
-            draw.rounded_panel(surface, rect, (60, 30, 30), 4, border=BLOCKED_RGB, border_width=2)
-            pygame.draw.line(surface, BLOCKED_RGB, rect.topleft, rect.bottomright, 3)
-            pygame.draw.line(surface, BLOCKED_RGB, rect.topright, rect.bottomleft, 3)
-
-    def _draw_stickers(self, surface: pygame.Surface) -> None:
-        for c, v in self.state.cells.items():
-            x, y = cell_xy(c)
-            pieces.sticker(surface, self._scaled(self.cell_rect(x, y), ("drop", x, y)), v & 255, v >> 8)
-
-    def _scaled(self, rect: pygame.Rect, tag: Any) -> pygame.Rect:
-        """`rect` grown by the tween `tag` while it runs (a sticker dropping, a cell being blocked)."""
-        scale = self.animator.value(tag)
-        if scale is None:
-            return rect
-        grown = rect.inflate(round(rect.w * (scale - 1)), round(rect.h * (scale - 1)))
-        grown.center = rect.center
-        return grown
-
-    def _draw_last(self, surface: pygame.Surface) -> None:
-        """A ring around the last move's cell (a sticker placed or a cell blocked), so an AI's move is
-        easy to find; it stays until the next move."""
-        moves = self.match.moves
-        last = moves[-1] if moves else None
-        if type(last) is Block:
-            cell = (last.x, last.y)
-        elif self.state.last_place is not None and self.state.last_place[1] in self.state.cells:
-            cell = cell_xy(self.state.last_place[1])
-        else:
-            return
-        if not self.match.is_over:
-            rect = self.cell_rect(*cell).inflate(8, 8)
-            pygame.draw.rect(surface, LAST_RGB, rect, 3, border_radius=6)
-
-    def _draw_territories(self, surface: pygame.Surface) -> None:
-        """Each founded region: its quarters outlined in the founder's colour and pattern (grey when
-        cancelled), the founder's marker (disc or square) with their number on each founded point,
-        and the live size."""
-        s = self.state
-        font = self.app.font(max(MIN_TEXT, min(20, round(self.zoom / 3.2))), bold=True)
-        rad = max(9, self.zoom / 5)
-        number = self.app.font(max(MIN_TEXT, round(rad * 1.2)), bold=True)
-        for t in self.territories():
-            if not t.founders:
-                continue
-            colour = pieces.OWNER_RGB[t.owner] if t.owner is not None else CANCELLED_RGB
-            self._outline_region(surface, t.corners, colour, t.owner)
-            points = sorted(p for p in t.points if p in s.founded)
-            for p in points:
-                px, py = self.to_screen(*point_xy(p))
-                seat = s.founded[p]
-                pieces.owner_marker(surface, seat, (px, py + 2), rad + 2, colour=(20, 20, 24), border=None)
-                pieces.owner_marker(surface, seat, (px, py), rad)
-                draw.text(surface, number, str(seat + 1), (px, py), (20, 20, 24))
-            if points:
-                px, py = self.to_screen(*point_xy(points[0]))
-                label = str(t.size) if t.owner is not None else f"×{t.size}"
-                w, h = font.size(label)
-                pill = pygame.Rect(0, 0, w + 12, h + 2)
-                pill.midleft = (round(px + max(10, self.zoom / 5) + 4), round(py))
-                draw.rounded_panel(surface, pill, (20, 22, 28, 225), pill.h // 2, border=colour)
-                draw.text(surface, font, label, pill.center, colour)
-
-    def _outline_region(self, surface: pygame.Surface, corners: Any, colour: tuple[int, int, int],
-                        owner: int | None) -> None:
-        """A region's outline: the sides of its quarter squares that no other quarter of it shares,
-        over a light wash of the founder's colour (player 2's outline stitched, `pieces.owner_line`)."""
-        quarters = set()
-        for cell, k in corners:
-            x, y = cell_xy(cell)
-            qx, qy = pieces.QUARTER[k]
-            quarters.add((2 * x + qx, 2 * y + qy))
-        half = self.zoom / 2
-        width = max(2, round(self.zoom / 16))
-        wash = pygame.Surface((max(1, math.ceil(half)), max(1, math.ceil(half))), pygame.SRCALPHA)
-        wash.fill((*colour, 38))
-        sides = (((0, -1), (0, 0), (1, 0)), ((1, 0), (1, 0), (1, 1)), ((0, 1), (0, 1), (1, 1)),
-                 ((-1, 0), (0, 0), (0, 1)))
-        for hx, hy in quarters:
-            sx, sy = self.to_screen(hx / 2, hy / 2)
-            surface.blit(wash, (round(sx), round(sy)))
-            for (dx, dy), a, b in sides:
-                if (hx + dx, hy + dy) not in quarters:
-                    pa = self.to_screen((hx + a[0]) / 2, (hy + a[1]) / 2)
-                    pb = self.to_screen((hx + b[0]) / 2, (hy + b[1]) / 2)
-                    pieces.owner_line(surface, owner, colour, pa, pb, width)
-
-    def _draw_targets(self, surface: pygame.Surface) -> None:
-        s = self.state
-        if not self.shows_turn or not self.app.settings.show_targets:
-            return
-        pulse = 0.5 + 0.5 * math.sin(self.app.clock_time * 5.0)
-        colour = BLOCKED_RGB if s.phase == "block" else TARGET_RGB
-        if s.phase == "block":
-            cells = [cell_xy(c) for c in s.frontier]
-        elif s.phase == "place":
-            cells = self.targets()
-        else:
-            return
-        for x, y in cells:
-            rect = self.cell_rect(x, y).inflate(-4, -4)
-            draw.rounded_panel(surface, rect, (*colour, round(30 + 40 * pulse)), 4, border=colour, border_width=2)
-
-    def _draw_preview(self, surface: pygame.Surface) -> None:
-        """The drawn sticker ghosted under the mouse on a lit cell (else on the hinted cell); what it
-        would found or cancel is said in the panel (`preview_cell`)."""
-        cell = self.preview_cell()
-        if cell is not None:
-            s = self.state
-            pieces.sticker(surface, self.cell_rect(*cell), board_layout(s.drawn, s.current), s.current, alpha=170)
+        return self.geo.peek_rects(len(self.peek_stickers()))
 
     def preview_cell(self) -> tuple[int, int] | None:
         """The cell whose placement is previewed: the lit cell under the mouse, else the hinted one."""
@@ -578,23 +168,106 @@ class StickersScene(GameScene):
 
     def preview_text(self, x: int, y: int) -> str:
         """What placing on (x, y) would found, cancel or grow, in words."""
+        names = tuple(self.seat_name(seat) for seat in range(self.state.seats))
+        return view_panel.preview_words(self.app, self.rules.preview(self.state, x, y), names)
+
+    # --- layout and widgets ---------------------------------------------------------------------
+    def layout(self) -> None:
+        """The table for the window (the camera stays where the player left it, or fits the board)."""
+        self.forget_cached()  # what was worked out for the last size
+        self.geo = TableLayout.fit(self.board_rect, self.panel_rect, self.actions_rect, self.state.seats,
+                                   self.state.size, self._text_room(), self.geo.zoom, self.geo.centre)
+        if self.auto_fit:
+            self.fit()
+
+    def _text_room(self) -> TextRoom:
+        """The room the words of the panel, the Fit button and the builder's filters take, measured
+        with the fonts that write them."""
+        fit = tr_ui(self.app, "fit", "Fit")
+        return TextRoom(view_hand.title_height(self.app, self.panel_rect.w), view_hand.label_height(self.app),
+                        self.app.font(16).size(fit)[0], view_deck.chip_widths(self.app))
+
+    def fit(self) -> None:
+        """Zoom and centre so every sticker and every open cell next to one is in view."""
         s = self.state
-        p = self.rules.preview(s, x, y)
-        parts = []
-        if p.cancelled:
-            for owner, size in p.cancelled:
-                parts.append(tr_ui(self.app, "preview.cancel", "cancels {name}'s territory of {count} corners",
-                                          name=self.seat_name(owner), count=size))
-        elif p.founded:
-            parts.append(tr_ui(self.app, "preview.found", "founds a territory"))
-        for seat in range(s.seats):
-            gain = p.after[seat] - p.before[seat]
-            if gain > 0:
-                parts.append(tr_ui(self.app, "preview.gain", "{name} +{count} corners", name=self.seat_name(seat),
-                                          count=gain))
-        if not parts:
-            return ""
-        return tr_ui(self.app, "preview.lead", "Here: {what}", what=self.app.join(parts))
+        self.geo = self.geo.fitted(cell_xy(c) for c in list(s.cells) + list(s.frontier) + list(s.blocked))
+
+    def build_widgets(self) -> None:
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton
+
+        self.fit_button = UIButton(pygame.Rect(self.geo.fit_button), tr_ui(self.app, "fit", "Fit"), self.app.ui)
+        self.keep_button = UIButton(pygame.Rect(self.geo.keep_button), look.keep_label(self.app, self.peek_order),
+                                    self.app.ui, object_id=ObjectID(class_id="@primary"))
+        self.widgets += [self.fit_button, self.keep_button]
+        self.widgets += self.builder.build_widgets(self.app.ui)
+        self._sync_widgets()
+
+    def _sync_widgets(self) -> None:
+        building = self.building
+        self.builder.show(building)
+        if self.fit_button is not None:
+            (self.fit_button.hide if building else self.fit_button.show)()
+        if self.keep_button is not None:
+            peeking = self.state.phase == "peek" and self.can_act
+            (self.keep_button.show if peeking else self.keep_button.hide)()
+            label = look.keep_label(self.app, self.peek_order)
+            if peeking and self.keep_button.text != label:
+                self.keep_button.set_text(label)
+
+    def resume(self) -> None:
+        super().resume()
+        self._sync_widgets()
+
+    # --- input ------------------------------------------------------------------------------------
+    def handle_game_event(self, event: pygame.event.Event) -> bool:
+        import pygame_gui
+
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.fit_button:
+                self.auto_fit = True
+                self.fit()
+                return True
+            if event.ui_element is self.keep_button and self.can_act:
+                return self.submit(Reorder(self.peek_choice()))
+        if self.state.phase == "deck":
+            return self.can_act and self.builder.handle(event)
+        return self._board_event(event)
+
+    def _board_event(self, event: pygame.event.Event) -> bool:
+        sel = self.selection
+        moved = inputs.steer(self.geo, sel, event, pygame.mouse.get_pos())
+        if moved is not None:
+            self.geo = moved
+        if inputs.drag(self.geo, sel, event) or moved is not None:
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key)
+        if event.type != pygame.MOUSEBUTTONUP or event.button != 1:
+            return False
+        if not self.can_act:
+            return self.geo.cell_at(event.pos) is not None
+        done = inputs.click(self.geo, sel, event.pos, self.state.phase, len(self.peek_stickers()))
+        if done is True:  # a Peek sticker numbered: the button says "Use this order"
+            self._sync_widgets()
+        if isinstance(done, bool):
+            return done
+        self.submit(done)
+        return True
+
+    def _key(self, key: int) -> bool:
+        """F fits the board again; Enter plays Peek's order as numbered, or takes the hint."""
+        if key == pygame.K_f:
+            self.auto_fit = True
+            self.fit()
+            return True
+        if key not in (pygame.K_RETURN, pygame.K_KP_ENTER) or not self.can_act:
+            return False
+        if self.state.phase == "peek" and (self.peek_order or type(self.hint_move) is not Reorder):
+            return self.submit(Reorder(self.peek_choice()))  # the order as numbered (none clicked: kept)
+        if type(self.hint_move) in (Place, Block, Reorder):
+            return self.submit(self.hint_move)  # take the hint
+        return False
 
     def show_hint(self, move: Any) -> None:
         """A hinted placement or block is ringed on the board (the placement ghosted with what it
@@ -608,241 +281,154 @@ class StickersScene(GameScene):
                 self.auto_fit = True
                 self.fit()
             return
-        if type(move) is Pick and self.builder is not None:
+        if type(move) is Pick:
             self.builder.bring_into_view(move.sticker)
         super().show_hint(move)
 
-    def _draw_hint_cell(self, surface: pygame.Surface) -> None:
-        move = self.hint_move
-        if type(move) not in (Place, Block) or not self.can_act:
+    def clear_selection(self) -> None:
+        """Forget the input state of whoever was at the screen (every hand-over and undo): hover,
+        a pan in progress, a Peek order being chosen, and the deck builder's all (picks not used
+        yet, filters, the name typed, the saved decks listed, what it said)."""
+        self.selection.clear()
+        self.builder.reset()
+        self._shown_viewer = self.viewer
+        self._sync_widgets()
+
+    # --- match events -----------------------------------------------------------------------------
+    def move_sound(self, before: StickersState, move: Any, after: StickersState) -> str:
+        return "score" if self.rules.scores(after) != self.rules.scores(before) else "place"
+
+    def chart_panels(self, states: list[StickersState]) -> list[chart.Panel]:
+        """Each player's corners in territories over the game (cancelled regions drop back out),
+        from the first placement on (deck building scores nothing)."""
+        states = [s for s in states if s.phase != "deck"] or states[-1:]
+        names = [self.seat_name(i) for i in range(states[-1].seats)]
+        return view_panel.chart_panels(self.app, names, [self.rules.scores(s) for s in states])
+
+    def on_move_played(self, before: StickersState, move: Any, after: StickersState, by_ai: bool) -> None:
+        """A sticker drops onto its cell and a blocked cell is stamped, so an AI's move is seen where
+        it lands (the ring of the last move then stays on it until the next move). What the move set
+        off is told in toasts, and the helper it used stays explained in the panel until the next."""
+        self.peek_order = []
+        if type(move) in (Place, Block) and (by_ai or self.app.settings.anim_speed < 1000):
+            kind = "drop" if type(move) is Place else "block"
+            self.animator.tween(1.35, 1.0, DROP_SECONDS, ease=ease_out_back, tag=(kind, move.x, move.y))
+        self.helper_note = None
+        for kind, seat, sticker in after.events:
+            if kind == "helper":
+                self.helper_note = (seat, sticker)
+        for words in look.event_words(self.app, after.events, self.seat_name):
+            self.toast(words)
+        if self.auto_fit:
+            self.fit()
+        if after.phase == "over" and after.mode == "solo":
+            self.record_highscore(self.rules.highscore_key(after), [self.rules.scores(after)[0]])
+        self._sync_widgets()
+
+    def score_style(self) -> Any:
+        """Each grid point of a territory that scored ringed, its points with the colour and the
+        player they go to; a cancelled one says it scores for nobody."""
+        return view_overlays.scoring_style(self.app, self.geo)
+
+    def scoring_delay(self, move: Any, by_ai: bool) -> float:
+        """A territory lights up once its sticker has dropped onto its cell."""
+        return DROP_SECONDS if type(move) is Place else 0.0
+
+    def on_undo(self) -> None:
+        self.helper_note = None
+        if self.auto_fit:
+            self.fit()
+
+    def update_game(self, dt: float) -> None:
+        if self.viewer != self._shown_viewer:  # the screen changed hands (with no hand-over when
+            self.clear_selection()               # nothing is private): nothing of the last one stays
+        if self.building and self.builder.seat != self.match.to_move:
+            self.builder.start(self.match.to_move)
+        self._sync_widgets()
+
+    # --- drawing: what each view shows this frame ------------------------------------------------
+    def draw_game(self, surface: pygame.Surface) -> None:
+        """Each part from the viewer's observation `s` (only what it shows can be drawn)."""
+        geo = self.geo
+        if self.state.phase == "deck" and self.building:
+            self.builder.draw(surface)
             return
-        rect = self.cell_rect(move.x, move.y).inflate(6, 6)
-        pygame.draw.rect(surface, HINT_RGB, rect, 4, border_radius=6)
-        hud.hint_tag(surface, self.app, (rect.centerx, rect.y + 2), colour=HINT_RGB)
-
-    def _draw_peek(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        """The Peek chooser in the panel: the top stickers, numbered in the order the clicks give
-        (clicked ones in gold, the rest as they will follow in grey), their present places below."""
-        stickers = self.peek_stickers()
-        draw.rounded_panel(surface, box, (24, 30, 40), 10, border=hud.ACCENT, border_width=2)
-        font = self.app.font(14, bold=True)
-        y = box.y + 8
-        for line in self._peek_title_lines():
-            draw.text(surface, font, line, (box.x + 10, y), hud.ACCENT, anchor="topleft")
-            y += font.get_linesize()
-        small = self.app.font(MIN_TEXT, bold=True)
-        order = self.peek_choice() if self.peek_order else ()
-        seat = self.state.current
-        for i, (rect, st) in enumerate(zip(self.peek_rects(), stickers)):
-            if st >= LAYOUTS:
-                name = self.helper_name(st)
-                pieces.helper(surface, rect, st, draw.fit_text(self.app.font, name, rect.w - 4, MIN_TEXT, MIN_TEXT,
-                                                            bold=True), name)
-            else:
-                pieces.sticker(surface, rect, board_layout(st, seat), seat)
-            self._draw_hinted_place(surface, rect, i, small)
-            if i in order:
-                colour = hud.ACCENT if i in self.peek_order else hud.MUTED
-                draw.aa_circle(surface, colour, (rect.right - 4, rect.top + 4), 11, border=(20, 20, 20))
-                draw.text(surface, small, str(order.index(i) + 1), (rect.right - 4, rect.top + 4), (20, 20, 20))
-            label = tr_ui(self.app, "peek.position", "#{n} now", n=i + 1)
-            draw.text(surface, draw.fit_text(self.app.font, label, rect.w + 10, MIN_TEXT, MIN_TEXT, bold=True), label,
-                      (rect.centerx, rect.bottom + 4 + small.get_linesize() // 2), hud.MUTED)
-
-    def _peek_title_lines(self) -> list[str]:
-        title = tr_ui(self.app, "peek.title", "Peek: click in the new order, top first")
-        return draw.wrap(self.app.font(14, bold=True), title, self.panel_rect.w - 36)
-
-    def _peek_height(self) -> int:
-        lines = len(self._peek_title_lines())
-        return 16 + lines * self.app.font(14, bold=True).get_linesize() + 8 + PEEK_SIZE + 8 \
-            + self.app.font(MIN_TEXT).get_linesize() + 8
-
-    def _draw_hinted_place(self, surface: pygame.Surface, rect: pygame.Rect, i: int, font: pygame.font.Font) -> None:
-        """A hinted Peek order: where shown sticker `i` would go (1 = top), in a cyan badge."""
-        hint = self.hint_move
-        if type(hint) is not Reorder or i not in hint.order:
-            return
-        centre = (rect.left + 4, rect.top + 4)
-        draw.aa_circle(surface, hud.HINT, centre, 11, border=(20, 20, 20))
-        draw.text(surface, font, str(hint.order.index(i) + 1), centre, (20, 20, 20))
-
-    def instructions(self) -> str:
-        """What the player to move can do now, in words (in the panel, never over the board)."""
-        s = self.state
-        if self.match.is_over or not self.can_act:
-            return ""
-        key, default = {
-            "place": ("hint.place", "Click a lit cell to place your sticker · wheel: zoom · middle-drag / arrows: pan"),
-            "block": ("hint.block", "Block: click an empty cell next to a sticker; it stays empty for the rest of "
-                                    "the game."),
-            "peek": ("hint.peek", "Peek: click your stickers in the order you want them drawn (again to take a "
-                                  "number back), then Use this order or Enter."),
-        }.get(s.phase, ("", ""))
-        if key and type(self.hint_move) in (Place, Block):
-            key, default = "hint.take", "Hint: press Enter or click the ringed cell to play it."
-        elif key and type(self.hint_move) is Reorder and not self.peek_order:
-            key, default = "hint.take_order", "Hint: the cyan numbers; press Enter to keep that order."
-        return tr_ui(self.app, key, default) if key else ""
-
-    # --- the side panel ------------------------------------------------------------------------------
-    def panel_layout(self) -> tuple[list[pygame.Rect], pygame.Rect, pygame.Rect]:
-        """The side panel's parts, top down: a box per player, the drawn sticker (or the Peek chooser;
-        empty while decks are built and after the end), and the rest (helper notes, the placement
-        preview in words, instructions, solo's best results)."""
-        r = self.panel_rect
-        x, w, y = r.x + 8, r.w - 16, r.y + 10
-        players = []
-        for _ in range(self.state.seats):
-            players.append(pygame.Rect(x, y, w, 84))
-            y += 90
-        drawn = pygame.Rect(x, y, w, 0)
-        if self.state.phase != "deck" and not self.match.is_over:
-            drawn.h = self._peek_height() if self.peek_stickers() else 120
-            y = drawn.bottom + 6
-        return players, drawn, pygame.Rect(x, y, w, r.bottom - 8 - y)
-
-    def _draw_panel(self, surface: pygame.Surface) -> None:
-        draw.rounded_panel(surface, self.panel_rect, (30, 36, 46), 10, border=(60, 70, 86))
-        players, drawn, rest = self.panel_layout()
-        for seat, rect in enumerate(players):
-            self._draw_player(surface, seat, rect)
-        if drawn.h:
-            if self.peek_stickers():
-                self._draw_peek(surface, drawn)
-            else:
-                self._draw_drawn(surface, drawn)
-        self._draw_rest(surface, rest)
-
-    def _draw_rest(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """Below the drawn sticker, as room allows, most needed first: the placement preview in words
-        and the helper notes from the top, the instructions at the foot, (solo) the best results."""
-        y = rect.y
-        cell = self.preview_cell()
-        text = self.cached(("preview", cell), lambda: self.preview_text(*cell)) if cell is not None else ""
-        if text:
-            y = self._note(surface, pygame.Rect(rect.x, y, rect.w, rect.bottom - y), text, hud.TEXT, (24, 30, 40),
-                           hud.ACCENT) + 6
-        y = self._draw_helper_box(surface, pygame.Rect(rect.x, y, rect.w, rect.bottom - y))
-        font = self.app.font(13)
-        lines = draw.wrap(font, self.instructions(), rect.w - 4) if self.instructions() else []
-        foot = rect.bottom - len(lines) * font.get_linesize()
-        if foot >= y + 4:
-            for i, line in enumerate(lines):
-                draw.text(surface, font, line, (rect.x + 2, foot + i * font.get_linesize()), hud.MUTED,
-                          anchor="topleft")
-        else:
-            foot = rect.bottom
-        if self.state.mode == "solo" and foot - y > 80:
-            self._draw_best(surface, pygame.Rect(rect.x, y + 6, rect.w, foot - y - 14))
-
-    def _note(self, surface: pygame.Surface, rect: pygame.Rect, text: str, colour, fill, border) -> int:
-        """Text wrapped in a framed box at the top of `rect` (as many lines as fit); returns its bottom."""
-        font = self.app.font(14)
-        step = font.get_linesize()
-        lines = draw.wrap(font, text, rect.w - 20)[: max(0, (rect.h - 16) // step)]
-        if not lines:
-            return rect.y
-        box = pygame.Rect(rect.x, rect.y, rect.w, 14 + step * len(lines))
-        draw.rounded_panel(surface, box, fill, 10, border=border)
-        for i, line in enumerate(lines):
-            draw.text(surface, font, line, (box.x + 10, box.y + 7 + step * i), colour, anchor="topleft")
-        return box.bottom
-
-    def _draw_player(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         s = self.view
-        active = seat == s.current and not self.match.is_over
-        inner = hud.panel(surface, rect, None, self.app, highlight=active)
-        name = self.seat_name(seat)
-        pieces.owner_marker(surface, seat, (inner.x + 8, inner.y + 10), 8)
-        nf = draw.fit_text(self.app.font, name, inner.w - 90, 18, MIN_TEXT, bold=True)
-        draw.text(surface, nf, name, (inner.x + 22, inner.y + 10), hud.ACCENT if active else hud.TEXT, anchor="midleft")
-        score = self.scores()[seat] if s.phase != "deck" else 0
-        draw.text(surface, self.app.font(26, bold=True), str(score), (inner.right, inner.y + 12), hud.TEXT,
-                  anchor="midright")
-        small = self.app.font(13)
         if s.phase == "deck":
-            line = tr_ui(self.app, "panel.picking", "Deck: {n}/{size} chosen", n=len(s.picks[seat]), size=s.size)
+            self.board_view.draw_waiting(surface, geo, self.seat_name(s.current), len(s.picks[s.current]), s.size)
         else:
-            line = tr_ui(self.app, "panel.deck", "{count} stickers left", count=s.deck_count(seat))
-        draw.text(surface, small, line, (inner.x, inner.y + 30), hud.MUTED, anchor="topleft")
-        if s.phase != "deck" and s.decks[seat]:
-            self._draw_deck_icons(surface, seat, inner.x, inner.y + 52, inner.w)
+            self.board_view.draw(surface, geo, self._board_shown(s))
+            view_overlays.draw_marks(surface, self.app, geo, self._marks_shown(s))
+        box = self._hand_box()
+        self.panel_view.draw(surface, geo, self._panel_shown(s, box))
+        self.hand_view.draw(surface, geo, self._hand_shown(s, box))
 
-    def _draw_deck_icons(self, surface: pygame.Surface, seat: int, x: int, y: int, w: int) -> None:
-        """The deck's contents (public), sorted so the icons give away no order."""
-        stickers = sorted(self.view.decks[seat])
-        size = max(8, min(14, (w - 4) // max(1, len(stickers)) - 2))
-        for i, st in enumerate(stickers):
-            pieces.any_sticker(surface, pygame.Rect(x + i * (size + 2), y, size, size),
-                            st if st >= LAYOUTS else board_layout(st, seat))
+    def _hand_box(self) -> str:
+        """The panel's box under the players: none while decks are built and after the end, else
+        Peek's chooser or the drawn sticker."""
+        if self.state.phase == "deck" or self.match.is_over:
+            return ""
+        return "peek" if self.peek_stickers() else "drawn"
 
-    def _draw_drawn(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        s = self.state
-        inner = hud.panel(surface, rect, tr_ui(self.app, "panel.drawn", "Drawn sticker"), self.app)
-        size = min(inner.h - 4, 72)
-        box = pygame.Rect(inner.x, inner.y, size, size)
-        if s.phase == "place" and s.drawn >= 0:
-            pieces.sticker(surface, box, board_layout(s.drawn, s.current), s.current)
-            kind = catalogue.RARITY[s.drawn]
-            draw.text(surface, self.app.font(15, bold=True), kind, (box.right + 10, box.y + 4), hud.ACCENT,
-                      anchor="topleft")
-            text = tr_ui(self.app, "panel.fits", "fits on {count} cells", count=len(self.targets()))
-            font = draw.fit_text(self.app.font, text, inner.right - box.right - 10, 13, MIN_TEXT)
-            draw.text(surface, font, text, (box.right + 10, box.y + 26), hud.MUTED, anchor="topleft")
-        elif s.phase in ("peek", "block"):
-            helper = PEEK if s.phase == "peek" else BLOCK
-            pieces.helper(surface, box, helper, self.app.font(MIN_TEXT, bold=True), self.helper_name(helper))
+    def _board_shown(self, s: StickersState) -> view_board.BoardShown:
+        lit: list[tuple[int, int]] | None = None
+        if self.shows_turn and self.app.settings.show_targets:
+            lit = [cell_xy(c) for c in s.frontier] if s.phase == "block" else self.targets() if s.phase == "place" else None
+        growing = {tw.tag: tw.value for tw in self.animator.tweens if isinstance(tw.tag, tuple)}  # the newest wins
+        return view_board.BoardShown(s.cells, s.blocked, s.founded,
+                                     self.cached("territories", lambda: self.rules.territories(self.state)), lit,
+                                     s.phase == "block", growing)
 
-    def _draw_helper_box(self, surface: pygame.Surface, rect: pygame.Rect) -> int:
-        s = self.state
-        notes = []
-        if s.phase in ("peek", "block") and not self.instructions():  # the instructions say it to the chooser
-            notes.append(PEEK if s.phase == "peek" else BLOCK)
-        if s.jump and s.phase == "place":
-            notes.append(JUMP)
-        if s.extra and s.phase == "place":
-            notes.append(DOUBLE)
-        if not notes and self.helper_note is not None:
-            notes.append(self.helper_note[1])
-        if not notes or rect.h < 60 or self.match.is_over or s.phase == "deck":
-            return rect.y
-        text = "\n".join(tr_ui(self.app, *HELPER_TEXT[h]) for h in notes)
-        return self._note(surface, rect, text, (246, 230, 180), (48, 44, 30), (236, 214, 140))
+    def _marks_shown(self, s: StickersState) -> view_overlays.MarksShown:
+        moves = self.match.moves
+        last = moves[-1] if moves else None
+        ring = None
+        if type(last) is Block:
+            ring = (last.x, last.y)
+        elif s.last_place is not None and s.last_place[1] in s.cells:
+            ring = cell_xy(s.last_place[1])
+        cell = self.preview_cell()
+        hint = self.hint_move if type(self.hint_move) in (Place, Block) and self.can_act else None
+        return view_overlays.MarksShown(None if self.match.is_over else ring,
+                                        None if cell is None else (cell, board_layout(s.drawn, s.current), s.current),
+                                        None if hint is None else (hint.x, hint.y))
 
-    def _draw_best(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        inner = hud.panel(surface, rect, tr_ui(self.app, "solo.best", "Best results"), self.app)
-        key = self.rules.highscore_key(self.state)
-        # read once per state, not every frame (a new entry is a new state: the game's last move)
-        best = self.cached("best", lambda: highscores.top(key) if key else [])
-        small = self.app.font(14)
-        if not best:
-            draw.text(surface, small, tr_ui(self.app, "solo.none", "No results yet"), inner.topleft, hud.MUTED,
-                      anchor="topleft")
-            return
-        y = inner.y
-        for i, entry in enumerate(best[:5]):
-            if y + small.get_linesize() > inner.bottom:
-                break
-            colour = hud.ACCENT if self.highscore_place == i else hud.TEXT
-            draw.text(surface, small, f"{i + 1}. {entry.scores[0]}", (inner.x, y), colour, anchor="topleft")
-            draw.text(surface, small, entry.date[:10], (inner.right, y), hud.MUTED, anchor="topright")
-            y += small.get_linesize()
+    def _hand_shown(self, s: StickersState, box: str) -> view_hand.HandShown:
+        if box != "peek":
+            drawn = s.phase == "place" and s.drawn >= 0
+            return view_hand.HandShown(box, s.phase, s.current, board_layout(s.drawn, s.current) if drawn else -1,
+                                       RARITY[s.drawn] if drawn else "", len(self.targets()) if drawn else 0)
+        hint = self.hint_move
+        return view_hand.HandShown(
+            box, s.phase, s.current, -1, "", 0,
+            peek=tuple(st if st >= LAYOUTS else board_layout(st, s.current) for st in self.peek_stickers()),
+            order=self.peek_choice() if self.peek_order else (), clicked=tuple(self.peek_order),
+            hinted=tuple(hint.order) if type(hint) is Reorder else None)
 
-    # --- the tutorial and the tips (hexgames/ui/tutorial.py) -------------------------------------------
+    def _panel_shown(self, s: StickersState, box: str) -> view_panel.PanelShown:
+        over = self.match.is_over
+        if s.phase == "deck":
+            scores: tuple[int, ...] = (0,) * s.seats
+        else:
+            scores = tuple(self.cached("scores", lambda: self.rules.scores(self.state)))
+        icons = self.cached("icons", lambda: tuple(tuple(st if st >= LAYOUTS else board_layout(st, seat)
+                                                         for st in sorted(s.decks[seat])) for seat in range(s.seats)))
+        cell = self.preview_cell()
+        preview = self.cached(("preview", cell), lambda: self.preview_text(*cell)) if cell is not None else ""
+        said = view_panel.instructions(self.app, s.phase, self.hint_move, bool(self.peek_order)) \
+            if self.can_act and not over else ""
+        key = self.rules.highscore_key(s)
+        # the best results are read once per state, not every frame (a new entry is a new state)
+        best = self.cached("best", lambda: highscores.top(key) if key else []) if s.mode == "solo" else None
+        return view_panel.PanelShown(s, box, tuple(self.seat_name(seat) for seat in range(s.seats)), over, scores,
+                                     icons, preview, None if self.helper_note is None else self.helper_note[1], said,
+                                     best, self.highscore_place)
+
+    # --- the tutorial and the tips (hexgames/ui/tutorial.py) ----------------------------------------
     def input_points(self, move: Any) -> list[Any]:
-        from hexgames.games.stickers import inputs
-
-        return inputs.input_points(self, move)
+        return inputs.input_points(self.geo, move, len(self.peek_stickers()), self.builder.picks)
 
     def tip_regions(self) -> list[tuple[pygame.Rect, str]]:
-        from hexgames.games.stickers import inputs
-
-        return inputs.tip_regions(self)
-
-
-def _chart_marker(seat: int) -> chart.Marker:
-    """Player 1 a disc, player 2 a square: told apart without their colours."""
-    def marker(surface: pygame.Surface, center: tuple[int, int], size: int) -> None:
-        pieces.owner_marker(surface, seat, center, size / 2)
-    return marker
+        if self.state.phase == "deck":
+            return []  # the deck builder speaks for itself
+        return inputs.tip_regions(self.app, self.geo, self._hand_box())

@@ -15,12 +15,12 @@ from hexgames import games
 from hexgames.games.toradama.board import CUBE, KIND_NAMES, ROWS, cell
 from hexgames.games.toradama.moves import Clear
 from hexgames.games.toradama.rules import CHARACTER_NAMES, START
-from hexgames.games.toradama.scene import BALL
+from hexgames.games.toradama.look import BALL
 from hexgames.ui import pictures
 from hexgames.ui.draw import aa_polygon
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 LETTERS = {name[0]: kind for kind, name in enumerate(KIND_NAMES)}
 GAP = 70  # between the two boards, for the arrow
@@ -38,7 +38,7 @@ def position(desc: dict[str, Any]) -> Any:
     return s
 
 
-def draw(app: "App", desc: dict[str, Any]) -> pygame.Surface:
+def draw(app: "Shell", desc: dict[str, Any]) -> pygame.Surface:
     rules = games.get("toradama").rules
     before = position(desc)
     ball = cell(*desc["ball"]) if "ball" in desc else None

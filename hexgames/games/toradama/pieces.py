@@ -1,5 +1,6 @@
 """Toradama's pictures: tama tiles (a colour *and* a shape each), face-down cubes, niku cubes and the
-five characters' faces, drawn with plain pygame and cached by size.
+five characters' faces, drawn with plain pygame and cached by size; and how a tile is put on the
+table (`blit_tile`: scaled, squeezed while it turns over, faded), which every part of it does.
 
 Every tama kind carries its own white symbol (sun, star, drop, moon, leaf) so the game never needs
 colour vision; cubes are wooden tiles with a cube outline, niku cubes pink with a bone.
@@ -11,6 +12,7 @@ import math
 import pygame
 
 from hexgames.core.caches import BoundedCache
+from hexgames.games.toradama.board import HIDDEN_CUBE, KINDS
 from hexgames.ui import draw
 
 KIND_FILLS = ((222, 72, 62), (236, 188, 46), (58, 128, 222), (152, 92, 204), (68, 168, 88))
@@ -188,3 +190,24 @@ def _shrink(poly: list[tuple[float, float]], f: float) -> list[tuple[float, floa
     cx = sum(p[0] for p in poly) / len(poly)
     cy = sum(p[1] for p in poly) / len(poly)
     return [(cx + (x - cx) * f, cy + (y - cy) * f) for x, y in poly]
+
+
+def source_code(src: int) -> int:
+    """How a picked source shows: its tama, or a face-down cube for the cube pool."""
+    return src if src < KINDS else HIDDEN_CUBE
+
+
+def blit_tile(surface: pygame.Surface, code: int, rect: pygame.Rect, scale: float = 1.0,
+              scale_x: float | None = None, alpha: int = 255) -> None:
+    """The tile `code` (a tama kind, else a face-down cube) centred on `rect`, `rect.w` pixels wide,
+    times `scale` (and `scale_x` across, while it turns over), `alpha` opaque."""
+    size = rect.w
+    img = tama(code, size) if 0 <= code < KINDS else cube(size)
+    w = max(1, round(size * scale * (scale_x if scale_x is not None else 1.0)))
+    h = max(1, round(size * scale))
+    if (w, h) != (size, size):
+        img = pygame.transform.smoothscale(img, (w, h))
+    if alpha < 255:
+        img = img.copy()
+        img.set_alpha(alpha)
+    surface.blit(img, img.get_rect(center=rect.center))

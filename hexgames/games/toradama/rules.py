@@ -33,6 +33,7 @@ from typing import Any, Callable, Mapping
 
 from hexgames.core import chance
 from hexgames.core.protocol import JSON, IllegalMove, Outcome, Reason, Resignation, Rules, reasons
+from hexgames.core.scoring import ScoreMark
 from hexgames.games.toradama import board
 from hexgames.games.toradama.board import CELLS, CUBE, EMPTY, HIDDEN_CUBE, KINDS, NEIGHBOURS, ROWS
 from hexgames.games.toradama.moves import (
@@ -67,12 +68,15 @@ class ToradamaState:
     NIKU); cubes[seat]: the cube pool bottom to top (faces, -1 in a view); score[seat][kind]: the
     score pile; niku[seat]: niku stock; discard[code]: discarded tiles; chars[seat]: character or -1;
     to_place: tiles still to take this turn; seen: a counter of hidden things shown (for `reveals`).
+    events: the steps of the move that led here, recorded by `play` (None elsewhere); public_events:
+    in a view (and a world `sample` deals from it), those steps as everyone saw them (`_public`), ()
+    elsewhere. Neither is part of the position (`fingerprint`).
     """
 
     __slots__ = ("seats", "cubes_on", "target", "cells", "pool", "bag", "rng", "cubes", "score", "niku",
                  "discard", "chars", "current", "start_player", "phase", "to_place", "okunote_used",
                  "first_turn", "bag_out", "winner", "end", "seen", "turn", "observer", "unseen",
-                 "hidden_bag", "events")
+                 "hidden_bag", "events", "public_events")
 
     @property
     def solo(self) -> bool:
@@ -122,7 +126,7 @@ def _copy(s: ToradamaState) -> ToradamaState:
     t.okunote_used, t.first_turn, t.bag_out = s.okunote_used, s.first_turn, s.bag_out
     t.winner, t.end, t.seen, t.turn = s.winner, s.end, s.seen, s.turn
     t.observer, t.unseen, t.hidden_bag = s.observer, s.unseen, s.hidden_bag
-    t.events = None
+    t.events, t.public_events = None, ()
     return t
 
 
@@ -158,7 +162,7 @@ class ToradamaRules(Rules[ToradamaState, Any]):
         s.phase, s.to_place, s.okunote_used, s.first_turn, s.bag_out = CHOOSE, 0, False, True, False
         s.winner, s.end, s.seen, s.turn = -1, "", 0, 0
         s.observer, s.unseen, s.hidden_bag = -1, None, 0
-        s.events = None
+        s.events, s.public_events = None, ()
         return s
 
     @staticmethod
@@ -697,6 +701,7 @@ class ToradamaRules(Rules[ToradamaState, Any]):
 
     def observe(self, s: ToradamaState, seat: int) -> ToradamaState:
         v = _copy(s)
+        v.public_events = public_record(s)
         if s.observer >= 0:
             return v
         unseen = list(s.bag)
@@ -716,6 +721,7 @@ class ToradamaRules(Rules[ToradamaState, Any]):
 
     def sample(self, view: ToradamaState, seat: int, rng: random.Random) -> ToradamaState:
         s = _copy(view)
+        s.public_events = public_record(view)  # the move everyone watched is the same in every world
         if view.observer < 0:
             return s
         tama = [k for k in view.unseen if k != NIKU]
@@ -739,6 +745,33 @@ class ToradamaRules(Rules[ToradamaState, Any]):
         if t.seen != s.seen:
             return _reason("undo_revealed", "tiles were drawn from the bag or cubes were turned face up.")
         return None
+
+    # --- what a move scored, for the screens -------------------------------------------------
+    def score_marks(self, before: ToradamaState, m: Any, after: ToradamaState) -> list[ScoreMark]:
+        """What `m` scored and where, read from the move's record as everyone watched it
+        (`public_events` of the view after): each group a chain link cleared, as step n for link n,
+        on its cells, with the points its score tiles bring the mover (the tama as colour); a tile
+        given away, as step 0 on the receiver's score pile (place ("pile", seat)). Per seat the points
+        add up to the change of `points`. The note says why in words the screen translates: "four"
+        (a 4+ group's bonus tile), "chain+1" / "chain+2" (the link's bonus tiles), "shared" (a group
+        with tiles in the shared column, which either player may cash), "give" (a tile given away).
+
+        Why the record and not the two boards: a cube turned face up by one link may join a group of
+        a later link and leave with it, so its face shows in neither view, and replaying the move on
+        the view before (where it is face down) would miss that link. The record holds nothing nobody
+        saw (`_public`)."""
+        marks: list[ScoreMark] = []
+        mover = before.current
+        for event in public_record(after):
+            if event[0] == "ball":
+                mover = event[1]
+            elif event[0] == "chain":
+                marks += [_group_mark(after, mover, event[1], group) for group in event[2]]
+            elif event[0] == "give" and event[4] >= 0:
+                receiver, kind = event[4], event[3]
+                marks.append(ScoreMark((("pile", receiver),), after.tile_value(receiver, kind), kind, receiver,
+                                       0, "give"))
+        return marks
 
     # --- encoding -----------------------------------------------------------------------------
     _TAGS = {Choose: "c", Place: "p", Give: "g", Clear: "x", Swap: "s", Reroll: "r", Triple: "t", Flip: "f",
@@ -887,6 +920,29 @@ def _column(v: ToradamaState, col: int) -> Reason:
     if col in (0, board.COLS - 1):
         return _reason("log.col.edge", "the edge column")
     return _reason("log.col.inner", "the inner column")
+
+
+def _public(events: list[tuple]) -> tuple[tuple, ...]:
+    """A move's recorded steps as everyone saw them: a cube that falls stays a face-down cube. Every
+    other step already holds only what the screen shows (the faces of cubes turned up, given away or
+    dug out, the tiles drawn into the pool, the groups cleared)."""
+    return tuple(("fall", tuple((col, frm, to, _looks(code)) for col, frm, to, code in e[1])) if e[0] == "fall" else e
+                 for e in events)
+
+
+def _group_mark(v: ToradamaState, mover: int, link: int, group: tuple) -> ScoreMark:
+    """One group a chain link cleared (as the "chain" event records it), marked for `score_marks`."""
+    cells, kind, taken, four, bonus = group
+    shared = v.seats == 2 and any(board.col_of(c) == board.SHARED_COLUMN for c in cells)
+    said = (("four", four), (f"chain+{bonus}", bonus), ("shared", shared))
+    return ScoreMark(tuple(cells), taken * v.tile_value(mover, kind), kind, mover, link,
+                     " ".join(word for word, yes in said if yes))
+
+
+def public_record(s: ToradamaState) -> tuple[tuple, ...]:
+    """The steps of the move that led to `s` as everyone saw them: from its events when `play`
+    recorded them, else what a view (or a world dealt from one) kept. What the screens animate."""
+    return s.public_events if s.events is None else _public(s.events)
 
 
 def _looks(code: int) -> int:

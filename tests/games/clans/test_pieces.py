@@ -40,7 +40,7 @@ def test_red_and_green_merge_under_deuteranopia_so_the_shape_must_carry_them():
 
 
 def test_a_rendered_game_keeps_its_shapes_under_the_simulation(tmp_path):
-    from hexgames.screenshot import screenshot
+    from hexgames.app import screenshot
 
     out = tmp_path / "clans.png"
     screenshot(str(out), game_id="clans", seed=1, moves=12)

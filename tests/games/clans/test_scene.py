@@ -108,15 +108,15 @@ def test_click_click_moves_too(app):
     assert scene.match.moves == [Move(src, dst)]
 
 
-def _position_with_a_double_village():
-    """(seed, moves so far, the human's move) where seat 0's move forms two villages at once."""
+def position_with_a_double_village(seat: int = 0):
+    """(seed, moves so far, the move) where `seat`'s move (the human's: 0) forms two villages at once."""
     rules = new_match("clans", HUMAN_VS_AI, {}, 0).rules
     for seed in range(200):
         s = rules.setup({"mode": "standard"}, 2, seed)
         rng = random.Random(seed)
         played = []
         while not rules.is_over(s):
-            if rules.to_move(s) == 0 and not s.pending:
+            if rules.to_move(s) == seat and not s.pending:
                 for m in rules.legal_moves(s):
                     t = rules.copy(s)
                     rules.apply(t, m)
@@ -129,7 +129,7 @@ def _position_with_a_double_village():
 
 
 def test_the_mover_clicks_question_marks_in_scoring_order(app):
-    seed, played, move = _position_with_a_double_village()
+    seed, played, move = position_with_a_double_village()
     match = new_match("clans", HUMAN_VS_AI, {}, seed)
     match.replay(played)
     scene = start(app, match)
@@ -153,7 +153,7 @@ def test_the_mover_clicks_question_marks_in_scoring_order(app):
 
 
 def test_a_click_outside_the_question_marks_is_refused_while_the_order_is_open(app):
-    seed, played, move = _position_with_a_double_village()
+    seed, played, move = position_with_a_double_village()
     match = new_match("clans", HUMAN_VS_AI, {}, seed)
     match.replay(played + [move])
     scene = start(app, match)
@@ -181,7 +181,7 @@ def test_colours_show_only_to_their_owner_after_the_hand_over(app):
 
 
 def test_the_screen_renders_in_japanese_after_moves(tmp_path):
-    from hexgames.screenshot import screenshot
+    from hexgames.app import screenshot
 
     out = tmp_path / "clans_ja.png"
     screenshot(str(out), game_id="clans", seed=2, moves=12, language="ja")
@@ -191,7 +191,7 @@ def test_the_screen_renders_in_japanese_after_moves(tmp_path):
 
 def test_instant_animation_settles_at_once(app):
     app.settings.anim_speed = INSTANT
-    seed, played, move = _position_with_a_double_village()
+    seed, played, move = position_with_a_double_village()
     match = new_match("clans", HUMAN_VS_AI, {}, seed)
     match.replay(played + [move])
     scene = start(app, match)
@@ -282,7 +282,7 @@ def test_keys_alone_pick_up_and_put_down_a_group(app):
 def test_keys_choose_the_scoring_order_too(app):
     from tests.drive import key
 
-    seed, played, move = _position_with_a_double_village()
+    seed, played, move = position_with_a_double_village()
     match = new_match("clans", HUMAN_VS_AI, {}, seed)
     match.replay(played + [move])
     scene = start(app, match)
@@ -295,7 +295,7 @@ def test_keys_choose_the_scoring_order_too(app):
 
 # --- the hint strip and the order prompt (item 5) --------------------------------------------------
 def test_the_hint_strip_is_off_the_map_and_the_order_prompt_is_lit(app):
-    seed, played, move = _position_with_a_double_village()
+    seed, played, move = position_with_a_double_village()
     match = new_match("clans", HUMAN_VS_AI, {}, seed)
     match.replay(played + [move])
     scene = start(app, match)
@@ -484,7 +484,7 @@ def test_clear_selection_leaves_nothing_of_the_last_players_gesture(app):
     assert not changed_pixels(plain, app.screen, app.screen.get_rect())
 
 
-def _resample_colours(match: Match, viewer: int | None, rng: random.Random) -> None:
+def resample_colours(match: Match, viewer: int | None, rng: random.Random) -> None:
     """Deal again the colours `viewer` cannot see, the same deal in every state of the history."""
     rules = match.rules
     deal = match.state.colour_of
@@ -516,7 +516,7 @@ def test_the_frame_is_the_same_whatever_the_colours_and_notes_the_viewer_may_not
     first = app.screen.copy()
     before = match.state.colour_of
     for attempt in range(20):
-        _resample_colours(match, viewer, random.Random(attempt))
+        resample_colours(match, viewer, random.Random(attempt))
         if [match.state.colour_of[i] for i in others] != [before[i] for i in others]:
             break
     assert [match.state.colour_of[i] for i in others] != [before[i] for i in others]
@@ -526,10 +526,11 @@ def test_the_frame_is_the_same_whatever_the_colours_and_notes_the_viewer_may_not
 
 
 def test_a_village_scoring_is_told_in_the_strip_and_lights_only_its_area(app):
-    seed, played, move = _position_with_a_double_village()
+    seed, played, move = position_with_a_double_village()
     match = new_match("clans", HUMAN_VS_AI, {}, seed)
     match.replay(played + [move])
     scene = start(app, match)
+    scene.score_show.speed = lambda: INSTANT  # the marks' pills are test_score_show's; here the strip's light
     area = match.state.pending[0]
     click(app, at(scene, area))
     assert scene.score_steps and scene.score_steps[0].entry.area == area
@@ -639,3 +640,24 @@ def test_each_part_of_the_side_panel_has_its_own_tip(app):
     rects = [rect for rect, _ in regions]
     assert all(scene.panel_rect.contains(r) for r in rects)
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+
+
+def test_the_views_are_told_only_what_the_viewer_may_see(app):
+    """The board's view gets no colour at all; the panel's gets each seat's colour as the viewer's
+    observation has it and the viewer's own guesses only (at the hand-over: no colour, no guess)."""
+    import dataclasses
+
+    from tests.drive import key
+
+    match, scene = hot_seat(app)
+    match.notes = {i: {str((i + 1) % 3): 2} for i in range(3)}  # everyone's private guess
+    board_fields = {f.name for f in dataclasses.fields(scene._board_shown())}
+    assert not any("colour" in name for name in board_fields)
+    shown = scene._panel_shown()
+    assert shown.viewer is None and shown.colours == (None, None, None) and not shown.guesses
+    key(app, pygame.K_RETURN)
+    viewer = scene.viewer
+    shown = scene._panel_shown()
+    assert shown.colours == tuple(match.rules.observe(match.state, viewer).colour_of)
+    assert [c is not None for c in shown.colours] == [i == viewer for i in range(3)]
+    assert dict(shown.guesses) == {(viewer + 1) % 3: 2} and shown.results is None

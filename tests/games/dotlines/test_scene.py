@@ -43,6 +43,11 @@ def at_position(app, s, seats=(ALICE, Seat("ai", "medium", "Robo"))) -> DotLines
     return start(app, match, auto_play=False)
 
 
+def end_rect(scene: DotLinesScene, line: int) -> pygame.Rect:
+    """Where `line`'s next column goes now (nowhere once it has six columns)."""
+    return scene.geo.end_rect(line, len(scene.state.lines[line]))
+
+
 def click(app, pos, mod: int = 0) -> None:
     pos = (round(pos[0]), round(pos[1]))
     post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
@@ -102,7 +107,7 @@ def gesture(app, scene: DotLinesScene, move) -> None:
     if kind is Stack:
         click(app, scene.col_rects[move.line][move.col].center)
     else:
-        click(app, scene.end_rects[move.line].center)
+        click(app, end_rect(scene, move.line).center)
 
 
 def run_game(app, match: Match, scene: DotLinesScene, rng: random.Random, on_turn=None, max_frames=6000):
@@ -140,7 +145,7 @@ def test_selecting_tiles_lights_up_the_legal_line_ends_and_a_click_places(app):
     assert scene.selection_values() == [4, 4]
     targets = scene.candidates()
     assert Place(0, 4, 2, 0) in targets and Place(1, 4, 2, 0) in targets
-    click(app, scene.end_rects[1].center)
+    click(app, end_rect(scene, 1).center)
     assert scene.match.moves[-1] == Place(1, 4, 2, 0)
     assert scene.state.lines[1] == [col(4, 2)]
 
@@ -168,7 +173,7 @@ def test_an_illegal_placement_shows_the_rules_reason(app):
     for k, i in enumerate(tile_indices(hand, [4, 4, 4])):
         click(app, scene.hand_rects[0][i].center, mod=pygame.KMOD_CTRL if k else 0)
     assert scene.candidates() == []
-    click(app, scene.end_rects[0].center)
+    click(app, end_rect(scene, 0).center)
     assert not scene.match.moves
     assert any("1 or 2 tiles" in t for t in scene.toasts.texts)
 
@@ -179,7 +184,7 @@ def test_the_chip_button_adds_the_inverter_and_the_column_shows_it(app):
     click(app, scene.hand_rects[0][0].center)  # the 2
     press_button(app, scene.chip_button)
     assert scene.chip_on and Place(0, 5, 0, 1) in scene.candidates()
-    click(app, scene.end_rects[0].center)
+    click(app, end_rect(scene, 0).center)
     assert scene.match.moves[-1] == Place(0, 5, 0, 1)
     assert scene.state.chip_at[0] == (0, 0, 0)
 
@@ -188,9 +193,9 @@ def test_actions_ask_for_what_they_need(app):
     s = position(mine=(2, 5), theirs=(6, 1), used=(0, 0))
     scene = at_position(app, s)
     press_button(app, scene.action_buttons["exchange"])
-    assert "one of your tiles" in scene.hint()
+    assert "one of your tiles" in scene.status_text()
     click(app, scene.hand_rects[0][0].center)  # give the 2
-    assert "opponent" in scene.hint()
+    assert "opponent" in scene.status_text()
     click(app, scene.hand_rects[1][1].center)  # take their 6
     assert scene.match.moves[-1] == Exchange(2, 6)
 
@@ -229,7 +234,7 @@ def test_redraw_asks_for_the_tile_to_discard(app):
     s = position(mine=(2, 5), theirs=(6, 1))
     scene = at_position(app, s)
     press_button(app, scene.action_buttons["redraw"])
-    assert "discard" in scene.hint()
+    assert "discard" in scene.status_text()
     click(app, scene.hand_rects[0][1].center)
     assert scene.match.moves[-1] == Redraw(5)
 
@@ -331,7 +336,7 @@ def test_ai_moves_slide_from_the_hand(app):
 
 
 def test_the_screen_renders_in_japanese_after_moves(tmp_path):
-    from hexgames.screenshot import screenshot
+    from hexgames.app import screenshot
 
     out = tmp_path / "dotlines_ja.png"
     screenshot(str(out), game_id="dotlines", seed=2, moves=12, language="ja")

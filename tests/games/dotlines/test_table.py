@@ -10,19 +10,28 @@ import pytest
 
 from hexgames.core.match import Seat
 from hexgames.games import new_match
+from hexgames.games.dotlines import view_hand, view_panel
 from hexgames.games.dotlines.pieces import EXCHANGED, TARGET, TILE
 from hexgames.games.dotlines.rules import (
-    DRAW, EXCHANGE, REDRAW, STACK, WHITE, Draw, Exchange, Place, Redraw, Roll,
+    CHOOSE, DRAW, EXCHANGE, REDRAW, STACK, WHITE, Draw, Exchange, Place, Redraw, Roll,
 )
 from hexgames.games.dotlines.scene import NEUTRAL, SOFT_TARGET
 from hexgames.ui.results import ResultsScene
 from tests.drive import move_to, step, step_until
 from tests.games.dotlines.boards import RULES, col, position
 from tests.games.dotlines.test_rules import FIVE, c_position, only_an_equal_exchange
-from tests.games.dotlines.test_scene import ALICE, at_position, click, gesture, press_button, prompt_button, start
+from tests.games.dotlines.test_scene import (
+    ALICE, at_position, click, end_rect, gesture, press_button, prompt_button, start,
+)
 
 SIZES = [(800, 600), (1920, 1080)]
 CPU = Seat("ai", "medium", "CPU")
+
+
+def exchange_news(scene):
+    """(mover, give, take) of the latest Exchange while it is news to the viewer, as the hands ring it."""
+    m = scene.match
+    return view_hand.exchange_news(m.moves, m.states, scene.rules.to_move, scene.viewer)
 
 
 def sized(app, size, language):
@@ -75,6 +84,44 @@ def test_the_table_fits_the_window_and_uses_it(app, size, language):
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1920, 1080)])
+def test_each_action_marker_holds_its_name_clear_of_its_edges(app, size, language):
+    """Issue 27: at 800x600 in Japanese 「リドロー」「スタック」 ran over their markers. Drawn on a ground of
+    their own, every letter's pixel lies inside a marker, 2 px or more from its edges."""
+    sized(app, size, language)
+    scene = at_position(app, busy_position())
+    for box in scene.geo.boxes.values():
+        surface = pygame.Surface(app.screen.get_size())
+        surface.fill((255, 0, 255))
+        scene.panel_view._draw_markers(surface, box.markers, REDRAW, (None, None, None))  # one used, two free
+        inside = [r.inflate(-4, -4) for r in scene.panel_view._marker_rects(box.markers)]
+        area = box.markers.inflate(20, 20)
+        grounds = {(255, 0, 255), view_panel.MARKER_FREE, view_panel.MARKER_USED}
+        letters = [(x, y) for x in range(area.x, area.right) for y in range(area.y, area.bottom)
+                   if tuple(surface.get_at((x, y)))[:3] not in grounds]
+        assert letters and all(any(r.collidepoint(p) for r in inside) for p in letters), (size, language)
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1920, 1080)])
+def test_every_panel_button_s_label_fits_it(app, size, language):
+    """The actions and the chip while acting, and a prompt's three choices: each label, in the theme's
+    button type (the first choice's bolder), fits its button with the theme's padding."""
+    sized(app, size, language)
+    chosen = position(mine=(1, 2), theirs=(3, 4), phase=CHOOSE)
+    chosen.home = [-1, -1]
+    for s in (busy_position(), chosen):
+        scene = at_position(app, s)
+        step(app, 2)
+        buttons = [b for b in scene.widgets if b.visible and b.rect.colliderect(scene.panel_rect)]
+        assert len(buttons) >= 3
+        for button in buttons:
+            primary = any(b is button for b, _ in scene.prompt_buttons[:1])
+            font = app.font(view_panel.PRIMARY_FONT if primary else view_panel.BUTTON_FONT, bold=primary)
+            assert font.size(button.text)[0] + 8 <= button.rect.w, (size, language, button.text)
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
 @pytest.mark.parametrize("size", SIZES)
 def test_no_text_on_the_table_is_under_12_px(app, size, language, monkeypatch):
     sized(app, size, language)
@@ -100,10 +147,10 @@ def test_unplayable_tiles_are_dimmed_and_the_places_they_reach_lit(app, show):
     assert (face(screen, hand[0]) != TILE) == show
     assert face(screen, hand[1]) == TILE
     for line in (WHITE, 1):  # a 4 goes next to either die
-        end = scene.end_rects[line]
+        end = end_rect(scene, line)
         assert (tuple(screen.get_at((end.centerx, end.top - 4)))[:3] == SOFT_TARGET) == show
     click(app, hand[1].center)  # a 4 selected: its places lit in full, the hint of all places gone
-    end = scene.end_rects[WHITE]
+    end = end_rect(scene, WHITE)
     assert (tuple(app.screen.get_at((end.centerx, end.top - 5)))[:3] == TARGET) == show
     assert tuple(app.screen.get_at((end.centerx, end.top - 4)))[:3] != SOFT_TARGET
 
@@ -120,7 +167,7 @@ def test_the_computers_exchange_is_ringed_in_both_hands_and_worded_for_the_human
     match = scene.match
     assert step_until(app, lambda: match.moves and not scene.is_animating())
     step(app, 2)
-    assert match.moves == [Exchange(6, 2)] and scene.exchange_news() == (1, 6, 2)
+    assert match.moves == [Exchange(6, 2)] and exchange_news(scene) == (1, 6, 2)
     mine, theirs = scene.hand_rects[0], scene.hand_rects[1]  # Alice: 2, 6; the computer: 2, 6
     ring = lambda rect: tuple(app.screen.get_at((rect.x + 1, rect.centery)))[:3]  # noqa: E731
     assert ring(mine[1]) == EXCHANGED and ring(theirs[0]) == EXCHANGED  # the 6 that came, the 2 that left
@@ -130,9 +177,9 @@ def test_the_computers_exchange_is_ringed_in_both_hands_and_worded_for_the_human
     assert said == words[language]
     assert scene.ai_line() == (1, app.tr("ui.game.ai_moved", name="CPU", text=words[language]))
     press_button(app, prompt_button(scene, Draw()))  # drawing is not acting on it: still news
-    assert scene.exchange_news() == (1, 6, 2)
+    assert exchange_news(scene) == (1, 6, 2)
     gesture(app, scene, Redraw(2))
-    assert match.moves[-1] == Redraw(2) and scene.exchange_news() is None
+    assert match.moves[-1] == Redraw(2) and exchange_news(scene) is None
 
 
 def test_a_player_whose_only_act_is_an_equal_exchange_makes_it_and_plays_on(app):
@@ -248,3 +295,20 @@ def test_the_tiles_stacked_on_a_column_are_counted_apart_from_those_that_made_it
     s.chip_at = [(WHITE, 0, 0), (WHITE, 2, 2)]  # made with the Double; the Double stacked on a column of two
     laid = [DotLinesScene.laid_with_column(s, WHITE, j, c) for j, c in enumerate(s.lines[WHITE])]
     assert laid == [1, 1, 2]  # so nothing, one and one tile stacked
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_layouts_player_boxes_are_where_the_panel_card_puts_its_rows_and_a_click_takes_the_chip(app, language):
+    """The layout places a box's rows under its title from the words' sizes the scene measured; the
+    card drawn (`hud.panel`) must agree, so the chip is drawn, and clicked, where the layout says."""
+    from hexgames.ui import hud
+
+    sized(app, (800, 600), language)
+    scene = at_position(app, position(mine=(4, 4, 2), theirs=(1, 5), die=(3, 5)))
+    for seat, box in scene.geo.boxes.items():
+        inner = hud.panel(pygame.Surface(app.screen.get_size()), box.rect, scene.seat_name(seat), app)
+        assert inner.topleft == box.row.topleft and inner.right - 12 == box.chip_center[0]
+    click(app, scene.geo.boxes[0].chip_center)
+    assert scene.chip_on
+    click(app, scene.geo.boxes[1].chip_center)  # the opponent's chip is not the player's
+    assert scene.chip_on and not scene.toasts.texts

@@ -334,7 +334,7 @@ def test_hot_seat_needs_no_hand_over_while_nothing_is_private(app):
 
 # --- Peek asks before it commits ----------------------------------------------------------------------
 def peek_match(seats=None) -> Match:
-    from hexgames.screenshot import find_screen
+    from hexgames.ui.screenshot import find_screen
 
     return find_screen("stickers", "peek", lambda s: s.phase == "peek", 1, 16, seats, None)
 

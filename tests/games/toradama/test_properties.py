@@ -13,7 +13,7 @@ OPTIONS = [{"mode": "standard", "cubes": "on", "target": 8}, {"mode": "standard"
            {"mode": "solo", "cubes": "on", "target": 8}]
 
 
-def _game(seed: int, option: int, max_moves: int = 400):
+def random_game(seed: int, option: int, max_moves: int = 400):
     """States and moves of one random game, through the checked path."""
     options = OPTIONS[option]
     seats = 1 if options["mode"] == "solo" else 2
@@ -34,7 +34,7 @@ games = st.tuples(st.integers(0, 10**6), st.integers(0, len(OPTIONS) - 1))
 @settings(max_examples=25, deadline=None)
 @given(games)
 def test_every_tile_is_accounted_for_and_nothing_floats(game):
-    states, _ = _game(*game)
+    states, _ = random_game(*game)
     for s in states:
         assert tile_count(s) == 66
         assert not floating(s.cells)
@@ -45,7 +45,7 @@ def test_every_tile_is_accounted_for_and_nothing_floats(game):
 @settings(max_examples=20, deadline=None)
 @given(games, st.integers(0, 1))
 def test_no_cube_face_shows_in_any_view(game, seat):
-    states, _ = _game(*game)
+    states, _ = random_game(*game)
     for s in states[:: max(1, len(states) // 12)]:
         v = RULES.observe(s, min(seat, s.seats - 1))
         assert not any(CUBE <= c < HIDDEN_CUBE for c in v.cells)
@@ -59,7 +59,7 @@ def test_no_cube_face_shows_in_any_view(game, seat):
 @settings(max_examples=20, deadline=None)
 @given(games, st.integers(0, 10**6))
 def test_an_illegal_move_leaves_the_state_unchanged(game, pick):
-    states, moves = _game(*game)
+    states, moves = random_game(*game)
     rng = random.Random(pick)
     s = states[rng.randrange(len(states))]
     other = moves[rng.randrange(len(moves))] if moves else None
@@ -77,7 +77,7 @@ def test_an_illegal_move_leaves_the_state_unchanged(game, pick):
 @settings(max_examples=15, deadline=None)
 @given(games)
 def test_replay_reproduces_the_digest(game):
-    states, moves = _game(*game)
+    states, moves = random_game(*game)
     options = OPTIONS[game[1]]
     s = RULES.setup(options, states[0].seats, game[0])
     for m in moves:

@@ -242,7 +242,7 @@ def test_the_okunote_button_is_enabled_only_when_it_can_be_paid(app):
 
 
 def test_the_screen_renders_in_japanese_mid_game(tmp_path):
-    from hexgames.screenshot import screenshot
+    from hexgames.app import screenshot
 
     out = tmp_path / "toradama_ja.png"
     screenshot(str(out), game_id="toradama", seed=1, moves=12, language="ja", size=(800, 600))
@@ -257,7 +257,9 @@ def test_every_scene_text_has_english_and_japanese():
     from hexgames import paths
 
     folder = Path(__file__).resolve().parents[3] / "hexgames" / "games" / "toradama"
-    source = "".join((folder / name).read_text("utf-8") for name in ("scene.py", "panel.py", "choice.py", "narration.py"))
+    names = ("scene.py", "look.py", "view_board.py", "view_hand.py", "view_panel.py", "view_overlays.py", "choice.py",
+             "narration.py")
+    source = "".join((folder / name).read_text("utf-8") for name in names)
     used = set(re.findall(r'tr_ui\((?:self\.)?app, "([a-z_.]+)"', source))
     used |= {f"okunote.{c}" for c in ("tora", "usagi", "neko", "kitsune", "kuma")}
     used |= {f"hint.{h}" for h in ("swap", "flip", "dig")}

@@ -9,6 +9,7 @@ import pytest
 from hexgames.core.match import Seat
 from hexgames.core.protocol import Resignation
 from hexgames.games import new_match
+from hexgames.games.toradama import view_overlays
 from hexgames.games.toradama.board import cell
 from hexgames.games.toradama.moves import Choose, Clear, Place
 from hexgames.games.toradama.rules import PLACING
@@ -101,7 +102,7 @@ def test_the_banner_tells_the_chain_as_it_plays_and_the_turn_only_after_it(slow_
     assert seen[-1][2] == 1
 
 
-def test_the_chain_count_stands_beside_the_board_and_never_over_a_column(slow_app):
+def test_the_chain_count_stands_beside_the_board_and_never_over_a_column(slow_app, monkeypatch):
     scene = start(slow_app, [ALICE, BOB], chain_position())
     clear_by_mouse(slow_app, scene, cell(0, 0))
     assert step_until(slow_app, lambda: scene.current_step() is not None and scene.current_step()[0].kind == "chain"
@@ -113,10 +114,9 @@ def test_the_chain_count_stands_beside_the_board_and_never_over_a_column(slow_ap
     surface = slow_app.screen
     scene.draw(surface)
     with_note = pygame.image.tobytes(surface, "RGB")
-    scene._draw_call_out, original = (lambda _surface: None), scene._draw_call_out
+    monkeypatch.setattr(view_overlays, "draw_call_out", lambda *_: None)
     scene.draw(surface)
     without = pygame.image.tobytes(surface, "RGB")
-    scene._draw_call_out = original
     w = surface.get_width()
     changed = [i // 3 for i in range(0, len(with_note), 3) if with_note[i:i + 3] != without[i:i + 3]]
     assert changed, "the chain count was not drawn"

@@ -1,55 +1,74 @@
 """The side panel of the Toradama table: one card per player (character, favourite, points, score
-pile, niku stock, cube count, okunote) and, in solo, the best results. Drawn into a cached surface by
-the scene; everything shown is public.
+pile, niku stock, cube count, okunote) and, in solo, the best results; and the points of every
+player over the game as the results screen's chart.
+
+Why it is built this way: the panel changes only when the position on screen, the mover, the names
+or the language change, so it is painted into a surface cached on exactly that (`PanelShown.key`).
+Where each card goes is the layout's (`TableLayout.cards`, `best`), so the resign pick, the flying
+given tile and the tips find the same rects. Everything shown is public.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
 
 from hexgames.games.toradama import pieces
 from hexgames.games.toradama.board import KINDS
-from hexgames.games.toradama.rules import CHARACTER_NAMES, FAVOURITE, OKUNOTE_COST, OKUNOTE_RECYCLED, ToradamaState
-from hexgames.ui import draw, hud
-from hexgames.ui.words import translator
+from hexgames.games.toradama.layout import TableLayout, card_scale
+from hexgames.games.toradama.look import character_name, okunote_text, seat_colour, tr_ui
+from hexgames.games.toradama.rules import FAVOURITE, ToradamaState
+from hexgames.ui import chart, draw, hud
 
 if TYPE_CHECKING:
-    from hexgames.app import App
-
-NS = "toradama_ui"
+    from hexgames.ui.shell import Shell
 
 
-tr_ui = translator(NS)
+@dataclass(frozen=True)
+class PanelShown:
+    """What the side panel shows in a frame."""
+    state: ToradamaState  # the position on screen (scores change when the player sees the tiles move)
+    fingerprint: Any  # the rules' fingerprint of `state`: the cache's key for it
+    mover: int | None  # whose card is lit (None once the game is over)
+    names: tuple[str, ...]  # the seats' names
+    highscore_place: int | None  # where this solo game entered the high-score table
+    best: Sequence[Any] = ()  # solo: the best results (highscores.Entry), the top five shown
+
+    def key(self, size: tuple[int, int], language: str) -> tuple[Any, ...]:
+        return (size, self.fingerprint, self.mover, language, self.highscore_place, self.names)
 
 
-def character_name(app: "App", c: int) -> str:
-    name = CHARACTER_NAMES[c]
-    return app.tr(f"toradama.character.{name}", default=name.capitalize())
+class PanelView:
+    """Draws the side panel from the layout and a `PanelShown`."""
+
+    def __init__(self, app: "Shell"):
+        self.app = app
+        self._cache: tuple[Any, pygame.Surface] | None = None
+
+    def forget(self) -> None:
+        self._cache = None
+
+    def draw(self, surface: pygame.Surface, geo: TableLayout, shown: PanelShown) -> None:
+        key = shown.key(geo.panel.size, self.app.settings.language)
+        if self._cache is None or self._cache[0] != key:
+            self._cache = (key, self._paint(geo, shown))
+        surface.blit(self._cache[1], geo.panel.topleft)
+
+    def _paint(self, geo: TableLayout, shown: PanelShown) -> pygame.Surface:
+        p = geo.panel
+        surf = pygame.Surface(p.size, pygame.SRCALPHA)
+        for seat, rect in geo.cards.items():
+            paint_card(self.app, surf, rect.move(-p.x, -p.y), shown.state, seat, shown.names[seat], seat_colour(seat),
+                       seat == shown.mover, card_scale(p))
+        if shown.state.seats == 1 and geo.best is not None:
+            paint_solo_best(self.app, surf, geo.best.move(-p.x, -p.y), shown.best, shown.highscore_place)
+        return surf
 
 
-def okunote_parts(app: "App", c: int) -> tuple[str, str]:
-    """What the okunote does, and its cost."""
-    name = CHARACTER_NAMES[c]
-    what = tr_ui(app, f"okunote.{name}", name)
-    cost = tr_ui(app, "cost_recycled" if OKUNOTE_RECYCLED[c] else "cost", "{n} niku", n=OKUNOTE_COST[c])
-    return what, cost
-
-
-def okunote_text(app: "App", c: int) -> str:
-    """The okunote in a line: what it does and its cost."""
-    what, cost = okunote_parts(app, c)
-    return tr_ui(app, "okunote_line", "{what} ({cost})", what=what, cost=cost)
-
-
-def card_scale(panel: pygame.Rect) -> float:
-    """How much larger than at 800x600 the cards are drawn: a large window gets large type."""
-    return max(1.0, min(1.5, panel.w / 240, panel.h / 460))
-
-
-def paint_card(app: "App", surf: pygame.Surface, rect: pygame.Rect, s: ToradamaState, seat: int, name: str,
+def paint_card(app: "Shell", surf: pygame.Surface, rect: pygame.Rect, s: ToradamaState, seat: int, name: str,
                chip: tuple[int, int, int], to_move: bool, k: float = 1.0) -> None:
-    """One player's card; `k` scales its type and pictures (`card_scale`)."""
+    """One player's card; `k` scales its type and pictures (`layout.card_scale`)."""
     inner = hud.panel(surf, rect, None, app, highlight=to_move)
 
     def px(n: float) -> int:  # a size at 800x600, scaled
@@ -90,7 +109,7 @@ def paint_card(app: "App", surf: pygame.Surface, rect: pygame.Rect, s: ToradamaS
             y += step
 
 
-def _paint_pile(app: "App", surf: pygame.Surface, inner: pygame.Rect, y: int, pile: Sequence[int],
+def _paint_pile(app: "Shell", surf: pygame.Surface, inner: pygame.Rect, y: int, pile: Sequence[int],
                 k: float = 1.0) -> int:
     """The score pile: a small tile per kind held, with its count."""
     size = round(20 * k)
@@ -109,7 +128,7 @@ def _paint_pile(app: "App", surf: pygame.Surface, inner: pygame.Rect, y: int, pi
     return y + size + round(6 * k)
 
 
-def _paint_stock(app: "App", surf: pygame.Surface, inner: pygame.Rect, y: int, s: ToradamaState, seat: int,
+def _paint_stock(app: "Shell", surf: pygame.Surface, inner: pygame.Rect, y: int, s: ToradamaState, seat: int,
                  k: float = 1.0) -> int:
     """Niku stock (two places) and the number of cubes in the cube pool."""
     size = round(20 * k)
@@ -126,7 +145,7 @@ def _paint_stock(app: "App", surf: pygame.Surface, inner: pygame.Rect, y: int, s
     return y + size + round(8 * k)
 
 
-def paint_solo_best(app: "App", surf: pygame.Surface, rect: pygame.Rect, best: Sequence[Any],
+def paint_solo_best(app: "Shell", surf: pygame.Surface, rect: pygame.Rect, best: Sequence[Any],
                     mine: int | None) -> None:
     """Solo: the local best results (top five), the new one highlighted."""
     inner = hud.panel(surf, rect, tr_ui(app, "solo.best", "Best results"), app)
@@ -142,3 +161,10 @@ def paint_solo_best(app: "App", surf: pygame.Surface, rect: pygame.Rect, best: S
         draw.text(surf, small, f"{i + 1}.  {entry.scores[0]}", (inner.x, y), colour, anchor="topleft")
         draw.text(surf, small, entry.date[:10], (inner.right, y), hud.MUTED, anchor="topright")
         y += small.get_linesize()
+
+
+def chart_panels(app: "Shell", states: list[ToradamaState], seat_name: Callable[[int], str]) -> list[chart.Panel]:
+    """The results screen's chart: every player's points over the game, in one panel."""
+    last = states[-1]
+    lines = [chart.Line(seat_name(i), seat_colour(i), [float(s.points(i)) for s in states]) for i in range(last.seats)]
+    return [chart.Panel(tr_ui(app, "chart.points", "Points"), lines)]

@@ -1,10 +1,11 @@
-"""Render any screen of the app to a PNG, headless: how we look at what a player sees without a
-display, and how tests check that rendering works.
+"""Every screen of the app, put on an app's stack as a player reaches it: what the `screenshot`
+command shows (`hexgames.app.screenshot` renders one to a PNG, headless), how we look at what a
+player sees without a display, and how tests check that rendering works.
 
 Shared screens (`SCENES`): the menu, settings, a game's setup, the game itself, the hot-seat hand-over,
 pause, rules help, results, the game with its move log open, the replay viewer (the seeded game
 played to its end and shown at move `--moves`), the players' records, and a client's screen of an
-online table (`online_screens`: a real server in this process); the online screen with a game given
+online table (`screenshot_online`: a real server in this process); the online screen with a game given
 shows three remembered tables of it (Your tables). The records screen is shown
 over a temporary data folder (never the user's) filled first with a few seeded games finished through
 the game's own scene, as a player's would be (`fill_records`). Each game adds its own dialogs through its scene's `screens()` hook
@@ -23,15 +24,30 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import tempfile
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
+
+if TYPE_CHECKING:
+    from hexgames.ui.shell import Shell
 
 SCENES = ("menu", "settings", "setup", "game", "handover", "pause", "rules", "results", "records", "hint", "log",
-          "replay", "refusal", "quickstart", "tutorial", "online_game", "online", "lobby", "lobby_guest")
+          "replay", "refusal", "quickstart", "tutorial", "online_game", "online", "lobby", "lobby_guest", "scoring")
 NO_GAME_SCENES = ("menu", "settings", "records", "online")  # scenes that need no --game
 LOBBY_SCENES = ("lobby", "lobby_guest")  # a table hosted on a real server in this process, as host or guest
 SAMPLE_GAMES = 8  # seeded games the records screenshot records first (its --moves)
 SEARCH_GAMES = 40  # seeded games tried to find a position where a game's dialog is up
+
+
+def choose_move(game_id: str, level: str, view: Any, seat: int, seed: int) -> Any:
+    """Pick a move for `seat` from its view in this process with the `level` agent, seeded: no worker,
+    no clock, so a screenshot is the same on every run."""
+    from hexgames import games
+    from hexgames.ai.agents import make_agent
+
+    info = games.get(game_id)
+    return make_agent(info, level).choose(info.rules, view, seat, random.Random(seed))
 
 
 class NoSuchScreen(ValueError):
@@ -80,7 +96,6 @@ def build_match(game_id: str, seed: int, moves: int, to_end: bool = False, seats
     """A match after `moves` moves chosen by the medium agent (or played to the end with `to_end`, or,
     with `until`, on from there to the first state where `until(state)` holds; None if none does)."""
     from hexgames import games
-    from hexgames.app import choose_move
     from hexgames.core.match import Match
 
     info = games.get(game_id)
@@ -124,13 +139,20 @@ def human_to_move(match: Any) -> Any:
     return shown
 
 
-def screenshot(out: str, game_id: str | None = None, scene: str = "game", seed: int = 1, moves: int | None = None,
-               size: tuple[int, int] = (1280, 800), language: str | None = None,
-               seats: Sequence[Any] | None = None, options: Mapping[str, Any] | None = None) -> None:
-    """Write a PNG of `scene` (see `scenes_for`); `seats` (`Seat`s) and `options` (with "mode") set up
-    the game as the setup screen would. `moves`: moves played first (default 0); for "records", the
-    number of seeded games recorded first (default SAMPLE_GAMES; 0 shows the empty screen)."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+@dataclass(frozen=True)
+class Staging:
+    """How one screen is shown: whether it needs a data folder of its own (the records, an online
+    server's tables, Your tables: never the user's), and what puts it on a fresh app's stack."""
+    own_data: bool
+    show: Callable[["Shell"], None]
+
+
+def staging(game_id: str | None = None, scene: str = "game", seed: int = 1, moves: int | None = None,
+            seats: Sequence[Any] | None = None, options: Mapping[str, Any] | None = None) -> Staging:
+    """How to show `scene` (see `scenes_for`; NoSuchScreen if the game has none such); `seats`
+    (`Seat`s) and `options` (with "mode") set up the game as the setup screen would. `moves`: moves
+    played first (default 0); for "records", the number of seeded games recorded first (default
+    SAMPLE_GAMES; 0 shows the empty screen)."""
     from hexgames import games
 
     info = games.get(game_id) if game_id is not None and scene != "menu" else None
@@ -138,47 +160,23 @@ def screenshot(out: str, game_id: str | None = None, scene: str = "game", seed: 
         raise NoSuchScreen(f"unknown scene {scene!r}; choose one of {', '.join(scenes_for(info))}"
                            + ("" if info else f" (all but {', '.join(NO_GAME_SCENES)} need a game)"))
     if scene == "records":
-        with temporary_data_dir():
-            _render(out, size, language, lambda app: _show_records(app, info, seed, SAMPLE_GAMES if moves is None
-                                                                    else moves))
-        return
-    if scene in LOBBY_SCENES:
-        from hexgames.online_screens import show_lobby
+        return Staging(True, lambda app: _show_records(app, info, seed, SAMPLE_GAMES if moves is None else moves))
+    if scene in LOBBY_SCENES:  # the hosted server's tables, never the user's
+        from hexgames.ui.screenshot_online import show_lobby
 
-        with temporary_data_dir():  # the hosted server's tables, never the user's
-            _render(out, size, language, lambda app: show_lobby(app, info, list(seats or default_seats(info, scene)),
-                                                                options, scene == "lobby_guest"))
-        return
+        return Staging(True, lambda app: show_lobby(app, info, list(seats or default_seats(info, scene)), options,
+                                                    scene == "lobby_guest"))
     if scene == "online_game":  # a real server in this process, its tables in a folder of its own
-        from hexgames.online_screens import show_online_game
+        from hexgames.ui.screenshot_online import show_online_game
 
-        with temporary_data_dir():
-            _render(out, size, language, lambda app: show_online_game(app, info, seed, moves or 0,
-                                                                      list(seats or default_seats(info, scene))))
-        return
+        return Staging(True, lambda app: show_online_game(app, info, seed, moves or 0,
+                                                          list(seats or default_seats(info, scene))))
     if scene == "online":  # never the player's own tables: with a game, three made up for it
-        from hexgames.online_screens import show_your_tables
+        from hexgames.ui.screenshot_online import show_your_tables
 
-        with temporary_data_dir():
-            _render(out, size, language, lambda app: show_your_tables(app, info, seed) if info else
-                    show_screen(app, info, scene, seed, moves or 0, seats, options))
-        return
-    _render(out, size, language, lambda app: show_screen(app, info, scene, seed, moves or 0, seats, options))
-
-
-def _render(out: str, size: tuple[int, int], language: str | None, show: Callable[[Any], None]) -> None:
-    from hexgames.app import App
-    from hexgames.ui.anim import INSTANT
-
-    app = App(size=size, headless=True, language=language)
-    app.settings.anim_speed = INSTANT
-    try:
-        show(app)
-        for _ in range(4):
-            app.step(1 / 60)
-        app.render_to_png(out)
-    finally:
-        app.shutdown()
+        return Staging(True, lambda app: show_your_tables(app, info, seed) if info else
+                       show_screen(app, info, scene, seed, moves or 0, seats, options))
+    return Staging(False, lambda app: show_screen(app, info, scene, seed, moves or 0, seats, options))
 
 
 @contextlib.contextmanager
@@ -212,7 +210,7 @@ def sample_seats(info: Any, i: int) -> list[Any]:
     return [ann] + [Seat("ai", level, f"CPU {k + 1}") for k in range(1, n)]
 
 
-def fill_records(app: Any, game_id: str, seed: int, count: int) -> None:
+def fill_records(app: "Shell", game_id: str, seed: int, count: int) -> None:
     """Record `count` seeded games of `game_id`: each played to its last move by the medium agent, the
     last move played through the game's own scene, so it is recorded (and enters the high scores)
     exactly as a player's game is."""
@@ -230,7 +228,7 @@ def fill_records(app: Any, game_id: str, seed: int, count: int) -> None:
         scene.table.play(finished.moves[-1], by_ai=True)
 
 
-def _show_records(app: Any, info: Any, seed: int, count: int) -> None:
+def _show_records(app: "Shell", info: Any, seed: int, count: int) -> None:
     from hexgames.ui.records import RecordsScene
 
     game_id = info.id if info is not None else "ingenious"
@@ -239,7 +237,7 @@ def _show_records(app: Any, info: Any, seed: int, count: int) -> None:
     app.scenes.push(RecordsScene(app, game_id))
 
 
-def show_screen(app: Any, info: Any, scene: str, seed: int, moves: int, seats: Sequence[Any] | None,
+def show_screen(app: "Shell", info: Any, scene: str, seed: int, moves: int, seats: Sequence[Any] | None,
                 options: Mapping[str, Any] | None) -> None:
     """Put `scene` of the game `info` (None for the menu and settings) on `app`'s stack, as
     `screenshot` renders it (the records screen aside: it needs a data folder of its own)."""
@@ -275,6 +273,8 @@ def show_screen(app: Any, info: Any, scene: str, seed: int, moves: int, seats: S
     dialogs = game_screens(info)
     if scene in dialogs:
         match = find_screen(info.id, scene, dialogs[scene], seed, moves, seats, options)
+    elif scene == "scoring":
+        match = scored_match(info, seed, moves, seats, options)
     else:
         match = build_match(info.id, seed, moves, to_end=scene in ("results", "replay"), seats=seats, options=options)
     if scene in ("hint", "refusal"):
@@ -288,11 +288,12 @@ def show_screen(app: Any, info: Any, scene: str, seed: int, moves: int, seats: S
             raise NoSuchScreen(why)
 
 
-def _show_tutorial(app: Any, info: Any, steps: int) -> None:
+def _show_tutorial(app: "Shell", info: Any, steps: int) -> None:
     """The game's tutorial after its first `steps` steps were played by posted events: the next step
     on show, waiting for the player (or the tutorial's end)."""
     from hexgames import tutorials
-    from hexgames.ui.tutorial import autoplay, tutorial_scene
+    from hexgames.ui.tutorial import tutorial_scene
+    from hexgames.ui.tutorial_autoplay import autoplay
 
     try:
         script = tutorials.load(info.id)
@@ -308,7 +309,7 @@ def _show_tutorial(app: Any, info: Any, steps: int) -> None:
         app.step(1 / 60)
 
 
-def _show_game(app: Any, match: Any, scene: str) -> None:
+def _show_game(app: "Shell", match: Any, scene: str) -> None:
 
     game = match.info.scene_class()(app, match)
     game.auto_play = False
@@ -336,9 +337,46 @@ def _show_game(app: Any, match: Any, scene: str) -> None:
         from hexgames.ai.hint import compute_hint
 
         game.offer_hint(compute_hint(match))
+    elif scene == "scoring":
+        show_scoring(game)
     elif scene == "refusal":
         game.toast(app.tr_reason(refused_move_reason(match)), error=True)
         game.toasts.newest.age = 0.5  # shown as a player reads it, not in its first frame of fading in
+
+
+def scored_match(info: Any, seed: int, moves: int, seats: Sequence[Any], options: Mapping[str, Any] | None) -> Any:
+    """The seeded game stopped just after the first move at or past `moves` that scored something on
+    the board (`rules.score_marks`); NoSuchScreen if the game shows no scoring or none did."""
+    from hexgames.core.match import Match
+    from hexgames.ui.game_hooks import GameHooks
+
+    if info.scene_class().score_style is GameHooks.score_style:
+        raise NoSuchScreen(f"{info.id} shows no scoring on its board")
+    whole = build_match(info.id, seed, 0, to_end=True, seats=seats, options=options)
+    rules = whole.rules
+    for ply in range(moves, len(whole.moves)):
+        before, after = whole.states[ply], whole.states[ply + 1]
+        seat = rules.to_move(before)
+        if rules.score_marks(rules.observe(before, seat), whole.moves[ply], rules.observe(after, seat)):
+            shown = Match(info, whole.seats, whole.options, whole.seed)
+            shown.replay(whole.moves[:ply + 1])
+            return shown
+    raise NoSuchScreen(f"no move of the {info.id} game from seed {seed} after move {moves} scored on the board")
+
+
+def show_scoring(game: Any) -> None:
+    """The last move's scoring on the board with every step lit, as a player sees it just before it
+    fades (the screenshot's animations are instant, which would show none: this show runs on its own
+    clock, stopped there)."""
+    from hexgames.table import Played
+    from hexgames.ui import score_show
+
+    m = game.match
+    game.score_show.speed = lambda: 1.0
+    game.play_scoring(Played(m.states[-2], m.moves[-1], m.state, m.rules.to_move(m.states[-2]), True))
+    steps = len(game.score_show.steps)
+    game.score_show.clock = game.score_show.delay + (steps - 1) * game.score_show.step_seconds + score_show.POP_SECONDS
+    game.score_show.speed = lambda: 0.0  # held there while the frames are drawn
 
 
 def refused_move_reason(match: Any) -> Any:
@@ -355,9 +393,9 @@ def refused_move_reason(match: Any) -> Any:
     return malformed_reason()
 
 
-def _setup_scene(app: Any, info: Any, seats: Sequence[Any] | None, options: Mapping[str, Any] | None) -> Any:
+def _setup_scene(app: "Shell", info: Any, seats: Sequence[Any] | None, options: Mapping[str, Any] | None) -> Any:
     """The setup screen filled in as `seats` and `options` say (its defaults where they say nothing)."""
-    from hexgames.ui.menu import SetupScene
+    from hexgames.ui.setup_screen import SetupScene
 
     setup = SetupScene(app, info)
     if seats:

@@ -11,14 +11,17 @@ clock), so, like every screenshot, the same game, seats, seed and move count giv
 from __future__ import annotations
 
 import time
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from hexgames.net.frames import Frame
+
+if TYPE_CHECKING:
+    from hexgames.ui.shell import Shell
 
 WAIT = 30.0  # seconds any answer of the server may take
 
 
-def show_online_game(app: Any, info: Any, seed: int, moves: int, seats: Sequence[Any],
+def show_online_game(app: "Shell", info: Any, seed: int, moves: int, seats: Sequence[Any],
                      settings: dict[str, Any] | None = None) -> None:
     """The client's screen of an online table of `info` after `moves` moves, on `app`'s stack (with
     the table's own `settings`, such as a clock, whose times then are what they are when drawn)."""
@@ -69,11 +72,11 @@ def _first_sync(session: Any) -> tuple[Frame, list[Frame]]:
     return got[k], got[k + 1:]
 
 
-def _play(app: Any, scene: Any, tables: list[Any], seed: int, moves: int) -> None:
+def _play(app: "Shell", scene: Any, tables: list[Any], seed: int, moves: int) -> None:
     """Play until `moves` moves are made (or the game ends), each seat's move from its own view. A
     seat moves only once every table has every move so far, so no move beyond `moves` can be on its
     way when the last one arrives (the picture is the same on every run)."""
-    from hexgames.app import choose_move
+    from hexgames.ui.screenshot import choose_move
 
     end = time.monotonic() + WAIT * max(1, moves)
     while len(scene.match.moves) < moves and not scene.match.is_over:
@@ -94,7 +97,7 @@ def _play(app: Any, scene: Any, tables: list[Any], seed: int, moves: int) -> Non
     _wait(lambda: app.step(1 / 60) or (not scene.is_animating() and scene.table.caught_up))
 
 
-def show_lobby(app: Any, info: Any, seats: Sequence[Any], options: Any, guest: bool,
+def show_lobby(app: "Shell", info: Any, seats: Sequence[Any], options: Any, guest: bool,
                settings: dict[str, Any] | None = None) -> None:
     """The lobby of a table hosted by Ann (with its own `settings`): her view, or with `guest` the
     view of Bob, who took the first open seat by the table's code. Every human seat after the first
@@ -116,7 +119,7 @@ def show_lobby(app: Any, info: Any, seats: Sequence[Any], options: Any, guest: b
         raise RuntimeError(f"the hosted {info.id} table did not answer: {session.connection} {session.why}")
 
 
-def show_your_tables(app: Any, info: Any, seed: int) -> None:
+def show_your_tables(app: "Shell", info: Any, seed: int) -> None:
     """The online screen of a player who holds seats at three tables: one of `info` they host, one of
     `info` at another's, and one of another game; the codes and dates follow from `seed`. Their
     tokens are made up (nothing is asked of a server until a button is clicked)."""
