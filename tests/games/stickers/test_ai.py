@@ -108,3 +108,12 @@ def test_candidates_are_ranked_legal_moves():
     values = [v for v, _ in ranked]
     assert values == sorted(values, reverse=True) and moves == [m for _, m in ranked[:5]]
     assert ai.candidates(empty(), 3) == [Pick(ai.deck_plan(empty(), "hard", random.Random(0)))]
+
+
+def test_medium_plays_seven_stickers_and_peek_and_hard_eight():
+    for colour in range(4):
+        medium, hard = ai.one_colour_deck(colour, 8, peek=True), ai.one_colour_deck(colour, 8)
+        assert sorted(x for x in medium if x >= catalogue.LAYOUTS) == [catalogue.PEEK]
+        assert all(x < catalogue.LAYOUTS for x in hard) and len(hard) == 8
+        assert all(catalogue.corners(x).count(colour) >= 3 for x in medium + hard if x < catalogue.LAYOUTS)
+        assert catalogue.deck_problem(medium, 8) is None and catalogue.deck_problem(hard, 8) is None
