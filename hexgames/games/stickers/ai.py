@@ -258,8 +258,7 @@ def spare_deck(colour: int, size: int) -> list[int]:
     40 games against Medium, seed 1, 200 iterations, Hard lost 6 and drew 1 of its 32 games of two
     colours, 6 of the 7 against a red or blue Medium). Odd corners of the spare colour meet a rival
     region only when Medium picked that colour (a quarter of the games), and then six of them can
-    found in it, which cancels
-    it: with this deck Hard won 31 of those 32 games and 35 of the 40 (was 30)."""
+    found in it, which cancels it: with this deck Hard won 31 of those 32 games and 35 of the 40 (was 30)."""
     spare = spare_colour(colour)
     odd = [catalogue.layout_of(*(spare if i == side else colour for i in range(4))) for side in (0, 1, 2, 3, 0, 1)]
     return ([catalogue.layout_of(colour, colour, colour, colour)] * 2 + odd) * (size // 8)
