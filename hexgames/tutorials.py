@@ -16,23 +16,34 @@ The format (version 1):
        {"id": "welcome"},                            # words only: the player reads, then Next
        {"id": "first_tile", "moves": [<move>]},      # the player makes these moves, in order
        {"id": "later", "forward": [<move>, ...]},    # on Next: moves of both sides played at once
-       {"id": "score", "moves": [<move>], "reply": [<move>, ...]}  # on Next: the opponent's moves
+       {"id": "score", "moves": [<move>], "reply": [<move>, ...]},  # on Next: the opponent's moves
+       {"id": "bonus", "moves": [<move>], "teaches": ["bonus"]}     # the rules this step teaches
      ]}
 
 Moves are in the game's encoded form (`rules.encode`). Each step's words are translation keys made
 from its id: `tutorial.<game>.<id>.say` (what to do and why), and for a step with moves
 `tutorial.<game>.<id>.done` (what the rules just did). On Next, a step's `forward` moves are played
 first, then its `reply` moves, paced like a computer's.
+
+`teaches` names lessons of the game's catalogue (`lessons`, below): the rules of RULES.md a player
+must meet to finish a game. `check` proves every claim by replaying: a lesson taught by doing is met
+by one of the step's own moves, or, for one the opponent may show, by the opponent's reply played
+while the step's words are on show (the reply of the step before). `forward` moves never teach: they
+are played at once, unseen.
 """
 from __future__ import annotations
 
+import importlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
 from hexgames import games, paths
+from hexgames.core.lessons import SEEN, TOLD, YOU, Lesson, Seen
 from hexgames.core.protocol import IllegalMove
+
+__all__ = ["SEEN", "TOLD", "YOU", "Lesson", "Seen"]  # the lessons' words, for scripts and tests
 
 VERSION = 1
 FOLDER = paths.ASSETS / "tutorials"
@@ -48,6 +59,7 @@ class Step:
     moves: tuple[Any, ...] = ()  # decoded moves the player makes in this step
     forward: tuple[Any, ...] = ()  # played at once on Next (both sides)
     reply: tuple[Any, ...] = ()  # the opponent's moves, played on Next after `forward`
+    teaches: tuple[str, ...] = ()  # ids of the game's lessons this step teaches (see `lessons`)
 
     @property
     def asks_moves(self) -> bool:
@@ -154,14 +166,26 @@ def parse(data: Any, source: str = "") -> Script:
         if not isinstance(sid, str) or not sid.isidentifier() or sid in ids:
             raise ScriptError(f"{source}: step {k + 1} needs an id of its own (letters, digits, _)")
         ids.add(sid)
-        unknown = set(raw) - {"id", "moves", "forward", "reply", "note"}
+        unknown = set(raw) - {"id", "moves", "forward", "reply", "note", "teaches"}
         if unknown:
             raise ScriptError(f"{source}: step {k + 1} ({sid}) has unknown fields {sorted(unknown)}")
         where = f"step {k + 1} ({sid})"
         steps.append(Step(sid, moves(raw.get("moves", []), where), moves(raw.get("forward", []), where + " forward"),
-                          moves(raw.get("reply", []), where + " reply")))
+                          moves(raw.get("reply", []), where + " reply"),
+                          _teaches(info.id, raw.get("teaches", []), f"{source}: {where}")))
     return Script(info.id, seed, options, you, seats, moves(data.get("prelude", []), "prelude"), tuple(steps),
                   source)
+
+
+def _teaches(game_id: str, raw: Any, where: str) -> tuple[str, ...]:
+    """A step's `teaches`: distinct ids of the game's lessons."""
+    known = lessons(game_id)
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw) or len(set(raw)) != len(raw):
+        raise ScriptError(f"{where}: teaches must be a list of distinct lesson ids")
+    unknown = [x for x in raw if x not in known]
+    if unknown:
+        raise ScriptError(f"{where}: teaches unknown lessons {unknown} (the {game_id} lessons: {sorted(known)})")
+    return tuple(raw)
 
 
 def setup_state(script: Script) -> Any:
@@ -172,12 +196,34 @@ def setup_state(script: Script) -> Any:
 def check(script: Script) -> Timeline:
     """Replay the whole script through the rules; raises ScriptError naming the first step that
     fails (an illegal move, a move by the wrong seat, a step asking for moves when it is not the
-    player's turn). Returns where each step starts."""
+    player's turn, a lesson it claims to teach that none of its moves meets). Returns where each
+    step starts."""
+    timeline, shown = _replay(script)
+    known = lessons(script.game)
+    rules = games.get(script.game).rules
+    for k, step in enumerate(script.steps):
+        for lesson_id in step.teaches:
+            lesson = known[lesson_id]
+            if lesson.how != TOLD and not any(lesson.met_by(rules, seen) for seen in shown[k]):
+                whose = "the player's moves" if lesson.how == YOU else "the moves shown"
+                raise ScriptError(f"{script.source}: step {k + 1} ({step.id}) claims to teach {lesson_id} "
+                                  f"({lesson.rule}), but none of {whose} in it does")
+    return timeline
+
+
+def shown_moves(script: Script) -> list[list[Seen]]:
+    """Per step, the moves played while its words are on show: the opponent's reply to the step
+    before (played as the step comes up), then the step's own moves. `forward` moves are not shown."""
+    return _replay(script)[1]
+
+
+def _replay(script: Script) -> tuple[Timeline, list[list[Seen]]]:
     rules = games.get(script.game).rules
     state = setup_state(script)
     played = 0
+    shown: list[list[Seen]] = [[] for _ in script.steps]
 
-    def play(move: Any, where: str, by: str) -> None:
+    def play(move: Any, where: str, by: str) -> Any:
         nonlocal state, played
         if rules.is_over(state):
             raise ScriptError(f"{script.source}: {where}: the game is already over")
@@ -189,11 +235,13 @@ def check(script: Script) -> Timeline:
         reason = rules.check(state, move)
         if reason is not None:
             raise ScriptError(f"{script.source}: {where}: {rules.encode(move)} is illegal: {reason}")
+        before = state
         try:
             state = rules.play(state, move)
         except IllegalMove as e:
             raise ScriptError(f"{script.source}: {where}: {rules.encode(move)} is illegal: {e}") from None
         played += 1
+        return Seen(by, before, move, state)
 
     for i, m in enumerate(script.prelude):
         play(m, f"prelude move {i + 1}", "any")
@@ -202,13 +250,31 @@ def check(script: Script) -> Timeline:
         timeline.starts.append(played)
         where = f"step {k + 1} ({step.id})"
         for i, m in enumerate(step.moves):
-            play(m, f"{where} move {i + 1}", "you")
+            shown[k].append(play(m, f"{where} move {i + 1}", "you"))
         for i, m in enumerate(step.forward):
             play(m, f"{where} forward move {i + 1}", "any")
         for i, m in enumerate(step.reply):
-            play(m, f"{where} reply {i + 1}", "opponent")
+            seen = play(m, f"{where} reply {i + 1}", "opponent")
+            if k + 1 < len(script.steps):
+                shown[k + 1].append(seen)
     timeline.total = played
-    return timeline
+    return timeline, shown
+
+
+def taught_at(script: Script) -> dict[str, int]:
+    """Each lesson the script teaches, with the first step (index) that teaches it: where the rules
+    help can send a player to see a rule happen."""
+    out: dict[str, int] = {}
+    for k, step in enumerate(script.steps):
+        for lesson_id in step.teaches:
+            out.setdefault(lesson_id, k)
+    return out
+
+
+def untaught(script: Script) -> list[str]:
+    """The game's lessons no step of the script claims to teach (a complete tutorial has none)."""
+    done = taught_at(script)
+    return [lesson_id for lesson_id in lessons(script.game) if lesson_id not in done]
 
 
 def all_moves(script: Script) -> list[Any]:
@@ -237,3 +303,21 @@ def first_sentence(text: str) -> str:
 
 def encoded(rules: Any, moves: Sequence[Any]) -> list[Any]:
     return [rules.encode(m) for m in moves]
+
+
+# --- the lessons: what each game's tutorial must teach ----------------------------------------------
+_LESSONS: dict[str, dict[str, Lesson]] = {}
+
+
+def lessons(game_id: str) -> dict[str, Lesson]:
+    """The game's catalogue of lessons, by id, in the order a tutorial meets them: its
+    `hexgames.games.<game>.lessons` module's `lessons()` (found by name, like a game's scene, so this
+    module imports no game; a game without one has none)."""
+    if game_id not in _LESSONS:
+        try:
+            module = importlib.import_module(f"hexgames.games.{game_id}.lessons")
+        except ModuleNotFoundError:
+            module = None
+        found = module.lessons() if module is not None else ()
+        _LESSONS[game_id] = {lesson.id: lesson for lesson in found}
+    return _LESSONS[game_id]

@@ -15,12 +15,13 @@ _databases = itertools.count(1)
 ON_DEMAND = {  # markers whose tests take minutes: run only when the `-m` expression names them
     "bundle": "builds the desktop app: run with pytest -m bundle",
     "pixels": "renders every screen twice and compares them: run with pytest -m pixels",
+    "layout": "every screen at four sizes in two languages: run with pytest -m layout",
 }
 
 
 def pytest_collection_modifyitems(config, items):
-    """`bundle` tests build the desktop app, `pixels` tests render every screen of two trees
-    (minutes each): skipped unless the `-m` expression names them (`pytest -m bundle`). Only they are
+    """`bundle` tests build the desktop app, `pixels` tests render every screen of two trees,
+    `layout` tests every screen at four sizes (minutes each): skipped unless the `-m` expression names them (`pytest -m bundle`). Only they are
     skipped; every other marker runs as always."""
     named = config.getoption("markexpr") or ""
     for marker, reason in ON_DEMAND.items():

@@ -67,91 +67,83 @@ def test_the_tutorial_texts_have_the_same_keys_in_both_languages():
         assert _keys(en) == _keys(ja)
 
 
-def _played(game: str):
-    """(state before, move, state after, who) for every move of the script, who being "you", "opponent"
-    or "forward"/"prelude" for moves played at once."""
+def _score(game: str, rules, state) -> tuple:
+    """What a player would see as the score: every number that can change when something scores."""
+    if game == "ingenious":
+        return tuple(map(tuple, state.scores))
+    if game == "clans":
+        return tuple(state.points), tuple(state.founded)
+    if game == "toradama":
+        return tuple(state.points(i) for i in range(state.seats))
+    if game == "stickers":
+        return tuple(rules.scores(state))
+    return (state.phase,)  # Dot Lines scores nothing on the way: only the end decides
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_lesson_of_the_games_catalogue_is_taught_by_a_step(game):
+    script = tutorials.load(game)
+    assert tutorials.untaught(script) == [], f"the {game} tutorial does not teach these rules"
+    tutorials.check(script)  # and every step's claim is proved by its moves (see the refusals below)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_step_jumps_over_scoring_or_hides_a_move_in_silence(game):
     script = tutorials.load(game)
     rules = games.get(game).rules
     state = tutorials.setup_state(script)
-    out = []
     for m in script.prelude:
-        after = rules.play(state, m)
-        out.append((state, m, after, "prelude"))
-        state = after
+        state = rules.play(state, m)
     for step in script.steps:
         for who, moves in (("you", step.moves), ("forward", step.forward), ("opponent", step.reply)):
             for m in moves:
                 after = rules.play(state, m)
-                out.append((state, m, after, who))
+                if who == "forward":
+                    assert _score(game, rules, after) == _score(game, rules, state), \
+                        f"step {step.id} jumps over a move that scores: {rules.encode(m)}"
                 state = after
-    return script, rules, out
+        if step.forward:
+            assert not step.moves and not step.teaches, f"step {step.id}: a jump teaches nothing"
 
 
-def _mine(game: str):
-    script, rules, played = _played(game)
-    return rules, [(b, m, a) for b, m, a, who in played if who == "you"]
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_lesson_that_must_be_named_is_named_in_its_steps_words(game, lang):
+    texts = _texts(lang)
+    script = tutorials.load(game)
+    known = tutorials.lessons(game)
+    for step in script.steps:
+        words = texts.get(script.say_key(step), "") + " " + texts.get(script.done_key(step), "")
+        for lesson_id in step.teaches:
+            for word in known[lesson_id].mentions:
+                assert word in words, f"{game} step {step.id} teaches {lesson_id} without the word {word!r} ({lang})"
 
 
-def test_ingenious_covers_placing_scoring_the_bonus_turn_and_the_swap():
-    from hexgames.games.ingenious.rules import Place, Swap
+@pytest.mark.parametrize("game", GAMES)
+def test_no_lesson_is_met_by_every_move(game):
+    """A lesson's test that any move passes would prove nothing: each is false for some move shown."""
+    script = tutorials.load(game)
+    rules = games.get(game).rules
+    shown = [seen for step in tutorials.shown_moves(script) for seen in step]
+    for lesson in tutorials.lessons(game).values():
+        if lesson.met is not None:
+            assert not all(lesson.met_by(rules, seen) for seen in shown), lesson.id
 
-    rules, mine = _mine("ingenious")
-    places = [(b, m, a) for b, m, a in mine if isinstance(m, Place)]
-    assert any(b.round == 1 for b, _, _ in places), "a first-round placement by a start symbol"
-    assert any(sum(1 for g in rules.score_preview(b, m) if g) == 2 for b, m, _ in places), "a tile scoring two colours"
-    assert any(a.phase == "bonus" and max(b.scores[0]) < 18 <= max(a.scores[0]) for b, _, a in places), "reaching 18"
-    assert any(b.phase == "bonus" for b, _, _ in places), "a bonus placement"
-    assert any(m == Swap(True) for _, m, _ in mine), "a swap"
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_catalogue_names_where_rules_md_states_each_lesson(game):
+    known = tutorials.lessons(game)
+    assert len(known) >= 6
+    for lesson in known.values():
+        assert lesson.rule.startswith("§") and lesson.how in (tutorials.YOU, tutorials.SEEN, tutorials.TOLD)
+        assert (lesson.met is None) == (lesson.how == tutorials.TOLD)
 
 
-def test_clans_covers_moving_villages_epochs_and_the_secret_colour():
-    rules, mine = _mine("clans")
-    assert any(a.villages_scored == b.villages_scored for b, _, a in mine), "a move founding nothing"
-    assert any(a.villages_scored > b.villages_scored and a.founded[0] > b.founded[0] for b, _, a in mine), "a village"
-    assert any(a.epoch > b.epoch for b, _, a in mine), "an epoch ending"
+def test_clans_names_the_players_own_secret_colour():
     script = tutorials.load("clans")
     secret = [s for s in script.steps if s.id == "secret"]
     assert secret and "green" in _texts("en")[script.say_key(secret[0])].lower()
     assert tutorials.setup_state(script).colour_of[script.you] == 3  # green: the words name the right colour
-
-
-def test_toradama_covers_gravity_matches_chains_cubes_and_a_skill():
-    from hexgames.games.toradama.moves import OKUNOTE_MOVES, Choose, Clear, Place
-
-    rules, mine = _mine("toradama")
-    kinds = [type(m) for _, m, _ in mine]
-    assert Choose in kinds and Place in kinds
-    assert any(type(m) in OKUNOTE_MOVES for _, m, _ in mine), "a character's okunote"
-    chains = []
-    for b, m, _ in mine:
-        if type(m) is Clear:
-            t = rules.play(b, m)
-            chains.append(max([e[1] for e in t.events if e[0] == "chain"], default=0))
-            assert t.cubes[1 - b.current][-1:] == [b.cells[m.cell]], "the clear ball goes onto the opponent's cube pool"
-    assert 1 in chains and max(chains) >= 2, "a match, and a chain"
-
-
-def test_dot_lines_covers_the_roll_off_a_run_the_chip_and_an_action():
-    from hexgames.games.dotlines.rules import Chip, Exchange, Home, Place, Redraw, Roll, Stack
-
-    rules, mine = _mine("dotlines")
-    moves = [m for _, m, _ in mine]
-    assert Roll() in moves and any(type(m) is Home for m in moves) and any(type(m) is Chip for m in moves)
-    own = [(b, m) for b, m, _ in mine if type(m) is Place and b.home[0] == m.line]
-    assert any(not m.chip for _, m in own) and any(m.chip for _, m in own), "a run, and the chip"
-    assert any(type(m) in (Stack, Redraw, Exchange) for m in moves), "an action"
-
-
-def test_sticker_turf_covers_the_deck_a_territory_growing_and_a_helper():
-    from hexgames.games.stickers.rules import Block, Pick, Place, Reorder
-
-    rules, mine = _mine("stickers")
-    assert any(type(m) is Pick for _, m, _ in mine), "the deck"
-    gains = [rules.scores(a)[0] - rules.scores(b)[0] for b, m, a in mine if type(m) is Place]
-    founded = [(b, a) for b, m, a in mine if type(m) is Place and len(a.founded) > len(b.founded)]
-    assert founded and rules.scores(founded[0][0])[0] == 0 < rules.scores(founded[0][1])[0], "a territory closed"
-    assert sum(1 for g in gains if g > 0) >= 2, "and extended"
-    assert any(type(m) in (Block, Reorder) for _, m, _ in mine), "a helper"
 
 
 # --- broken scripts are refused, naming the step ---------------------------------------------------
@@ -180,6 +172,9 @@ def test_a_player_move_on_the_opponents_turn_is_refused_naming_its_step():
     (lambda d: d["steps"][1].update(moves=[["q", 1]]), "step 2 (first_tile) move 1"),
     (lambda d: d["steps"][1].update(colour="red"), "unknown fields"),
     (lambda d: d.update(steps=[]), "no steps"),
+    (lambda d: d["steps"][1].update(teaches=["juggling"]), "teaches unknown lessons ['juggling']"),
+    (lambda d: d["steps"][1].update(teaches="first_round"), "teaches must be a list"),
+    (lambda d: d["steps"][1].update(teaches=["first_round", "first_round"]), "distinct lesson ids"),
 ])
 def test_a_malformed_script_is_refused_in_words(change, words):
     data = copy.deepcopy(_data("ingenious"))
@@ -187,6 +182,43 @@ def test_a_malformed_script_is_refused_in_words(change, words):
     with pytest.raises(ScriptError) as e:
         tutorials.parse(data, "ingenious.json")
     assert words in str(e.value)
+
+
+def test_a_claim_no_move_of_its_step_proves_is_refused_naming_both():
+    data = copy.deepcopy(_data("ingenious"))
+    data["steps"][0]["teaches"] = ["swap"]  # the welcome plays nothing
+    with pytest.raises(ScriptError, match=r"step 1 \(welcome\) claims to teach swap .* none of the player's moves"):
+        tutorials.check(tutorials.parse(data, "ingenious.json"))
+    data["steps"][0]["teaches"] = ["end"]  # a lesson told in words needs no move
+    tutorials.check(tutorials.parse(data, "ingenious.json"))
+
+
+@pytest.mark.parametrize("how,refused", [(tutorials.YOU, True), (tutorials.SEEN, False)])
+def test_the_opponents_move_teaches_only_what_may_be_seen(monkeypatch, how, refused):
+    """A step's words are on show while the opponent's reply to the step before plays: that reply may
+    teach a rule the opponent can show (SEEN), never one the player must do (YOU); a jump teaches none."""
+    data = copy.deepcopy(_data("ingenious"))
+    k = next(i for i, st in enumerate(data["steps"]) if i and data["steps"][i - 1].get("reply"))
+    by_opponent = tutorials.Lesson("any", "§1", how, lambda r, b, m, a: b.current != data["you"])
+    monkeypatch.setitem(tutorials._LESSONS, "ingenious", {**tutorials.lessons("ingenious"), "any": by_opponent})
+    data["steps"][k]["teaches"] = ["any"]
+    script = tutorials.parse(data, "ingenious.json")
+    if refused:
+        with pytest.raises(ScriptError, match=f"step {k + 1} .* claims to teach any"):
+            tutorials.check(script)
+    else:
+        tutorials.check(script)
+        assert tutorials.taught_at(script)["any"] == k
+
+
+def test_a_jump_teaches_nothing(monkeypatch):
+    monkeypatch.setitem(tutorials._LESSONS, "ingenious", {**tutorials.lessons("ingenious"), "any": tutorials.Lesson(
+        "any", "§1", tutorials.SEEN, lambda r, b, m, a: True)})
+    data = copy.deepcopy(_data("ingenious"))
+    data["steps"][1]["forward"] = data["steps"][1].pop("moves") + data["steps"][1].pop("reply")
+    data["steps"][1]["teaches"] = ["any"]
+    with pytest.raises(ScriptError, match=r"step 2 \(first_tile\) claims to teach any"):
+        tutorials.check(tutorials.parse(data, "ingenious.json"))
 
 
 def test_a_missing_or_unreadable_script_is_refused_in_words(tmp_path, monkeypatch):

@@ -5,9 +5,11 @@ hexes. Text helpers add an outline or a shadow so labels stay readable over busy
 """
 from __future__ import annotations
 
+import contextlib
 import math
 import weakref
-from typing import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Iterable, Iterator, Sequence
 
 import pygame
 import pygame.gfxdraw
@@ -89,7 +91,59 @@ def text(surface: pygame.Surface, font: pygame.font.Font, content: str, pos: Poi
         for dx, dy in _ring(outline_px):
             surface.blit(edge, rect.move(dx, dy))
     surface.blit(img, rect)
+    if _TEXT_LOG is not None:
+        _TEXT_LOG.add(surface, content, img.get_bounding_rect().move(rect.topleft), font.point_size)
     return rect
+
+
+@dataclass
+class DrawnText:
+    """One string `text` drew while `recording_text` was on: where its letters' ink went, on which
+    surface (the window, or a layer or a cached picture blitted onto it later)."""
+    surface: pygame.Surface
+    content: str
+    ink: pygame.Rect
+    size: int  # the font's size in px
+
+
+class TextLog:
+    """What `text` drew while `recording_text` was on, in order. A layer drawn alike every frame (a
+    message strip) is kept once; the window's text is kept each time (a frame begins with `len`)."""
+
+    def __init__(self) -> None:
+        self.texts: list[DrawnText] = []
+        self._seen: set[tuple] = set()
+
+    def add(self, surface: pygame.Surface, content: str, ink: pygame.Rect, size: int) -> None:
+        if surface is not pygame.display.get_surface():
+            key = (surface.get_size(), content, tuple(ink))
+            if key in self._seen:
+                return
+            self._seen.add(key)
+        self.texts.append(DrawnText(surface, content, ink, size))
+
+    def cover(self, surface: pygame.Surface, rect: pygame.Rect | None = None) -> None:
+        """`surface` was dimmed, or `rect` on it painted over: what was drawn there before is hidden."""
+        self.texts = [t for t in self.texts
+                      if t.surface is not surface or (rect is not None and not rect.contains(t.ink))]
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+
+_TEXT_LOG: TextLog | None = None  # None: nothing is recorded (the app's normal run pays one test)
+
+
+@contextlib.contextmanager
+def recording_text() -> Iterator[TextLog]:
+    """Every string `text` draws while inside: how the layout tests see where each scene's own words
+    went (tests/layout.py). Off otherwise."""
+    global _TEXT_LOG
+    before, _TEXT_LOG = _TEXT_LOG, TextLog()
+    try:
+        yield _TEXT_LOG
+    finally:
+        _TEXT_LOG = before
 
 
 def _ring(r: int) -> Iterable[tuple[int, int]]:
@@ -174,6 +228,8 @@ def rounded_panel(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, ra
         surface.blit(layer, rect.topleft)
     else:
         pygame.draw.rect(surface, colour, rect, border_radius=radius)
+        if _TEXT_LOG is not None:  # an opaque panel hides the words under it
+            _TEXT_LOG.cover(surface, rect)
     if border is not None:
         pygame.draw.rect(surface, border, rect, border_width, border_radius=radius)
 
@@ -184,6 +240,8 @@ _DIM_CACHE: BoundedCache[tuple, pygame.Surface] = BoundedCache(4)  # window-size
 def dim(surface: pygame.Surface, alpha: int = 150, colour: tuple[int, int, int] = (8, 10, 14)) -> None:
     """Darken everything drawn so far (overlays: pause, hand-over, results)."""
     size = surface.get_size()
+    if _TEXT_LOG is not None:  # what lies under the dimming is the background of what comes next
+        _TEXT_LOG.cover(surface)
     layer = _DIM_CACHE.get_or_make((size, alpha, colour), lambda: _filled_layer(size, (*colour, alpha)))
     surface.blit(layer, (0, 0))
 

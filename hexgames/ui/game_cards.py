@@ -28,7 +28,7 @@ def card_rects(area: pygame.Rect, n: int) -> list[pygame.Rect]:
     gap = 12
     cols = 2 if n > 2 and area.w >= 2 * CARD_MIN_W + gap else 1
     rows = -(-n // cols)
-    card_h = min(190, (area.h - (rows - 1) * gap) // rows)
+    card_h = min(max(190, area.w // cols // 2), (area.h - (rows - 1) * gap) // rows)  # large windows: taller cards
     card_w = (area.w - (cols - 1) * gap) // cols
     return [pygame.Rect(area.x + (i % cols) * (card_w + gap), area.y + (i // cols) * (card_h + gap), card_w, card_h)
             for i in range(n)]
@@ -43,7 +43,8 @@ def learn_button_rects(card: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
     tall card, under its text; stacked at the right edge of a small one."""
     if card.h >= LEARN_ROW_MIN_H:
         pic_w = min(round((card.h - 16) * 1.35), card.w * 2 // 5)  # as `_draw_card` lays the picture out
-        w, h = min(160, (card.w - pic_w - 8 - 12 - 8 - 6) // 2), 32
+        grow = card_scale(card)
+        w, h = min(round(160 * grow), (card.w - pic_w - 8 - 12 - 8 - 6) // 2), round(32 * grow)
         y = card.bottom - h - 10
         return (pygame.Rect(card.right - 2 * w - 14, y, w, h), pygame.Rect(card.right - w - 8, y, w, h))
     w = max(110, min(150, card.w // 4))
@@ -51,6 +52,11 @@ def learn_button_rects(card: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
     x = card.right - w - 10
     gap = max(4, (card.h - 2 * h) // 3)
     return (pygame.Rect(x, card.y + gap, w, h), pygame.Rect(x, card.bottom - gap - h, w, h))
+
+
+def card_scale(card: pygame.Rect) -> float:
+    """How much a card's words and buttons grow past their size on a 190 px card (large windows)."""
+    return max(1.0, min(1.6, card.h / 190))
 
 
 def card_facts(app: "Words", info: "GameInfo") -> list[str]:
@@ -93,24 +99,42 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, app: "Drawing", info: 
         text = pygame.Rect(pic.right + 12, rect.y + pad, rect.right - pic.right - 12 - pad, how.y - 6 - rect.y - pad)
     else:
         text = pygame.Rect(pic.right + 12, rect.y + pad, how.x - pic.right - 20, pic_h)
-    y = draw.text(surface, app.font(19 if compact else 21, bold=True), game_title(app, info),
+    grow = card_scale(rect)
+    title = round((19 if compact else 21) * grow)
+    y = draw.text(surface, app.font(title, bold=True), game_title(app, info),
                   text.topleft, hud.ACCENT, anchor="topleft").bottom + 2
-    y = _lines(surface, app, card_facts(app, info), text, y, 14, hud.MUTED)
-    room = (text.bottom - y - (20 if best else 0)) // 20
+    facts, words, best_size = round(14 * grow), round(15 * grow), round(14 * grow)
+    y = _lines(surface, app, card_facts(app, info), text, y, facts, hud.MUTED)
+    room = (text.bottom - y - (best_size + 6 if best else 0)) // round(words * 1.35)
     desc = app.tr(f"{info.id}.description", default=info.description)
-    y = _lines(surface, app, draw.wrap(app.font(15), desc, text.w)[:max(0, room)], text, y + 4, 15, hud.TEXT)
+    y = _lines(surface, app, _cut(app, desc, text.w, words, room), text, y + 4, words, hud.TEXT)
     if best:
-        draw.text(surface, app.font(14, bold=True), best, text.bottomleft, hud.GOOD, anchor="bottomleft")
+        draw.text(surface, app.font(best_size, bold=True), best, text.bottomleft, hud.GOOD, anchor="bottomleft")
     if learned:  # the tutorial was finished: a tick by its button
         draw.tick(surface, (learn.x - 12, learn.centery), 6, hud.GOOD)
 
 
+def _cut(app: "Drawing", content: str, width: int, size: int, rows: int) -> list[str]:
+    """`content` wrapped into at most `rows` lines, the last ending in "…" when more was to come."""
+    lines = draw.wrap(app.font(size), content, width)
+    if rows <= 0 or len(lines) <= rows:
+        return lines[:max(0, rows)]
+    joiner = " " if " " in content else ""
+    return lines[:rows - 1] + [draw.fit_line(app.font, joiner.join(lines[rows - 1:]), width, size, size)[1]]
+
+
 def _lines(surface: pygame.Surface, app: "Drawing", lines: list[str], box: pygame.Rect, y: int, size: int,
            colour: tuple[int, int, int]) -> int:
-    """Each of `lines` in at most two wrapped lines from `y` down; returns the y below them."""
-    font = app.font(size)
+    """Each of `lines` in at most two wrapped lines from `y` down, none past the box's foot (the last
+    that fits ends in "…" when more was to come); returns the y below them."""
+    font, step = app.font(size), round(size * 1.35)
     for line in lines:
-        for part in draw.wrap(font, line, box.w)[:2]:
+        parts = draw.wrap(font, line, box.w)
+        rows = max(0, min(2, (box.bottom - y - font.get_ascent() + step) // step))
+        for i, part in enumerate(parts[:rows]):
+            if i == rows - 1 and len(parts) > rows:  # the rest does not fit: cut this row short
+                part = draw.fit_line(app.font, " ".join(parts[i:]) if " " in line else "".join(parts[i:]),
+                                     box.w, size, size)[1]
             draw.text(surface, font, part, (box.x, y), colour, anchor="topleft")
-            y += round(size * 1.35)
+            y += step
     return y

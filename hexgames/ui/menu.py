@@ -61,8 +61,8 @@ class MenuScene(Scene):
                                     object_id=ObjectID(class_id="@title")))
         self.widgets.append(UILabel(pygame.Rect(0, top + 54, w, 28), tr("ui.app.subtitle"), ui,
                                     object_id=ObjectID(object_id="#centered", class_id="@muted")))
-        side_w = 220 if w < 1000 else 260
-        total = min(w - 40, 1400)
+        side_w = 220 if w < 1000 else max(260, w // 8)
+        total = min(w - 40, max(1400, w * 7 // 8))  # large windows: wider cards, not wider margins
         left = (w - total) // 2
         area = pygame.Rect(left, top + 112, total - side_w - 24, h - (top + 112) - 16)
         infos = games.registered()
@@ -105,7 +105,7 @@ class MenuScene(Scene):
                     ("settings", tr("ui.menu.settings"), None),
                     ("language", tr("ui.menu.language"), ObjectID(object_id="#lang_button")),
                     ("quit", tr("ui.menu.quit"), ObjectID(class_id="@danger"))]
-        bh = 46 if self.compact else 52
+        bh = 46 if self.compact else max(52, min(72, column.h // 14))
         y = column.y
         for action, text, oid in entries:
             b = UIButton(pygame.Rect(column.x, y, column.w, bh), text, self.app.ui, object_id=oid,

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 PANEL_BG = (26, 31, 40)
 NUMBER_W, CHIP_X, TEXT_X = 22, 32, 42  # the columns of an entry, from the body's left edge
+LARGE_H = 1080  # from this window height no word of the log is under 14 px
 HIGHLIGHT = (58, 70, 92)
 
 
@@ -150,7 +151,8 @@ class MoveLog:
             draw.text(surface, app.font(14), app.tr("ui.log.empty"), (rect.centerx, rect.y + 60), hud.MUTED)
             return
         entries = self.entries()
-        font, number_font = app.font(14), app.font(13, bold=True)
+        large = surface.get_height() >= LARGE_H
+        font, number_font = app.font(14), app.font(14 if large else 13, bold=True)
         step = self._line_h + 1
         body = self._body(rect)
         clip = surface.get_clip()
@@ -169,5 +171,5 @@ class MoveLog:
             y += step
         surface.set_clip(clip)
         if self.scroll:
-            draw.text(surface, app.font(12), app.tr("ui.log.more_below"), (rect.right - 12, rect.y + 20), hud.MUTED,
-                      anchor="midright")
+            draw.text(surface, app.font(14 if large else 12), app.tr("ui.log.more_below"),
+                      (rect.right - 12, rect.y + 20), hud.MUTED, anchor="midright")

@@ -7,7 +7,9 @@ as an image (`ui/table_image.py`) and placed in the text with an `<img>` tag.
 
 A line `![caption](game:name)` shows the game's example position `name`, drawn by the game's own
 scene (`ui/pictures.py`), with its caption beneath. The text opens with a contents list of its `##`
-headings: a click on one scrolls the text to it (Home, or the Contents button, goes back up).
+headings: a click on one scrolls the text to it (Home, or the Contents button, goes back up). A link
+`[words](tutorial:<lesson>)` under a rule opens the game's tutorial at the step where that rule
+happens (`tutorials.taught_at`).
 """
 from __future__ import annotations
 
@@ -27,6 +29,8 @@ if TYPE_CHECKING:
     from hexgames.ui.shell import Shell
 
 HEADING_SIZES = {1: 6, 2: 5, 3: 4}  # pygame_gui <font size=N>
+MEASURE = 1500  # the widest the rules' column grows
+SHOW_ME = re.compile(r"\[([^\]]+)\]\(tutorial:(\w+)\)")  # [words](tutorial:lesson): the step showing it
 
 
 def _inline(text: str) -> str:
@@ -34,7 +38,7 @@ def _inline(text: str) -> str:
     out = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", out)
     out = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", out)
     out = re.sub(r"`(.+?)`", r"\1", out)
-    return out
+    return SHOW_ME.sub(r'<a href="tutorial:\2">\1</a>', out)
 
 
 def _is_wide(ch: str) -> bool:
@@ -95,8 +99,9 @@ def markdown_to_html(md: str, table: Callable[[list[list[str]]], str] = text_tab
                      picture: Callable[[str, str, str], str] = caption_only, contents: str = "") -> str:
     """Headings bold (and larger), bullets as •, numbered items kept, blank lines as paragraph breaks.
     Indented lines under an item continue that item (the rules files wrap long bullets). A pipe table
-    (header row, `|---|` rule, rows) becomes whatever `table` makes of its rows of cells, and a line
-    `![caption](game:name)` whatever `picture(game, name, caption)` makes of it. `contents` goes
+    (header row, `|---|` rule, rows) becomes whatever `table` makes of its rows of cells, a line
+    `![caption](game:name)` whatever `picture(game, name, caption)` makes of it; `[words](tutorial:lesson)`
+    in a line links to the tutorial's step that shows that rule (`show_me`). `contents` goes
     before the first `##` heading (after the title and its introduction)."""
     parts: list[str] = []
     rows: list[list[str]] = []  # the open table
@@ -186,8 +191,8 @@ class RulesHelpScene(Scene):
         md = self.markdown()
         if md is None:
             return html.escape(self.app.tr("ui.rules.missing"))
-        width = self.app.screen.get_width() - 80 - 40  # the text box less its scroll bar and padding
-        height = max(160, min(300, self.app.screen.get_height() // 3))
+        width = self.column().w - 40  # the text box less its scroll bar and padding
+        height = max(160, self.app.screen.get_height() // 3)  # pictures grow with the window (not capped at 300 px)
 
         def picture(game: str, name: str, caption: str) -> str:
             from hexgames.ui import pictures
@@ -219,9 +224,25 @@ class RulesHelpScene(Scene):
                 return True
         return False
 
+    def show_me(self, lesson: str) -> bool:
+        """Open the game's tutorial at the step that shows `lesson` happen (a link in the rules)."""
+        from hexgames.ui.tutorial import start_tutorial
+
+        why = start_tutorial(self.app, self.info.id, lesson)
+        if why is not None:
+            self.app.notices.add(why, error=True)
+        return True
+
     def to_top(self) -> None:
         if self.box is not None and self.box.scroll_bar is not None:
             self.box.scroll_bar.set_scroll_from_start_percentage(0.0)
+
+    def column(self) -> pygame.Rect:
+        """The text's column: the window less its margins, at most `MEASURE` wide and centred (a line
+        across a whole large window is hard to follow back to its start)."""
+        w = self.app.screen.get_width()
+        width = min(w - 80, MEASURE)
+        return pygame.Rect((w - width) // 2, 0, width, 0)
 
     def enter(self) -> None:
         from pygame_gui.core import ObjectID
@@ -229,7 +250,7 @@ class RulesHelpScene(Scene):
 
         self.app.preload_text_fonts()
         w, h = self.app.screen.get_size()
-        col = pygame.Rect(40, 0, w - 80, 0)
+        col = self.column()
         title = self.app.tr("ui.rules.title", game=self.app.tr(f"{self.info.id}.title", default=self.info.title))
         self.widgets.append(UILabel(pygame.Rect(col.x, 16, col.w, 50), title, self.app.ui,
                                     object_id=ObjectID(class_id="@heading")))
@@ -252,6 +273,8 @@ class RulesHelpScene(Scene):
             return True
         if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and event.ui_element is self.box:
             target = str(event.link_target)
+            if target.startswith("tutorial:"):
+                return self.show_me(target.partition(":")[2])
             return target[1:].isdigit() and self.jump_to(int(target[1:]))
         return False
 

@@ -96,7 +96,7 @@ class TutorialMixin:
         if self.phase == FINISHED:
             self._play_for_real()
             return
-        if self.phase == SAY and self.expect:
+        if (self.phase == SAY and self.expect) or self.move_playing():
             return
         step = self.step
         if step.forward:
@@ -249,7 +249,8 @@ class TutorialMixin:
         label = tr(self.app, "tutorial.play_real" if self.phase == FINISHED else "tutorial.next")
         if self.next_button.text != label:
             self.next_button.set_text(label)
-        can_next = self.phase in (DONE, FINISHED) or (self.phase == SAY and not self.expect and not self.queue)
+        can_next = (self.phase == DONE and not self.move_playing()) or self.phase == FINISHED \
+            or (self.phase == SAY and not self.expect and not self.queue)
         for button, on in ((self.next_button, can_next), (self.back_button, self.k > 0 or self.phase == FINISHED),
                            (self.replay_button, self.phase != FINISHED)):
             if on and not button.is_enabled:
@@ -272,7 +273,7 @@ class TutorialMixin:
                 return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
                 and self.phase in (DONE, FINISHED):
-            self.next_step()  # Enter goes on once the step is done (before that, Enter is the game's)
+            self.next_step()  # Enter goes on once the step is done and shown (before, Enter is the game's)
             return True
         return super().handle(event)  # type: ignore[misc]
 
@@ -285,10 +286,16 @@ class TutorialMixin:
         super().draw(surface)  # type: ignore[misc]
         badge, words = self.coach_text()
         tutorial_coach.draw_coach(surface, self.app, self.coach_rect,
-                                  CoachShown(badge, words, self.phase in (DONE, FINISHED)))
+                                  CoachShown(badge, words, self.phase == FINISHED or (self.phase == DONE
+                                                                          and not self.move_playing())))
         if self.awaiting_move:
             tutorial_coach.draw_marks(surface, self.app, self.marker_gestures(),
                                       [w.rect for w in self.widgets if w.visible])
+
+    def move_playing(self) -> bool:
+        """The step's last move still falls, slides or lights what it scored: the strip keeps asking the
+        player to watch, and tells what happened (and offers Next) only once the board shows it."""
+        return self.phase == DONE and self.is_animating()
 
     def coach_text(self) -> tuple[str, str]:
         """(the badge, the words) the strip shows now: the step's number of all, and what to do, or
@@ -298,16 +305,16 @@ class TutorialMixin:
             title = app.tr(f"{self.script.game}.title", default=self.info.title)
             return FINISHED_BADGE, tr(app, "tutorial.finished", game=title)
         badge = f"{self.k + 1}/{len(self.script.steps)}"
-        if self.phase == DONE:
+        if self.phase == DONE and not self.move_playing():
             return badge, app.tr(self.script.done_key(self.step))
         return badge, app.tr(self.script.say_key(self.step))
 
     def marker_gestures(self) -> list[gestures.Gesture]:
-        """Where the step's next move is input, from the game's own scene (nothing if it cannot say)."""
-        if not self.expect:
-            return []
+        """Where the step's next move is input, from the game's own scene (nothing if it cannot say).
+        A move the game holds once input (a deck's pick, made at Use this deck) has no input left:
+        the marker goes on to the next."""
         try:
-            return list(self.input_points(self.expect[0]))
+            return next((marks for marks in (list(self.input_points(m)) for m in self.expect) if marks), [])
         except NotImplementedError:
             return []
 
@@ -339,13 +346,20 @@ def tutorial_scene(app: "Shell", script: Script) -> Any:
     return cls(app, tutorial_match(app, script), script)
 
 
-def start_tutorial(app: "Shell", game_id: str) -> str | None:
-    """Show the game's tutorial (the stack is reset under it); returns why it cannot start, in words."""
+def start_tutorial(app: "Shell", game_id: str, lesson: str | None = None) -> str | None:
+    """Show the game's tutorial (the stack is reset under it); returns why it cannot start, in words.
+    With `lesson` (an id of the game's catalogue, `tutorials.lessons`) it opens at the step that
+    teaches that rule: the steps before it are played at once, and the opponent's move that leads
+    into it plays as it comes up, so "Show me" in the rules lands where the rule happens."""
     try:
         script = tutorials.load(game_id)
         tutorials.check(script)
     except ScriptError as e:
         print(f"hexgames: {e}", file=sys.stderr)
         return tr(app, "tutorial.broken")
-    app.scenes.reset(tutorial_scene(app, script))
+    scene = tutorial_scene(app, script)
+    at = tutorials.taught_at(script).get(lesson, 0) if lesson else 0
+    if at:
+        scene.go_to_step(at)
+    app.scenes.reset(scene)
     return None

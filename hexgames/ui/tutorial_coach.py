@@ -20,11 +20,13 @@ if TYPE_CHECKING:
     from hexgames.ui.shell import Drawing
 
 COACH_H = (100, 88)  # the coach strip above the board: narrow windows (more lines), wide ones
-COACH_BUTTONS_W = (210, 240)  # the strip's button column: small windows, wide ones
+COACH_BUTTONS_W = (232, 248)  # the strip's button column: small windows, wide ones (its three small
+# buttons side by side each hold 「もう一度」)
 WIDE = 760  # from this width of the board's column: the wide strip
 MARK = (255, 150, 60)  # the tutorial's marker: orange, unlike selections (yellow), targets (green), hints (cyan)
 RIM = (20, 20, 24)
 FINISHED_BADGE = "✓"
+BADGE_W = 46  # the step's number, at the strip's left
 
 
 def coach_height(column_w: int) -> int:
@@ -52,25 +54,37 @@ def draw_coach(surface: pygame.Surface, app: "Drawing", rect: pygame.Rect, shown
     r = rect
     edge = hud.GOOD if shown.done else MARK
     draw.rounded_panel(surface, r, (36, 44, 58), 10, border=edge, border_width=2)
-    tag = pygame.Rect(r.x + 8, r.y + 8, 46, r.h - 16)
+    tag = pygame.Rect(r.x + 8, r.y + 8, BADGE_W, r.h - 16)
     draw.rounded_panel(surface, tag, (28, 34, 44), 8, border=edge)
     if shown.badge == FINISHED_BADGE:
         draw.tick(surface, tag.center, 12, edge)
     else:
         draw.text(surface, draw.fit_text(app.font, shown.badge, tag.w - 6, 18, 11, bold=True), shown.badge,
                   tag.center, edge)
-    text = pygame.Rect(tag.right + 10, r.y + 6, coach_buttons_rect(r).x - tag.right - 20, r.h - 12)
-    for size in range(16, 11, -1):  # the largest type whose lines fit the strip's height
-        font = app.font(size)
-        step = font.get_linesize() - 1
-        font, lines = draw.fit_wrapped(app.font, shown.words, text.w, max(1, text.h // step), size, size)
-        if len(lines) * step <= text.h:
-            break
-    lines = lines[:max(1, text.h // step)]
+    font, lines, step, _ = coach_lines(app, r, shown.words)
+    text = coach_text_rect(r)
     y = text.centery - step * len(lines) / 2
     for line in lines:
         draw.text(surface, font, line, (text.x, y), hud.TEXT, anchor="topleft")
         y += step
+
+
+def coach_text_rect(coach: pygame.Rect) -> pygame.Rect:
+    """Where the strip's words go: between the badge and the button column."""
+    left = coach.x + 8 + BADGE_W + 10
+    return pygame.Rect(left, coach.y + 6, coach_buttons_rect(coach).x - 10 - left, coach.h - 12)
+
+
+def coach_lines(app: "Drawing", coach: pygame.Rect, words: str) -> tuple[pygame.font.Font, list[str], int, bool]:
+    """The words in the largest type (16 down to 12 px) whose lines fit the strip: the font, the lines
+    shown, the line step, and whether they all fit (else the lines are cut to the strip's height)."""
+    text = coach_text_rect(coach)
+    for size in range(16, 11, -1):
+        step = app.font(size).get_linesize() - 1
+        font, lines = draw.fit_wrapped(app.font, words, text.w, max(1, text.h // step), size, size)
+        if len(lines) * step <= text.h:
+            return font, lines, step, True
+    return font, lines[:max(1, text.h // step)], step, False
 
 
 def draw_marks(surface: pygame.Surface, app: "Drawing", marks: Sequence["Gesture"],

@@ -261,14 +261,14 @@ def test_a_drawn_panel_tells_what_it_is_when_the_pointer_rests_on_it(quick_app, 
 def test_the_command_autoplays_a_tutorial_and_a_broken_script_names_its_step(capsys, tmp_path, monkeypatch):
     assert cli.main(["tutorial", "--game", "dotlines", "--autoplay", "--size", "800x600"]) == 0
     out = capsys.readouterr().out
-    assert "step 8/8 the_end: done" in out and "played to its end" in out
+    assert "step 11/11 the_end: done" in out and "played to its end" in out
     data = json.loads(tutorials.path_for("toradama").read_text(encoding="utf-8"))
     data["steps"][4]["moves"] = [["x", 29]]  # a clear ball where there is no tile
     (tmp_path / "toradama.json").write_text(json.dumps(data), encoding="utf-8")
     monkeypatch.setattr(tutorials, "FOLDER", tmp_path)
     assert cli.main(["tutorial", "--game", "toradama", "--autoplay"]) == 1
     err = capsys.readouterr().err
-    assert "step 5 (clear) move 1" in err and err.count("\n") == 1
+    assert "step 5 (build) move 1" in err and err.count("\n") == 1
 
 
 def test_screenshots_of_the_card_and_a_tutorial_step(tmp_path):

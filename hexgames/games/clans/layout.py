@@ -28,6 +28,7 @@ PICKER_CELL = 24  # a colour (or "clear") in the open guess picker
 RECAP_ROOM = 90  # the panel's foot kept for the recap of the last turns (the guess tip gives way)
 COLOUR_POINTS_H = 24 + 62  # the colour points: title, then a shape, a name and the points per colour
 EPOCHS = 5
+LARGE_PANEL_H, LARGE_TEXT = 880, 14  # a panel this tall (a 1080-pixel window) has no words under 14 px
 
 
 @dataclass(frozen=True)
@@ -133,6 +134,10 @@ class TableLayout:
         """(x, top, width) of what the panel holds, inside its margins."""
         p = self.panel
         return p.x + PANEL_PAD, p.y + 10, p.w - 2 * PANEL_PAD
+
+    def text_floor(self) -> int:
+        """The smallest type the panel uses: `LARGE_TEXT` in a tall panel (a large window), else no floor."""
+        return LARGE_TEXT if self.panel.h >= LARGE_PANEL_H else 0
 
     def epoch_row_height(self) -> int:
         return max(24, min(30, (self.panel.h // 4 - 22) // 5))

@@ -59,11 +59,13 @@ class PanelView:
 
     def __init__(self, app: "Shell"):
         self.app = app
+        self._floor = 0  # the smallest type of the panel drawn last (`TableLayout.text_floor`)
 
     def draw(self, surface: pygame.Surface, geo: TableLayout, shown: PanelShown) -> dict[str, pygame.Rect]:
         """The panel, top to bottom; returns where each of its parts was drawn (for their tips)."""
         r = geo.panel
         x, top, w = geo.panel_inner
+        self._floor = geo.text_floor()
         draw.rounded_panel(surface, r, (30, 36, 46), 10, border=(60, 70, 86))
         y = self._draw_players(surface, geo, shown)
         sections = [("players", top, y)]
@@ -76,6 +78,10 @@ class PanelView:
         self._draw_recap(surface, x, y + 12, w, r.bottom - y - 20, shown.recap)
         sections.append(("recap", y + 12, r.bottom - 8))
         return {name: pygame.Rect(r.x, a, r.w, max(0, b - a)) for name, a, b in sections}
+
+    def _font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """The app's font at `size`, or at the layout's floor in a large window (`text_floor`)."""
+        return self.app.font(max(size, self._floor), bold)
 
     # --- the players ------------------------------------------------------------------------------
     def _draw_players(self, surface: pygame.Surface, geo: TableLayout, shown: PanelShown) -> int:
@@ -96,16 +102,17 @@ class PanelView:
             text = tr_ui(self.app, "your_colour", colour=colour_label(self.app, colours[viewer]))
             draw.text(surface, self.app.font(15), text, (x, y + 2), hud.TEXT, anchor="topleft")
             y += 20
-            hint_font = self.app.font(12)
+            hint_font = self._font(12)
+            step = 15 if hint_font.point_size <= 12 else hint_font.point_size + 4
             tip = draw.wrap(hint_font, tr_ui(self.app, "guess_hint"), w)
-            if shown.picker is None and shown.seats > 1 and y + 15 * len(tip) + 18 <= geo.players_limit():
+            if shown.picker is None and shown.seats > 1 and y + step * len(tip) + 18 <= geo.players_limit():
                 for line in tip:
                     draw.text(surface, hint_font, line, (x, y + 2), hud.MUTED, anchor="topleft")
-                    y += 15
+                    y += step
             y -= 15
         elif not shown.over and not any(c is not None for c in colours):
-            draw.text(surface, self.app.font(13), tr_ui(self.app, "colour_secret"), (x, y + 2), hud.MUTED,
-                      anchor="topleft")
+            font, line = draw.fit_line(self.app.font, tr_ui(self.app, "colour_secret"), w, 13, 12)  # one line, within
+            draw.text(surface, font, line, (x, y + 2), hud.MUTED, anchor="topleft")
         elif shown.over:
             draw.text(surface, self.app.font(15, bold=True), tr_ui(self.app, "reveal"), (x, y + 2), hud.ACCENT,
                       anchor="topleft")
@@ -167,7 +174,8 @@ class PanelView:
         for c in range(COLOURS):
             cx = x + col * (c + 0.5)
             pieces.chip(surface, c, (cx, y + 10), 10)
-            label_font, name = draw.fit_line(self.app.font, colour_label(self.app, c), round(col) - 2, 12)
+            label_font, name = draw.fit_line(self.app.font, colour_label(self.app, c), round(col) - 2,
+                                             max(12, self._floor))
             draw.text(surface, label_font, name, (cx, y + 29), hud.MUTED)
             draw.text(surface, font, str(shown.points[c]), (cx, y + 48), hud.TEXT)
             if scoring is not None and c in scoring.scorers:
@@ -184,8 +192,8 @@ class PanelView:
                           anchor="topleft")
         scored = shown.scored
         count = tr_ui(self.app, "villages_left", n=scored)
-        if self.app.font(13).size(count)[0] <= w - title.w - 12:
-            draw.text(surface, self.app.font(13), count, (x + w, y + 1), hud.MUTED, anchor="topright")
+        if self._font(13).size(count)[0] <= w - title.w - 12:
+            draw.text(surface, self._font(13), count, (x + w, y + 1), hud.MUTED, anchor="topright")
         y += 22
         row_h = geo.epoch_row_height()
         size = max(12, min(15, row_h - 9))
@@ -243,8 +251,8 @@ class PanelView:
         """The recap at the foot of the side panel, off the map: its title and the newest lines that
         fit in `h` (an ellipsis on top when older ones had to go)."""
         title, lines = recap
-        head = self.app.font(13, bold=True)
-        font = self.app.font(13)
+        head = self._font(13, bold=True)
+        font = self._font(13)
         step = font.get_linesize()
         if not lines or h < head.get_linesize() + step:
             return

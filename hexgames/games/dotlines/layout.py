@@ -26,12 +26,14 @@ LINE_ROWS = 1.5  # a line band's tile row per tile: room above and below for a s
 COLUMNS = 6  # a line's columns (never a 7th)
 MAX_TILE = 160
 MIN_TILE = 24
-SEAT_BOX_H = (88, 96)  # a player's box in a short panel, and in a tall one
-DECK_ROW_H = (42, 46)
+SEAT_BOX_H = (88, 96, 124)  # a player's box in a short panel, a tall one, a large window's
+DECK_ROW_H = (42, 46, 58)
 BUTTON_H = (30, 34)
 TALL_PANEL = 560  # from this panel height on, the roomier sizes
+LARGE_PANEL_H, LARGE_TEXT = 880, 14  # a panel this tall (a 1080-pixel window) has no words under 14 px
 BUTTON_MARGIN = 16  # a button's label needs this much more than its text (the theme pads 8 a side)
-HOME_ROW_H = 18  # a player's box: the home line's row under the title, the chip at its right end
+HOME_ROW_H = (18, 24)  # a player's box: the home line's row under the title, the chip at its right end (large)
+MARKERS_H = (26, 34)  # the action markers' row at most (large)
 CHIP_HIT = 28  # the square around the chip that a click takes it in
 ACTIONS = ("redraw", "exchange", "stack")
 NOWHERE = pygame.Rect(0, 0, 0, 0)
@@ -103,21 +105,26 @@ class TableLayout:
         x0 = board.centerx - 3.5 * slot
         rows = [_line_slots(area, x0, slot, tile, label_h) for area in line_area]
         panel = pygame.Rect(panel_rect)
-        tall = int(panel.h >= TALL_PANEL)
+        large = panel.h >= LARGE_PANEL_H
+        tall = 2 if large else int(panel.h >= TALL_PANEL)
         box_h = SEAT_BOX_H[tall]
         top_box = pygame.Rect(panel.x, panel.y, panel.w, box_h)
         bottom_box = pygame.Rect(panel.x, panel.y + box_h + 8, panel.w, box_h)
-        boxes = {1 - bottom_seat: _seat_box(top_box, measures.insets[1 - bottom_seat]),
-                 bottom_seat: _seat_box(bottom_box, measures.insets[bottom_seat])}
+        boxes = {1 - bottom_seat: _seat_box(top_box, measures.insets[1 - bottom_seat], large),
+                 bottom_seat: _seat_box(bottom_box, measures.insets[bottom_seat], large)}
         y = panel.y + 2 * (box_h + 8)
         deck_row = pygame.Rect(panel.x, y, panel.w, DECK_ROW_H[tall])
         deck_rect = pygame.Rect(panel.x + 12, y + 3, DECK_ROW_H[tall] - 6, DECK_ROW_H[tall] - 6)
-        buttons = _buttons(panel, BUTTON_H[tall], measures.actions)
+        buttons = _buttons(panel, BUTTON_H[min(tall, 1)], measures.actions)
         return cls(board, panel, bottom_seat, pad, label_size, label_h, tile, round(x0 + (slot - tile) / 2), hand_area,
                    line_area, (rows[0][0], rows[1][0]), (rows[0][1:], rows[1][1:]), boxes, deck_row, deck_rect,
-                   deck_row.bottom + 8, BUTTON_H[tall], dict(zip(ACTIONS, buttons)), buttons[3])
+                   deck_row.bottom + 8, BUTTON_H[min(tall, 1)], dict(zip(ACTIONS, buttons)), buttons[3])
 
     # --- the felt ---------------------------------------------------------------------------------
+    def text_floor(self) -> int:
+        """The smallest type the panel uses: `LARGE_TEXT` in a tall panel (a large window), else no floor."""
+        return LARGE_TEXT if self.panel.h >= LARGE_PANEL_H else 0
+
     def label_pos(self, area: pygame.Rect) -> tuple[int, int]:
         """The left end of a band's label row (midleft anchor)."""
         return self.left, area.y + self.pad // 2 + self.label_h // 2
@@ -228,13 +235,14 @@ def _buttons(panel: pygame.Rect, h: int, widths: Sequence[int]) -> list[pygame.R
             for i in range(len(widths))]
 
 
-def _seat_box(rect: pygame.Rect, insets: tuple[int, int, int, int]) -> SeatBox:
-    """A player's box: under its title the home row (the chip at its right end), then the markers."""
+def _seat_box(rect: pygame.Rect, insets: tuple[int, int, int, int], large: bool = False) -> SeatBox:
+    """A player's box: under its title the home row (the chip at its right end), then the markers
+    (both roomier in a large window)."""
     left, top, right, bottom = insets
     inner = pygame.Rect(rect.x + left, rect.y + top, rect.w - left - right, rect.h - top - bottom)
-    row = pygame.Rect(inner.x, inner.y, inner.w, HOME_ROW_H)
-    cx, cy = inner.right - 12, row.centery
+    row = pygame.Rect(inner.x, inner.y, inner.w, HOME_ROW_H[large])
+    cx, cy = inner.right - (15 if large else 12), row.centery
     chip = pygame.Rect(cx - CHIP_HIT // 2, cy - CHIP_HIT // 2, CHIP_HIT, CHIP_HIT)
     marks_top = row.bottom + 4
-    markers = pygame.Rect(inner.x, marks_top, inner.w, max(16, min(26, inner.bottom - marks_top)))
+    markers = pygame.Rect(inner.x, marks_top, inner.w, max(16, min(MARKERS_H[large], inner.bottom - marks_top)))
     return SeatBox(pygame.Rect(rect), row, (cx, cy), chip, markers)

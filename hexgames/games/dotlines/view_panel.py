@@ -73,8 +73,14 @@ class PanelView:
     def __init__(self, app: "Shell"):
         self.app = app
         self._markers: dict[Any, list[pygame.Rect]] = {}  # the markers' rects, by area and language
+        self._floor = 0  # the smallest type of the panel drawn last (`TableLayout.text_floor`)
+
+    def _size(self, size: int) -> int:
+        """`size`, or the layout's floor in a large window."""
+        return max(size, self._floor)
 
     def draw(self, surface: pygame.Surface, geo: TableLayout, shown: PanelShown) -> None:
+        self._floor = geo.text_floor()
         for seat in (1 - geo.bottom_seat, geo.bottom_seat):
             self._draw_seat_box(surface, geo.boxes[seat], seat, shown)
         self._draw_deck_row(surface, geo, shown)
@@ -95,7 +101,7 @@ class PanelView:
             pygame.draw.rect(surface, LINE_RGB[home], swatch, border_radius=3)
             pygame.draw.rect(surface, (150, 150, 150), swatch, 1, border_radius=3)
         text = tr_ui(app, "home", "Home: {line}", line=line_name(app, home) if home >= 0 else "-")
-        draw.text(surface, app.font(13), text, (swatch.right + 6, row.centery), hud.TEXT, anchor="midleft")
+        draw.text(surface, app.font(self._size(13)), text, (swatch.right + 6, row.centery), hud.TEXT, anchor="midleft")
         chip = v.chip[seat]
         if chip != CHIP_NONE:
             self._draw_chip(surface, box.chip_center, chip, v.chip_at[seat] is not None, seat == shown.chip_lit)
@@ -104,18 +110,19 @@ class PanelView:
     def _draw_chip(self, surface: pygame.Surface, center: tuple[int, int], chip: int, used: bool, lit: bool) -> None:
         """The chip at the home row's end, named at its left; struck through once used, ringed while on."""
         cx, cy = center
-        draw_chip(surface, self.app, (cx, cy), 11, chip if chip >= 0 else -1)
+        r = 13.5 if self._floor else 11  # its "x2" in the panel's type
+        draw_chip(surface, self.app, (cx, cy), r, chip if chip >= 0 else -1)
         if used:
-            pygame.draw.line(surface, (240, 80, 80), (cx - 12, cy + 12), (cx + 12, cy - 12), 2)
+            pygame.draw.line(surface, (240, 80, 80), (cx - r - 1, cy + r + 1), (cx + r + 1, cy - r - 1), 2)
         if lit:
-            pygame.draw.circle(surface, SELECT, (cx, cy), 16, 2)
+            pygame.draw.circle(surface, SELECT, (cx, cy), round(r) + 5, 2)
         side = "double" if chip == DOUBLE else "inverter"
         name = tr_ui(self.app, f"chip.{side}", side.capitalize()) if chip >= 0 else "?"
-        draw.text(surface, self.app.font(12), name, (cx - 18, cy), hud.MUTED, anchor="midright")
+        draw.text(surface, self.app.font(self._size(12)), name, (cx - r - 7, cy), hud.MUTED, anchor="midright")
 
     def _marker_rects(self, area: pygame.Rect) -> list[pygame.Rect]:
         """The three action markers across `area` (measured once per area and language)."""
-        key = (tuple(area), self.app.settings.language)
+        key = (tuple(area), self.app.settings.language, self._floor)
         if key not in self._markers:
             if len(self._markers) >= 8:  # two boxes for each window size and language seen: forget old ones
                 self._markers.clear()
@@ -127,7 +134,7 @@ class PanelView:
         get the room short ones leave), the spare width shared out evenly."""
         gap = 4
         labels = [action_name(self.app, key) for key in ACTION_KEYS]
-        for size, margin in ((13, 14), (MIN_TEXT, 2 * MARKER_PAD)):  # roomy if it fits, else the smallest type
+        for size, margin in ((self._size(13), 14), (MIN_TEXT, 2 * MARKER_PAD)):  # roomy if it fits, else the smallest
             need = [self.app.font(size).size(label)[0] + margin for label in labels]
             if sum(need) + 2 * gap <= area.w:
                 break
@@ -152,7 +159,7 @@ class PanelView:
                 r = rect.inflate(-round(rect.w * (1 - abs(1 - 2 * flip))), 0)
             pygame.draw.rect(surface, MARKER_USED if used else MARKER_FREE, r, border_radius=5)
             label = action_name(self.app, key)
-            font = draw.fit_text(self.app.font, label, rect.w - 2 * MARKER_PAD, 13, MIN_TEXT)
+            font = draw.fit_text(self.app.font, label, rect.w - 2 * MARKER_PAD, self._size(13), MIN_TEXT)
             if font.size(label)[0] > r.w - 4:  # narrowed by the flip: the edge of a turning card shows no name
                 continue
             _ink_centred(surface, font, label, r.center, MARKER_USED_TEXT if used else (40, 36, 30))
@@ -164,16 +171,17 @@ class PanelView:
         """The deck's back (framed when it is time to draw) with its count, and the discards face up."""
         app, v, deck = self.app, shown.state, geo.deck_rect
         draw_tile(surface, deck, 0, face_up=False, border=TARGET if shown.deck_lit else None)
-        x = deck.right + 10
-        draw.text(surface, app.font(14), tr_ui(app, "deck", "Deck: {count}", count=len(v.deck)),
-                  (x, deck.centery - 9), hud.TEXT, anchor="midleft")
+        x, big = deck.right + 10, bool(self._floor)  # a large window's row is taller: larger words
+        half, pip = (12, 20) if big else (9, 16)
+        draw.text(surface, app.font(17 if big else 14), tr_ui(app, "deck", "Deck: {count}", count=len(v.deck)),
+                  (x, deck.centery - half), hud.TEXT, anchor="midleft")
         label = tr_ui(app, "discards", "Discarded: {tiles}", tiles="" if v.discards else "-")
-        font = app.font(12)
-        draw.text(surface, font, label, (x, deck.centery + 10), hud.MUTED, anchor="midleft")
+        font = app.font(15 if big else 12)
+        draw.text(surface, font, label, (x, deck.centery + half + 1), hud.MUTED, anchor="midleft")
         x += font.size(label)[0] + 4
         for value in v.discards:  # the discarded tiles, face up, as small pip tiles
-            draw_tile(surface, pygame.Rect(x, deck.centery + 2, 16, 16), value)
-            x += 19
+            draw_tile(surface, pygame.Rect(x, deck.centery + half + 1 - pip // 2, pip, pip), value)
+            x += pip + 3
 
     # --- the words of the moment ---------------------------------------------------------------------
     def _draw_roll(self, surface: pygame.Surface, rect: pygame.Rect, shown: PanelShown) -> int:
@@ -187,7 +195,7 @@ class PanelView:
             die = pygame.Rect(rect.x + 6 + seat * half, rect.y, size, size)
             draw_die(surface, die, faces[seat], v.home[seat] if v.home[seat] >= 0 else seat)
             name = shown.names[seat]
-            name_font = draw.fit_text(self.app.font, name, half - size - 16, 13, MIN_TEXT)
+            name_font = draw.fit_text(self.app.font, name, half - size - 16, self._size(13), MIN_TEXT)
             draw.text(surface, name_font, name, (die.right + 6, die.centery), hud.MUTED, anchor="midleft")
         used = size + 4
         if tie:
@@ -198,10 +206,11 @@ class PanelView:
         return used + 6
 
     def _draw_words(self, surface: pygame.Surface, text: str, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
-        """A prompt or hint wrapped into `rect`, in the largest type from 16 px down to 12 px that fits."""
+        """A prompt or hint wrapped into `rect`, in the largest type from 16 px (20 in a large window)
+        down to 12 px that fits."""
         if not text or rect.h < MIN_TEXT:
             return
-        for size in range(16, MIN_TEXT - 1, -1):  # the largest type whose lines all fit the height
+        for size in range(20 if self._floor else 16, MIN_TEXT - 1, -1):  # the largest type whose lines fit
             rows = max(1, rect.h // self.app.font(size).get_linesize())
             font, lines = draw.fit_wrapped(self.app.font, text, rect.w - 12, rows, size, size)
             if len(lines) <= rows:

@@ -174,11 +174,14 @@ def deck_click(geo: DeckLayout, picks: DeckSelection, pos: tuple[int, int],
 # --- the tutorial and the tips ---------------------------------------------------------------------------
 def input_points(geo: TableLayout, move: Any, shown: int, picks: DeckSelection) -> list[gestures.Gesture]:
     """A pick: the sticker in the deck builder's catalogue (after its rarity's filter if it is not in
-    view), and Use this deck when it is the deck's last. A placement or a block: its cell. A Peek
+    view), and Use this deck when it is the deck's last; nothing once the builder holds it (the
+    picks are made together, at Use this deck). A placement or a block: its cell. A Peek
     order of the `shown` stickers: them clicked in the new order (all but the last, which follows),
     or Keep when the order stays."""
     click_at = gestures.click
     if isinstance(move, Pick):
+        if move.sticker in picks.slots[picks.fixed:]:
+            return []  # chosen already: the builder makes the pick with the deck, at Use this deck
         return _pick(geo.deck, picks, move.sticker)
     if isinstance(move, Reorder):
         rects = geo.peek_rects(shown)

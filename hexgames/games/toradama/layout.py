@@ -25,6 +25,7 @@ STACK_SHOWN = 8  # cubes drawn in a cube pool at most (the count says the rest)
 BUTTON_H, BUTTON_GAP = 42, 6  # the panel's buttons: Okunote above, Give away and Resign below
 BUTTONS_H = 2 * 44 + 12  # the panel's foot the buttons take, kept free of cards
 CARD_H, SOLO_CARD_H, CARD_GAP = 240, 230, 10  # at 800x600 (`card_scale`)
+WIDE_W, WIDE_H = 11.6, 7.0  # a wide window's table in cells: the pool beside the grid, not under it
 BEST_MAX_H, BEST_MIN_H = 170, 60  # solo: the best results under the card, shown from this height
 
 
@@ -59,13 +60,19 @@ class TableLayout:
         the panel (the top one the opponent's), the buttons at its foot."""
         r = board_rect
         s = max(24, int(min(r.w / 8.6, r.h / 8.3)))
+        wide = int(min(r.w / WIDE_W, r.h / WIDE_H)) > s * 1.08  # a wide window: the pool beside the grid
+        s = int(min(r.w / WIDE_W, r.h / WIDE_H)) if wide else s
         g = pygame.Rect(r.centerx - 5 * s // 2, r.y + int(0.45 * s), 5 * s, 6 * s)
         left_seat = 1 if mirrored else 0
         stacks = _stacks(g, s, left_seat)
-        pool_slots = _pool_slots(g, s)
-        bag = pygame.Rect(pool_slots[-1].right + int(0.6 * s), pool_slots[0].y, int(1.6 * s), s)
+        pool_slots = _pool_column(stacks[1 - left_seat], s) if wide else _pool_slots(g, s)
+        if wide:  # the bag's count above the pool's column and the cube pool's words, to the board's edge
+            right = stacks[1 - left_seat]
+            bag = pygame.Rect(right.x, pool_slots[0].y - int(1.7 * s), r.right - right.x, int(0.6 * s))
+        else:
+            bag = pygame.Rect(pool_slots[-1].right + int(0.6 * s), pool_slots[0].y, int(1.6 * s), s)
         gap = int(0.2 * s)
-        bottom = stacks[left_seat].y - 4
+        bottom = min(stacks[left_seat].y, bag.y) - 4
         side_boxes = {left_seat: pygame.Rect(r.x, g.y, g.x - gap - r.x, bottom - g.y),
                       1 - left_seat: pygame.Rect(g.right + gap, g.y, r.right - g.right - gap, bottom - g.y)}
         cards = _cards(panel_rect, seats, left_seat)
@@ -166,6 +173,14 @@ def _stacks(g: pygame.Rect, s: int, left_seat: int) -> dict[int, pygame.Rect]:
     left = pygame.Rect(g.x - sw - int(0.35 * s), g.bottom - int(3.4 * s), sw, int(3.4 * s))
     right = pygame.Rect(g.right + int(0.35 * s), left.y, sw, left.h)
     return {left_seat: left, 1 - left_seat: right}
+
+
+def _pool_column(stack: pygame.Rect, s: int) -> tuple[pygame.Rect, ...]:
+    """A wide window's pool: three cells stacked right of the right-hand cube pool, their feet level,
+    with room between for the word "Pool"."""
+    gap = int(0.25 * s)
+    x, top = stack.right + int(0.75 * s), stack.bottom - POOL_SLOTS * s - (POOL_SLOTS - 1) * gap
+    return tuple(pygame.Rect(x, top + i * (s + gap), s, s) for i in range(POOL_SLOTS))
 
 
 def _pool_slots(g: pygame.Rect, s: int) -> tuple[pygame.Rect, ...]:
