@@ -70,6 +70,11 @@ class SearchConfig:
     # True: the budget also covers ranking the root moves, and a halving round stops at the deadline
     # (its unfinished comparisons dropped), for games whose playouts are long (see `_run_halving`)
     strict_budget: bool = False
+    # A game's own way to choose, in place of this search (opt-in per game through GameInfo.search):
+    # searcher(info, view, seat, rng, config, should_stop) -> move. It must honour the same budget,
+    # iteration cap and `should_stop`; it may call `ismcts` back with `searcher=None` for decisions it
+    # leaves to the shared search. None (the default) is the shared search alone.
+    searcher: Callable[..., Any] | None = None
 
 
 class _Node:
@@ -322,9 +327,13 @@ def ismcts(info: Any, view: Any, seat: int, rng: random.Random, config: SearchCo
     """The move ISMCTS picks for `seat`, who sees `view` (= rules.observe(state, seat)) and must move.
 
     Stops at `config.budget` seconds, at `config.iterations`, or as soon as `should_stop()` is true —
-    whichever comes first — and always returns a legal move of the view.
+    whichever comes first — and always returns a legal move of the view. A configuration that names
+    a game's own `searcher` hands the decision to it.
     """
-    return _Search(info, view, seat, rng, config or SearchConfig(), should_stop).run()
+    config = config or SearchConfig()
+    if config.searcher is not None:
+        return config.searcher(info, view, seat, rng, config, should_stop)
+    return _Search(info, view, seat, rng, config, should_stop).run()
 
 
 def search_stats(info: Any, view: Any, seat: int, rng: random.Random,

@@ -197,3 +197,25 @@ def test_a_past_hard_plays_with_the_hooks_and_settings_it_had():
     assert make_agent(today, "hard-0.1").config.budget == make_agent(today, "hard").config.budget
     assert "hard-0.1" in ARENA_LEVELS and "hard-0.1" not in LEVELS  # the arena's, not a player's
 
+
+
+def test_a_games_own_searcher_takes_the_decision_within_the_same_limits():
+    """`SearchConfig.searcher` hands the decision to the game, with the config (budget, iteration
+    cap) and the stop check; without it the shared search decides."""
+    calls = []
+
+    def searcher(info, view, seat, rng, config, should_stop):
+        calls.append((info.id, seat, config.iterations, should_stop))
+        return "the game's move"
+
+    def stop():
+        return False
+
+    info = games.get("toybids_hooked")
+    s = position(3, 2, 2)
+    seat = RULES.to_move(s)
+    view = RULES.observe(s, seat)
+    config = SearchConfig(budget=None, iterations=5, searcher=searcher)
+    assert ismcts(info, view, seat, random.Random(1), config, stop) == "the game's move"
+    assert calls == [("toybids_hooked", seat, 5, stop)]
+    assert ismcts(info, view, seat, random.Random(1), SearchConfig(budget=None, iterations=5)) in RULES.legal_moves(s)

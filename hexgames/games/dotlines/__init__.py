@@ -3,8 +3,11 @@
 Registered declaratively; the scene is loaded only by the app, so importing this stays headless.
 """
 from hexgames.games import GameInfo, Mode, OptionSpec
-from hexgames.games.dotlines import ai
+from hexgames.games.dotlines import ai, hard
 from hexgames.games.dotlines.rules import DotLinesRules
+
+# Hard 0.1's search settings: the shared search for every decision, setup included.
+_SEARCH_V01 = {"root": "halving", "top_k": 10, "playout_depth": 6, "greedy_plies": 6}
 
 GAME = GameInfo(
     id="dotlines",
@@ -19,5 +22,6 @@ GAME = GameInfo(
     policy=ai.policy,
     scene_path="hexgames.games.dotlines.scene:DotLinesScene",
     rules_help="dotlines",
-    search={"root": "halving", "top_k": 10, "playout_depth": 6, "greedy_plies": 6},
+    search={**_SEARCH_V01, "searcher": hard.choose},
+    hard_versions={"0.1": {"search": _SEARCH_V01}},
 )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, Callable
 
 from hexgames.games.dotlines.rules import (
     ACT, CHIP, CHOOSE, DOUBLE, DRAW, EXCHANGE, MAX_COLUMNS, OVER, REDRAW, STACK, VALUES, Chip, DotLinesRules, DotLinesState,
@@ -23,6 +23,7 @@ from hexgames.games.dotlines.rules import (
 )
 
 RULES = DotLinesRules()
+Evaluation = Callable[[DotLinesState, int], float]
 EVAL_SCALE = 2.5
 W_HAND = -0.2  # per tile in hand: early on a tile is worth keeping (more ways to fit, ending D is the
 # usual danger); ending A is seen by the win-at-once chances, and late in the game W_HAND_LATE takes over
@@ -207,16 +208,18 @@ def _setup_choice(s: DotLinesState, rng: random.Random) -> Any:
     return homes[rng.randrange(len(homes))] if homes else moves[0]
 
 
-def ranked_moves(s: DotLinesState) -> list[tuple[float, Any]]:
+def ranked_moves(s: DotLinesState, judge: Evaluation | None = None) -> list[tuple[float, Any]]:
     """Every legal move with the mover's evaluation after it, best first. An Exchange of two equal
     values only passes the turn (at the price of the action): it is worth playing when every other
-    move is worse, never as one of several equally good moves (a won position rates them all 1.0)."""
+    move is worse, never as one of several equally good moves (a won position rates them all 1.0).
+    `judge` is the evaluation used (default `evaluate`; Hard's search passes a faster equal one)."""
+    judge = judge or evaluate
     seat = s.current
     out = []
     for m in RULES.legal_moves(s):
         t = RULES.copy(s)
         RULES.apply(t, m)
-        value = evaluate(t, seat)
+        value = judge(t, seat)
         if type(m) is Exchange and m.give == m.take:
             value -= PASS_TIE_BREAK
         out.append((value, m))
@@ -224,10 +227,10 @@ def ranked_moves(s: DotLinesState) -> list[tuple[float, Any]]:
     return out
 
 
-def greedy(s: DotLinesState, rng: random.Random, noise: float = 0.0) -> Any:
+def greedy(s: DotLinesState, rng: random.Random, noise: float = 0.0, judge: Evaluation | None = None) -> Any:
     if s.phase != ACT:
         return _setup_choice(s, rng) if s.phase != DRAW else RULES.legal_moves(s)[0]
-    scored = ranked_moves(s)
+    scored = ranked_moves(s, judge)
     if noise > 0:
         scored = [(v + rng.gauss(0.0, noise), m) for v, m in scored]
         scored.sort(key=lambda x: -x[0])
@@ -236,10 +239,10 @@ def greedy(s: DotLinesState, rng: random.Random, noise: float = 0.0) -> Any:
     return ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]
 
 
-def candidates(s: DotLinesState, k: int) -> list[Any]:
+def candidates(s: DotLinesState, k: int, judge: Evaluation | None = None) -> list[Any]:
     if s.phase != ACT:
         return list(RULES.legal_moves(s))[:k]
-    return [m for _, m in ranked_moves(s)[:k]]
+    return [m for _, m in ranked_moves(s, judge)[:k]]
 
 
 def policy(s: DotLinesState, rng: random.Random) -> Any:

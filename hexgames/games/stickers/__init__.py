@@ -20,6 +20,7 @@ GAME = GameInfo(
     greedy=ai.greedy,
     candidates=ai.candidates,
     policy=ai.policy,
+    hard_versions={"0.1": {"candidates": ai.candidates_v01}},
     scene_path="hexgames.games.stickers.scene:StickersScene",
     rules_help="stickers",
     # bench: time AI moves on placements, not on deck picks (the first half of a random game's moves)

@@ -13,8 +13,9 @@ colour on the corner the empty cell needs. An open point is worth:
 Blocked cells close their points. The deck's own contents count through those shares.
 
 Decks are part of the level: Random picks at random, Easy takes a quick-play deck, Medium builds a
-one-colour deck (SR and R stickers of one colour, which found and grow regions of it) with Double and
-Peek as helpers, Hard the same colour plan with eight stickers and no helper (see `one_colour_deck`).
+one-colour deck (SR and R stickers of one colour, which found and grow regions of it) of seven
+stickers and Peek (see `one_colour_deck`), Hard eight stickers of one colour whose odd corners are
+of a colour a Medium deck of that colour lacks (see `spare_deck`).
 """
 from __future__ import annotations
 
@@ -189,8 +190,18 @@ def greedy(s: StickersState, rng: random.Random, noise: float = 0.0) -> Any:
 
 
 def candidates(s: StickersState, k: int) -> list[Any]:
+    """Hard's moves worth searching: its deck plan's next pick, or the k best-ranked moves."""
+    return _candidates(s, k, "hard")
+
+
+def candidates_v01(s: StickersState, k: int) -> list[Any]:
+    """Version 0.1's candidates: the same, but from the one-colour deck (for `hard-0.1`)."""
+    return _candidates(s, k, "hard-0.1")
+
+
+def _candidates(s: StickersState, k: int, level: str) -> list[Any]:
     if s.phase == "deck":  # no search over decks: the level's deck is its plan
-        return [Pick(deck_plan(s, "hard", random.Random(len(s.picks[s.current]) + 7 * s.current)))]
+        return [Pick(deck_plan(s, level, random.Random(len(s.picks[s.current]) + 7 * s.current)))]
     return [m for _, m in ranked_moves(s)[:k]]
 
 
@@ -215,11 +226,16 @@ def policy(s: StickersState, rng: random.Random) -> Any:
 
 
 # --- decks ---------------------------------------------------------------------------------------
-def one_colour_deck(colour: int, size: int, helpers: bool = True) -> list[int]:
+def one_colour_deck(colour: int, size: int, peek: bool = False) -> list[int]:
     """SR and R stickers of one colour, per 8: two SR, and R stickers with the odd corner on every
-    side; with `helpers`, Double and Peek take the last two places (Medium), without them two more R
-    stickers do (Hard: in greedy-vs-greedy trials 60 games each, the eight-sticker deck beat the
-    helper deck 38-9 with 13 draws: a helper costs a placement, and placements are corners)."""
+    side; with `peek` (Medium) the last place is a Peek, else (Hard) one more R sticker.
+
+    Why: placements are corners, and a helper costs one. Medium first had Double and Peek (six
+    placements) and drew 0-0 with Random too often (93.5% won, 200 games, seed 1): Random founded in
+    its colour before it could, or it founded nothing. With seven stickers and Peek it won 96% on
+    seeds 1-6 (1150 of 1200), with eight stickers 98%, but eight stickers also make it Hard's equal:
+    the two then both fill one region of 26 corners, and Hard at 200 iterations beat it 15 times in
+    40 games (20 drawn). Seven leave Hard its step up (a 26-corner region to Medium's 23)."""
     k = size // 8
     sr = catalogue.layout_of(colour, colour, colour, colour)
     rs = [lay for lay in catalogue.BY_RARITY[R] if catalogue.corners(lay).count(colour) == 3]
@@ -229,8 +245,30 @@ def one_colour_deck(colour: int, size: int, helpers: bool = True) -> list[int]:
     if k > 1:  # solo: the SR limit is 4, and one layout may appear twice
         deck += [catalogue.layout_of(*(((colour + 1) % 4,) * 4))] * 2
     deck += [rs[i * 3 % len(rs)] for i in range(4 * k)]
-    deck += [DOUBLE, PEEK] * k if helpers else [rs[(1 + 3 * i) % len(rs)] for i in range(2 * k)]
-    return deck
+    deck += [rs[(1 + 3 * i) % len(rs)] for i in range(2 * k - (k if peek else 0))]
+    return deck + [PEEK] * k if peek else deck
+
+
+def spare_deck(colour: int, size: int) -> list[int]:
+    """Hard's deck against a rival: per 8, two SR of `colour` and six R stickers whose odd corner is
+    the `spare_colour` (on each side in turn, then on the first two again).
+
+    Why: the odd corners of `one_colour_deck` (Hard's deck before) are red and blue, and against a
+    red or blue Medium (half the games) they joined its region, which then outscored Hard's 26 (in
+    40 games against Medium, seed 1, 200 iterations, Hard lost 6 and drew 1 of its 32 games of two
+    colours, 6 of the 7 against a red or blue Medium). Odd corners of the spare colour meet a rival
+    region only when Medium picked that colour (a quarter of the games), and then six of them can
+    found in it, which cancels it: with this deck Hard won 31 of those 32 games and 35 of the 40 (was 30)."""
+    spare = spare_colour(colour)
+    odd = [catalogue.layout_of(*(spare if i == side else colour for i in range(4))) for side in (0, 1, 2, 3, 0, 1)]
+    return ([catalogue.layout_of(colour, colour, colour, colour)] * 2 + odd) * (size // 8)
+
+
+def spare_colour(colour: int) -> int:
+    """The colour no Medium deck of `colour` shows (see `one_colour_deck`)."""
+    shown = {c for lay in one_colour_deck(colour, 8, peek=True) if lay < catalogue.LAYOUTS
+             for c in catalogue.corners(lay)}
+    return next(c for c in range(4) if c not in shown)
 
 
 def deck_plan(s: StickersState, level: str, rng: random.Random | None = None) -> int:
@@ -247,7 +285,10 @@ def deck_plan(s: StickersState, level: str, rng: random.Random | None = None) ->
         if pool:
             return rng.choice(pool)
     colour = _main_colour(picks, rng)
-    plan = one_colour_deck(colour, s.size, helpers=level != "hard")
+    if level == "hard" and s.seats > 1:
+        plan = spare_deck(colour, s.size)
+    else:  # Medium; Hard alone in solo; version 0.1's Hard ("hard-0.1")
+        plan = one_colour_deck(colour, s.size, peek=level == "medium")
     for p in picks:
         if p in plan:
             plan.remove(p)

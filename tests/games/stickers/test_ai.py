@@ -17,7 +17,7 @@ INFO = games.get("stickers")
 
 
 def test_each_level_builds_a_legal_deck_of_its_own_kind():
-    for level, helpers in (("random", None), ("easy", 2), ("medium", 2), ("hard", 0)):
+    for level, helpers in (("random", None), ("easy", 2), ("medium", 1), ("hard", 0)):
         s = empty()
         agent = make_agent(INFO, level, iterations=20)
         rng = random.Random(3)
@@ -108,3 +108,47 @@ def test_candidates_are_ranked_legal_moves():
     values = [v for v, _ in ranked]
     assert values == sorted(values, reverse=True) and moves == [m for _, m in ranked[:5]]
     assert ai.candidates(empty(), 3) == [Pick(ai.deck_plan(empty(), "hard", random.Random(0)))]
+
+
+def test_medium_plays_seven_stickers_and_peek_and_hard_eight():
+    for colour in range(4):
+        medium, hard = ai.one_colour_deck(colour, 8, peek=True), ai.one_colour_deck(colour, 8)
+        assert sorted(x for x in medium if x >= catalogue.LAYOUTS) == [catalogue.PEEK]
+        assert all(x < catalogue.LAYOUTS for x in hard) and len(hard) == 8
+        assert all(catalogue.corners(x).count(colour) >= 3 for x in medium + hard if x < catalogue.LAYOUTS)
+        assert catalogue.deck_problem(medium, 8) is None and catalogue.deck_problem(hard, 8) is None
+
+
+def _built_deck(level: str, seat: int) -> list[int]:
+    """The deck `level` builds at `seat` (Random builds the other seat's)."""
+    s = empty()
+    agents = [make_agent(INFO, level if x == seat else "random", iterations=5) for x in range(2)]
+    rng = random.Random(4)
+    while s.phase == "deck":
+        x = RULES.to_move(s)
+        s = RULES.play(s, agents[x].choose(RULES, RULES.observe(s, x), x, rng))
+    return s.picks[seat]
+
+
+def _corners_of(deck: list[int], colour: int) -> list[int]:
+    """The sides (0-3) on which `colour` stands, one entry per corner of the deck's stickers."""
+    return [k for x in deck if x < catalogue.LAYOUTS for k, c in enumerate(catalogue.corners(x)) if c == colour]
+
+
+def test_hards_odd_corners_are_of_a_colour_a_medium_deck_of_its_colour_lacks():
+    for seat in (0, 1):
+        deck = _built_deck("hard", seat)
+        main = max(range(4), key=lambda c: len(_corners_of(deck, c)))
+        odd = {c for c in range(4) if c != main and _corners_of(deck, c)}
+        assert len(odd) == 1, seat
+        spare = odd.pop()
+        assert not _corners_of(ai.one_colour_deck(main, 8, peek=True), spare)  # Medium of Hard's colour
+        assert set(_corners_of(deck, spare)) == {0, 1, 2, 3} and len(_corners_of(deck, main)) == 26
+        assert catalogue.deck_problem(deck, 8) is None
+
+
+def test_hard_01_keeps_its_one_colour_deck():
+    for seat in (0, 1):
+        deck = _built_deck("hard-0.1", seat)
+        main = max(range(4), key=lambda c: len(_corners_of(deck, c)))
+        assert sorted(deck) == sorted(ai.one_colour_deck(main, 8)), seat
