@@ -67,6 +67,9 @@ class SearchConfig:
     max_depth: int | None = None  # tree plies below the root (None = unlimited); deeper = playout
     greedy_plies: int = 0  # first playout moves played by the game's `greedy` (a strong reply model)
     root: str = "ucb"  # "ucb": ISMCTS tree; "halving": sequential halving over root moves (see below)
+    # True: the budget also covers ranking the root moves, and a halving round stops at the deadline
+    # (its unfinished comparisons dropped), for games whose playouts are long (see `_run_halving`)
+    strict_budget: bool = False
     # A game's own way to choose, in place of this search (opt-in per game through GameInfo.search):
     # searcher(info, view, seat, rng, config, should_stop) -> move. It must honour the same budget,
     # iteration cap and `should_stop`; it may call `ismcts` back with `searcher=None` for decisions it
@@ -216,6 +219,7 @@ class _Search:
 
     # --- the whole search ---------------------------------------------------------------------
     def run(self) -> Any:
+        called = time.perf_counter()
         first = self._determinise()
         self._prepare_root(first)
         if len(self.root_moves) == 1:
@@ -223,7 +227,7 @@ class _Search:
         if not self.root_moves:
             raise ValueError("search asked to move in a position with no legal move")
         c = self.config
-        deadline = None if c.budget is None else time.perf_counter() + c.budget
+        deadline = None if c.budget is None else (called if c.strict_budget else time.perf_counter()) + c.budget
         if c.root == "halving":
             return self._run_halving(deadline)
         done = 0
@@ -258,7 +262,7 @@ class _Search:
             while rounds == 0 or self._phase_goes_on(phase_end, cap, done, len(arms)):
                 if self._stopped(deadline):
                     break
-                done += self._compare_on_one_determinisation(arms)
+                done += self._compare_on_one_determinisation(arms, deadline)
                 rounds += 1
             arms = self._ranked(arms)[: max(1, math.ceil(len(arms) / 2))]
             if self._stopped(deadline) or len(arms) == 1:
@@ -276,19 +280,25 @@ class _Search:
             return True
         return deadline is not None and time.perf_counter() >= deadline
 
-    def _compare_on_one_determinisation(self, arms: list[Any]) -> int:
-        """One playout per arm, all from the same determinisation and the same playout seed."""
+    def _compare_on_one_determinisation(self, arms: list[Any], deadline: float | None = None) -> int:
+        """One playout per arm, all from the same determinisation and the same playout seed. With
+        `strict_budget`, a round the deadline (or `should_stop`) cuts short counts for nothing: the arms
+        it reached would otherwise be compared on a determinisation the others never saw."""
         rules = self.rules
         d = determinise(self.info, self.view, self.seat, self.rng)
         seed = self.rng.getrandbits(64)
+        rewards = []
         for m in arms:
+            if self.config.strict_budget and self._stopped(deadline):
+                return 0
             state = rules.copy(d)
             rules.apply(state, m)
-            reward = self._playout(state, random.Random(seed))
+            rewards.append(self._playout(state, random.Random(seed))(self.seat))
+        for m, reward in zip(arms, rewards):
             node = self.root.children[m]
             node.visits += 1
             node.avail += 1
-            node.total += reward(self.seat)
+            node.total += reward
         self.root.visits += 1
         return len(arms)
 

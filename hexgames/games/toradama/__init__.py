@@ -3,7 +3,7 @@
 Registered declaratively; the scene is loaded only by the app, so importing this stays headless.
 """
 from hexgames.games import GameInfo, Mode, OptionSpec
-from hexgames.games.toradama import ai
+from hexgames.games.toradama import ai, hard
 from hexgames.games.toradama.rules import ToradamaRules
 
 GAME = GameInfo(
@@ -19,15 +19,24 @@ GAME = GameInfo(
         OptionSpec("cubes", ("on", "off")),
         OptionSpec("target", (8, 6, 10, 12), modes=("standard",)),
     ),
-    evaluate=ai.evaluate,
-    greedy=ai.greedy,
-    candidates=ai.candidates,
-    policy=ai.policy,
+    # Hard's hooks (`hard`): Medium's judgement on a faster engine (and a clear that wins next turn
+    # counted as nearly won), moves ranked alike from either seat; `greedy` is Medium's own move (the
+    # same move, remembered for the search's playouts)
+    evaluate=hard.evaluate_with_threats,
+    greedy=hard.greedy_memo,
+    candidates=hard.candidates,
+    policy=hard.policy,
     scene_path="hexgames.games.toradama.scene:ToradamaScene",
     rules_help="toradama",
     # Nothing is private to one player (cube faces are hidden from both), so hot-seat needs no
     # hand-over screen between turns.
-    # Hard: sequential halving over the best-ranked first moves, each played out by the cheap
-    # one-tile-at-a-time policy through the rest of the turn and the opponent's reply, then evaluated.
-    search={"root": "halving", "top_k": 6, "playout_depth": 4, "greedy_plies": 0},
+    # Hard: sequential halving over the best-ranked first moves, each played on by Medium's moves for
+    # three moves (the rest of the turn, the opponent's reply), then single tiles, and judged after
+    # four; the budget covers ranking the moves too (a round of greedy playouts is long).
+    search={"root": "halving", "top_k": 6, "playout_depth": 4, "greedy_plies": 3, "strict_budget": True},
+    # Hard 0.1: Medium's hooks, and playouts of single tiles cut after four moves
+    hard_versions={"0.1": {
+        "evaluate": ai.evaluate, "greedy": ai.greedy, "candidates": ai.candidates, "policy": ai.policy,
+        "search": {"root": "halving", "top_k": 6, "playout_depth": 4, "greedy_plies": 0},
+    }},
 )

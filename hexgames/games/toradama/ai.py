@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, Callable
 
 from hexgames.games.toradama import board
 from hexgames.games.toradama.board import CUBE, EMPTY, KINDS, ROWS
@@ -147,7 +147,8 @@ def evaluate(s: ToradamaState, seat: int) -> float:
 
 
 # --- planning a turn ----------------------------------------------------------------------------------
-def _sampled(s: ToradamaState, rng: random.Random) -> ToradamaState:
+def sampled(s: ToradamaState, rng: random.Random) -> ToradamaState:
+    """A full state to plan on: a view's hidden cubes and bag drawn by the rules, a full state as it is."""
     return RULES.sample(s, s.observer, rng) if s.observer >= 0 else s
 
 
@@ -156,9 +157,14 @@ def _placement_key(s: ToradamaState) -> tuple:
             s.discard[0], s.discard[1], s.discard[2], s.discard[3], s.discard[4])
 
 
-def placement_plans(s: ToradamaState) -> list[tuple[Any, ToradamaState]]:
+Value = Callable[[ToradamaState, int], float]  # an evaluation: (state, seat) -> [0, 1]
+
+
+def placement_plans(s: ToradamaState, value: Value | None = None) -> list[tuple[Any, ToradamaState]]:
     """Every distinct outcome of taking the rest of this turn's tiles, as (first move, state after),
-    deduplicated by what the placements leave (order does not matter when the result is the same)."""
+    deduplicated by what the placements leave (order does not matter when the result is the same).
+    `value` (default `evaluate`) picks the partial placements carried on to a third tile."""
+    value = value or evaluate
     seat = s.current
     frontier: list[tuple[Any, ToradamaState]] = [(None, s)]
     done: list[tuple[Any, ToradamaState]] = []
@@ -179,53 +185,56 @@ def placement_plans(s: ToradamaState) -> list[tuple[Any, ToradamaState]]:
             else:
                 done.append((first, t))
         if len(frontier) > BEAM:  # three tiles (Neko): go on only from the most promising
-            frontier.sort(key=lambda ft: evaluate(ft[1], seat), reverse=True)
+            frontier.sort(key=lambda ft: value(ft[1], seat), reverse=True)
             del frontier[BEAM:]
     return done
 
 
-def _after(s: ToradamaState, m: Any) -> ToradamaState:
+def after(s: ToradamaState, m: Any) -> ToradamaState:
+    """The state after move `m` (legal by construction, so unchecked); `s` is left as it was."""
     t = RULES.copy(s)
     RULES.apply(t, m)
     return t
 
 
-def ranked_plans(s: ToradamaState, with_okunote: bool = True) -> list[tuple[float, Any]]:
-    """(value for the mover, first move) of every plan for the rest of this turn, best first."""
+def ranked_plans(s: ToradamaState, with_okunote: bool = True, value: Value | None = None) -> list[tuple[float, Any]]:
+    """(value for the mover, first move) of every plan for the rest of this turn, best first, as
+    judged by `value` (default `evaluate`)."""
+    value = value or evaluate
     seat = s.current
     out: list[tuple[float, Any]] = []
     for m in RULES.clearing_moves(s):
-        out.append((evaluate(_after(s, m), seat), m))
-    for first, t in placement_plans(s):
-        out.append((evaluate(t, seat), first))
+        out.append((value(after(s, m), seat), m))
+    for first, t in placement_plans(s, value):
+        out.append((value(t, seat), first))
     if with_okunote:
         for m in RULES.okunote_moves(s):
-            t = _after(s, m)
+            t = after(s, m)
             if t.phase != START or t.current != seat:
-                out.append((evaluate(t, seat), m))
+                out.append((value(t, seat), m))
                 continue
-            follow = _okunote_follow_up(t, m)
+            follow = _okunote_follow_up(t, m, value)
             if follow:
                 out.append((follow[0][0], m))
     out.sort(key=lambda vm: vm[0], reverse=True)
     return out
 
 
-def _okunote_follow_up(t: ToradamaState, m: Any) -> list[tuple[float, Any]]:
+def _okunote_follow_up(t: ToradamaState, m: Any, value: Value) -> list[tuple[float, Any]]:
     """The best continuation after an okunote; a swap is judged by the clears it opens (cheap), the
     others by the whole turn."""
     if type(m) is Swap:
         seat = t.current
-        return sorted(((evaluate(_after(t, c), seat), c) for c in RULES.clearing_moves(t)),
+        return sorted(((value(after(t, c), seat), c) for c in RULES.clearing_moves(t)),
                       key=lambda vm: vm[0], reverse=True)
-    return ranked_plans(t, with_okunote=False)
+    return ranked_plans(t, with_okunote=False, value=value)
 
 
 def greedy(s: ToradamaState, rng: random.Random, noise: float = 0.0) -> Any:
     """The first move of the best plan for this turn (Medium); noise > 0 makes it slip (Easy)."""
     if s.phase == CHOOSE:
         return Choose(next(c for c in CHARACTER_PREFERENCE if c not in s.chars))
-    state = _sampled(s, rng)
+    state = sampled(s, rng)
     plans = ranked_plans(state)
     if not plans:
         return RULES.random_move(state, rng)
@@ -238,7 +247,7 @@ def candidates(s: ToradamaState, k: int) -> list[Any]:
     """The first moves of the k best plans (distinct moves), best first."""
     if s.phase == CHOOSE:
         return [Choose(c) for c in CHARACTER_PREFERENCE if c not in s.chars][:k]
-    state = _sampled(s, random.Random(len(s.cells) + s.turn))
+    state = sampled(s, random.Random(len(s.cells) + s.turn))
     out: list[Any] = []
     for _, m in ranked_plans(state):
         if m not in out:
@@ -269,4 +278,4 @@ def policy(s: ToradamaState, rng: random.Random) -> Any:
     moves = RULES.placing_moves(s)
     if not moves:
         return RULES.random_move(s, rng)
-    return max(moves, key=lambda m: evaluate(_after(s, m), seat) + 1e-3 * rng.random())
+    return max(moves, key=lambda m: evaluate(after(s, m), seat) + 1e-3 * rng.random())

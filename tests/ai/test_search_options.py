@@ -1,0 +1,44 @@
+"""A search setting a game opts into (off by default): a budget that covers the whole move, on the
+Bids toy game."""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import replace
+
+from hexgames import games
+from hexgames.ai.search import SearchConfig, search_stats
+from tests.ai import toygame  # noqa: F401  (registers the toy games)
+from tests.ai.toygame import RULES
+
+
+def slow_hooks(delay_in: str, seconds: float):
+    """The hooked toy game with `delay_in` ("candidates" or "evaluate") taking `seconds` a call."""
+    info = games.get("toybids_hooked")
+    hook = getattr(info, delay_in)
+
+    def slow(*args):
+        time.sleep(seconds)
+        return hook(*args)
+
+    return replace(info, **{delay_in: slow})
+
+
+def iterations(info, strict: bool, budget: float) -> int:
+    s = RULES.setup({}, 2, 4)
+    seat = RULES.to_move(s)
+    config = SearchConfig(budget=budget, root="halving", playout_depth=2, strict_budget=strict)
+    return search_stats(info, RULES.observe(s, seat), seat, random.Random(1), config)["iterations"]
+
+
+def test_a_strict_budget_counts_the_time_spent_ranking_the_moves():
+    info = slow_hooks("candidates", 0.05)
+    assert iterations(info, strict=True, budget=0.04) == 0
+    assert iterations(info, strict=False, budget=0.04) > 0
+
+
+def test_a_strict_budget_drops_a_round_the_deadline_cuts_short():
+    """Five arms, each playout judged in 10 ms: the first round outlasts a 20 ms budget."""
+    info = slow_hooks("evaluate", 0.01)
+    assert iterations(info, strict=True, budget=0.02) == 0
+    assert iterations(info, strict=False, budget=0.02) >= 5
