@@ -48,7 +48,7 @@ def play_game(game_id: str, levels: Sequence[str], game: int, seed: int,
               register_module: str | None = None, iterations: int | None = None) -> dict[str, Any]:
     """One seeded game. Returns `winners` (the slots of the side that took first place alone, empty
     for a draw), `sides` (each slot's side: its team, or itself), per-slot `times` and `scores`, the
-    number of `moves` and the rules' `ending`."""
+    `seat_of` (where each slot sat), the number of `moves` and the rules' `ending`."""
     from hexgames import games
     from hexgames.ai.agents import make_agent
 
@@ -81,7 +81,7 @@ def play_game(game_id: str, levels: Sequence[str], game: int, seed: int,
     return {"winners": [slot for slot in range(n) if side is not None and outcome.side(seat_of[slot]) == side],
             "sides": [outcome.side(seat_of[slot]) for slot in range(n)],
             "times": times, "scores": [outcome.scores[seat_of[slot]] for slot in range(n)],
-            "moves": moves, "ending": outcome.ending or "ended"}
+            "seat_of": seat_of, "moves": moves, "ending": outcome.ending or "ended"}
 
 
 def _play_game_args(args: tuple) -> dict[str, Any]:
@@ -141,7 +141,22 @@ def _summarise(game_id: str, levels: Sequence[str], games: int, results: list[di
         "mean_moves": statistics.fmean(r["moves"] for r in results),
         "endings": dict(sorted(Counter(r["ending"] for r in results).items())),
         "teams": _team_results(results, levels, games),
+        "by_seat": _seat_results(results, n),
     }
+    return out
+
+
+def _seat_results(results: list[dict[str, Any]], n: int) -> list[list[dict[str, Any]]]:
+    """Per slot, per seat it sat at: the games and wins there, so a level that wins from one seat
+    only shows it (seats rotate, so each slot sits at each seat equally often)."""
+    out = []
+    for slot in range(n):
+        row = []
+        for seat in range(n):
+            mine = [r for r in results if r["seat_of"][slot] == seat]
+            won = sum(1 for r in mine if slot in r["winners"])
+            row.append({"games": len(mine), "wins": won, "ci95": list(wilson(won, len(mine)))})
+        out.append(row)
     return out
 
 
@@ -177,6 +192,11 @@ def format_arena(result: Mapping[str, Any]) -> str:
         move = "untimed" if seconds is None else f"{seconds[slot] * 1000:.1f} ms"
         lines.append(f"{slot + 1:<5}{level:<9}{result['wins'][slot]:>6}{result['win_rate'][slot]:>10.1%}"
                      f"{f'[{low:.1%}, {high:.1%}]':>17}{move:>13}{score:>12.2f}")
+    for slot, level in enumerate(result["seats"]):
+        if n > 1 and "by_seat" in result:
+            parts = [f"seat {seat + 1} {c['wins']}/{c['games']} [{c['ci95'][0]:.0%}, {c['ci95'][1]:.0%}]"
+                     for seat, c in enumerate(result["by_seat"][slot])]
+            lines.append(f"  {slot + 1} {level} by seat: " + ", ".join(parts))
     for team in result.get("teams", []):
         low, high = team["ci95"]
         names = " + ".join(f"{s + 1} {lv}" for s, lv in zip(team["slots"], team["levels"]))

@@ -29,6 +29,9 @@ def check_sane(result: dict, levels: list[str], games: int, timed: bool = True) 
     if not timed:
         assert result["move_seconds"] is None  # wall-clock figures would break reproducibility
     assert result["mean_moves"] > 0 and sum(result["endings"].values()) == games
+    for slot in range(n):  # each slot's wins split by the seat it sat at add up to its wins
+        by_seat = result["by_seat"][slot]
+        assert sum(c["games"] for c in by_seat) == games and sum(c["wins"] for c in by_seat) == result["wins"][slot]
 
 
 def test_arena_in_one_process_and_in_a_pool_agree():
@@ -107,3 +110,15 @@ def test_team_arena_counts_a_team_first_place_as_a_win_for_both_partners():
     assert "team 1 medium + 3 medium" in format_arena(result)
     assert set(result["endings"]) <= {"all_colours_at_cap", "board_full", "tiles_out"}
     assert sum(result["endings"].values()) == 4 and result["mean_moves"] > 20
+
+
+
+def test_the_table_splits_each_levels_wins_by_the_seat_it_won_from():
+    result = run_arena("toybids", ["medium", "random"], 8, seed=2)
+    rows = [line for line in format_arena(result).splitlines() if "by seat" in line]
+    assert len(rows) == 2
+    for slot, level in enumerate(["medium", "random"]):
+        cells = result["by_seat"][slot]
+        assert [c["games"] for c in cells] == [4, 4]  # seats rotate
+        assert rows[slot].startswith(f"  {slot + 1} {level} by seat: seat 1 {cells[0]['wins']}/4")
+        assert f"seat 2 {cells[1]['wins']}/4" in rows[slot]
