@@ -9,6 +9,7 @@ language `ui/texts.py`'s; `screenshot` renders any screen of the app to a PNG, h
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import sys
 import time
@@ -74,6 +75,8 @@ class App:
                                        translation_directory_paths=[str(paths.TRANSLATIONS)])
         self.ui.set_locale(self.settings.language)
         dedupe_translation_paths()
+        self.scale = 1.0  # `ui_scale` of the window: how much the widget screens' type and rows grow
+        self._fit_theme(size)
         self._text_fonts_loaded = False
         self.scenes = SceneManager()
         from hexgames.ui.sound import Sounds
@@ -275,7 +278,20 @@ class App:
     def _relayout(self) -> None:
         size = self.screen.get_size()
         self.ui.set_window_resolution(size)
+        self._fit_theme(size)
         self.scenes.resize(size)
+
+    def _fit_theme(self, size: tuple[int, int]) -> None:
+        """Set `scale` for a window of `size` and, when it changed, load the theme with its font
+        sizes grown by it (the scenes then build their widgets again, in the new type)."""
+        from hexgames.ui.ui_scale import scaled_theme, ui_scale
+
+        scale = ui_scale(size)
+        if scale == self.scale:
+            return
+        self.scale = scale
+        with open(paths.ASSETS / "theme.json", encoding="utf-8") as f:
+            self.ui.get_theme().load_theme(scaled_theme(json.load(f), scale))
 
     # --- navigation ----------------------------------------------------------------------------
     def open_menu(self) -> None:
