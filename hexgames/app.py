@@ -77,7 +77,7 @@ class App:
         dedupe_translation_paths()
         self.scale = 1.0  # `ui_scale` of the window: how much the widget screens' type and rows grow
         self._fit_theme(size)
-        self._text_fonts_loaded = False
+        self._text_fonts_loaded: set[float] = set()  # the UI scales whose text box fonts are loaded
         self.scenes = SceneManager()
         from hexgames.ui.sound import Sounds
 
@@ -94,16 +94,19 @@ class App:
     def preload_text_fonts(self) -> None:
         """Load the sizes and styles of formatted text boxes (the rules help) before one is built, so
         it does not stall on them; once, and only when needed (eighteen sizes and styles, most of
-        which nothing else uses)."""
+        which nothing else uses), again for a larger window's `scale`."""
         import warnings
 
-        if self._text_fonts_loaded:
+        from hexgames.ui.ui_scale import px
+
+        if self.scale in self._text_fonts_loaded:
             return
-        self._text_fonts_loaded = True
+        self._text_fonts_loaded.add(self.scale)
+        sizes = sorted({px(size, self.scale) for size in (14, 16, 18, 20, 24, 28)})
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # "already loaded" notices for the theme's own fonts
             self.ui.preload_fonts([{"name": "noto_sans_jp", "point_size": size, "style": style, "antialiased": "1"}
-                                   for size in (14, 16, 18, 20, 24, 28) for style in ("regular", "bold", "italic")])
+                                   for size in sizes for style in ("regular", "bold", "italic")])
 
     @property
     def worker(self) -> Any:
