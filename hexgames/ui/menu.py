@@ -212,9 +212,11 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(self.app.BG)
         w, h = surface.get_size()
-        y = (14 if self.compact else 30) + 92
+        s = self.app.scale  # under the subtitle, which grows with the theme's type
+        y = (14 if self.compact else 30) + px(92, s)
         for i, colour in enumerate(icon.COLOURS):
-            draw.aa_hex(surface, colour, (w / 2 + (i - 2.5) * 22, y + (i % 2) * 6), 8, border=(20, 24, 30))
+            draw.aa_hex(surface, colour, (w / 2 + (i - 2.5) * px(22, s), y + (i % 2) * px(6, s)), px(8, s),
+                        border=(20, 24, 30))
         for rect, info, best in self.cards:
             if rect.topleft not in self._card_images:  # text and picture, rendered once per layout
                 card = pygame.Surface(rect.size, pygame.SRCALPHA)
