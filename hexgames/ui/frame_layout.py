@@ -49,7 +49,7 @@ class FrameLayout:
         w, h = size
         m = margin
         scale = ui_scale(size) if scale is None else scale
-        top_bar, bottom_bar = px(top_bar, scale), px(bottom_bar, scale)
+        top_bar, bottom_bar, status_h = px(top_bar, scale), px(bottom_bar, scale), px(status_h, scale)
         button_size = (px(button_size[0], scale), px(button_size[1], scale))
         top_button_size = (px(top_button_size[0], scale), px(top_button_size[1], scale))
         top = top_bar + status_h
