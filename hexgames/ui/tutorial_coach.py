@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Sequence
 import pygame
 
 from hexgames.ui import draw, hud
+from hexgames.ui.ui_scale import px
 
 if TYPE_CHECKING:
     from hexgames.ui.gestures import Gesture
@@ -28,14 +29,15 @@ RIM = (20, 20, 24)
 FINISHED_BADGE = "✓"
 
 
-def coach_height(column_w: int) -> int:
-    """The strip's height over a board column `column_w` wide."""
-    return COACH_H[0] if column_w < WIDE else COACH_H[1]
+def coach_height(column_w: int, scale: float = 1.0) -> int:
+    """The strip's height over a board column `column_w` wide (grown by the UI `scale` of a large
+    window, with its buttons' type)."""
+    return px(COACH_H[0] if column_w < WIDE else COACH_H[1], scale)
 
 
-def coach_buttons_rect(coach: pygame.Rect) -> pygame.Rect:
+def coach_buttons_rect(coach: pygame.Rect, scale: float = 1.0) -> pygame.Rect:
     """The strip's button column (Next over Back, Replay and Leave), at its right."""
-    w = COACH_BUTTONS_W[1] if coach.w >= WIDE else COACH_BUTTONS_W[0]
+    w = px(COACH_BUTTONS_W[1] if coach.w >= WIDE else COACH_BUTTONS_W[0], scale)
     return pygame.Rect(coach.right - w - 8, coach.y + 8, w, coach.h - 16)
 
 
@@ -48,8 +50,10 @@ class CoachShown:
     done: bool
 
 
-def draw_coach(surface: pygame.Surface, app: "Drawing", rect: pygame.Rect, shown: CoachShown) -> None:
-    """The strip: a badge with the step's number, the words in the largest type that fits."""
+def draw_coach(surface: pygame.Surface, app: "Drawing", rect: pygame.Rect, shown: CoachShown,
+               scale: float = 1.0) -> None:
+    """The strip: a badge with the step's number, the words in the largest type that fits (up to
+    16 px grown by the UI `scale`)."""
     r = rect
     edge = hud.GOOD if shown.done else MARK
     draw.rounded_panel(surface, r, (36, 44, 58), 10, border=edge, border_width=2)
@@ -60,8 +64,8 @@ def draw_coach(surface: pygame.Surface, app: "Drawing", rect: pygame.Rect, shown
     else:
         draw.text(surface, draw.fit_text(app.font, shown.badge, tag.w - 6, 18, 11, bold=True), shown.badge,
                   tag.center, edge)
-    text = pygame.Rect(tag.right + 10, r.y + 6, coach_buttons_rect(r).x - tag.right - 20, r.h - 12)
-    for size in range(16, 11, -1):  # the largest type whose lines fit the strip's height
+    text = pygame.Rect(tag.right + 10, r.y + 6, coach_buttons_rect(r, scale).x - tag.right - 20, r.h - 12)
+    for size in range(px(16, scale), 11, -1):  # the largest type whose lines fit the strip's height
         font = app.font(size)
         step = font.get_linesize() - 1
         font, lines = draw.fit_wrapped(app.font, shown.words, text.w, max(1, text.h // step), size, size)
