@@ -9,8 +9,11 @@ scaled by `px` keeps room for its words.
 """
 from __future__ import annotations
 
+import contextlib
 import copy
-from typing import Any
+from typing import Any, Iterator
+
+_DESIGNED: list[bool] = []  # non-empty inside `as_designed`
 
 FROM_SIZE = (1920, 1080)  # up to here: factor 1
 TO_SIZE = (2560, 1440)  # from here: MAX_SCALE
@@ -21,9 +24,23 @@ def ui_scale(size: tuple[int, int]) -> float:
     """The factor for a window of `size`: 1.0 up to 1920x1080, MAX_SCALE from 2560x1440, linear
     between (by whichever of width and height has grown less, so a very wide but short window does
     not get type too tall for its rows)."""
+    if _DESIGNED:
+        return 1.0
     w, h = size
     grown = min((w - FROM_SIZE[0]) / (TO_SIZE[0] - FROM_SIZE[0]), (h - FROM_SIZE[1]) / (TO_SIZE[1] - FROM_SIZE[1]))
     return 1.0 + (MAX_SCALE - 1.0) * max(0.0, min(1.0, grown))
+
+
+@contextlib.contextmanager
+def as_designed() -> Iterator[None]:
+    """Within: the factor is 1 at every size. For drawings off screen at a size of their own (a map
+    drawn at twice its usual size to cut a sharp picture from): they are no window, and their picture
+    must be the same whatever window shows it."""
+    _DESIGNED.append(True)
+    try:
+        yield
+    finally:
+        _DESIGNED.pop()
 
 
 def px(value: int, scale: float) -> int:

@@ -114,3 +114,14 @@ def test_rules_headings_stay_larger_than_the_grown_body_type():
     for level in (1, 2, 3):  # each the html size nearest its designed size grown by the scale
         designed = HTML_PX[HEADING_SIZES[level]] * MAX_SCALE
         assert abs(HTML_PX[heading_size(level, MAX_SCALE)] - designed) <= 2
+
+
+def test_drawings_off_screen_keep_the_design_at_any_size():
+    """A picture drawn off screen at a large size of its own (the Clans map at 2080x1440) lays its
+    frame out as designed: the same picture whatever window shows it."""
+    from hexgames.ui.ui_scale import as_designed
+
+    with as_designed():
+        assert ui_scale(LARGE) == 1.0
+        assert FrameLayout.fit((2080, 1440)) == FrameLayout.fit((2080, 1440), scale=1.0)
+    assert ui_scale(LARGE) == MAX_SCALE
