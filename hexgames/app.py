@@ -9,6 +9,7 @@ language `ui/texts.py`'s; `screenshot` renders any screen of the app to a PNG, h
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import sys
 import time
@@ -74,7 +75,9 @@ class App:
                                        translation_directory_paths=[str(paths.TRANSLATIONS)])
         self.ui.set_locale(self.settings.language)
         dedupe_translation_paths()
-        self._text_fonts_loaded = False
+        self.scale = 1.0  # `ui_scale` of the window: how much the widget screens' type and rows grow
+        self._fit_theme(size)
+        self._text_fonts_loaded: set[float] = set()  # the UI scales whose text box fonts are loaded
         self.scenes = SceneManager()
         from hexgames.ui.sound import Sounds
 
@@ -91,16 +94,19 @@ class App:
     def preload_text_fonts(self) -> None:
         """Load the sizes and styles of formatted text boxes (the rules help) before one is built, so
         it does not stall on them; once, and only when needed (eighteen sizes and styles, most of
-        which nothing else uses)."""
+        which nothing else uses), again for a larger window's `scale`."""
         import warnings
 
-        if self._text_fonts_loaded:
+        from hexgames.ui.ui_scale import px
+
+        if self.scale in self._text_fonts_loaded:
             return
-        self._text_fonts_loaded = True
+        self._text_fonts_loaded.add(self.scale)
+        sizes = sorted({px(size, self.scale) for size in (14, 16, 18, 20, 24, 28)})
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # "already loaded" notices for the theme's own fonts
             self.ui.preload_fonts([{"name": "noto_sans_jp", "point_size": size, "style": style, "antialiased": "1"}
-                                   for size in (14, 16, 18, 20, 24, 28) for style in ("regular", "bold", "italic")])
+                                   for size in sizes for style in ("regular", "bold", "italic")])
 
     @property
     def worker(self) -> Any:
@@ -275,7 +281,20 @@ class App:
     def _relayout(self) -> None:
         size = self.screen.get_size()
         self.ui.set_window_resolution(size)
+        self._fit_theme(size)
         self.scenes.resize(size)
+
+    def _fit_theme(self, size: tuple[int, int]) -> None:
+        """Set `scale` for a window of `size` and, when it changed, load the theme with its font
+        sizes grown by it (the scenes then build their widgets again, in the new type)."""
+        from hexgames.ui.ui_scale import scaled_theme, ui_scale
+
+        scale = ui_scale(size)
+        if scale == self.scale:
+            return
+        self.scale = scale
+        with open(paths.ASSETS / "theme.json", encoding="utf-8") as f:
+            self.ui.get_theme().load_theme(scaled_theme(json.load(f), scale))
 
     # --- navigation ----------------------------------------------------------------------------
     def open_menu(self) -> None:

@@ -30,7 +30,7 @@ from hexgames.ui.tutorial import DONE, FINISHED, tutorial_scene  # noqa: E402
 
 def words_cut(app, scene) -> bool:
     """Whether the strip cuts the words on show now (the strip's own measure)."""
-    return not tutorial_coach.coach_lines(app, scene.coach_rect, scene.coach_text()[1])[3]
+    return not tutorial_coach.coach_lines(app, scene.coach_rect, scene.coach_text()[1], app.scale)[3]
 
 
 def shoot(game: str, size: tuple[int, int], language: str, out: Path) -> list[str]:

@@ -14,6 +14,8 @@ from typing import Iterable
 
 import pygame
 
+from hexgames.ui.ui_scale import px, ui_scale
+
 TOP_BAR = 56
 BOTTOM_BAR = 64
 MARGIN = 10
@@ -39,14 +41,19 @@ class FrameLayout:
     @classmethod
     def fit(cls, size: tuple[int, int], status_h: int = 0, top_bar: int = TOP_BAR, bottom_bar: int = BOTTOM_BAR,
             margin: int = MARGIN, button_size: tuple[int, int] = BUTTON_SIZE,
-            top_button_size: tuple[int, int] = TOP_BUTTON_SIZE) -> "FrameLayout":
+            top_button_size: tuple[int, int] = TOP_BUTTON_SIZE, scale: float | None = None) -> "FrameLayout":
         """The bars across the window, the side panel at the right between them, the board at the
         left with the message strip under it; `status_h` is taken under the top bar (online play's
-        status row)."""
+        status row). `scale` (by default `ui_scale` of `size`: more than 1 in a large window) grows the
+        bars, the buttons and the side panel's widest with the widgets' type."""
         w, h = size
         m = margin
+        scale = ui_scale(size) if scale is None else scale
+        top_bar, bottom_bar, status_h = px(top_bar, scale), px(bottom_bar, scale), px(status_h, scale)
+        button_size = (px(button_size[0], scale), px(button_size[1], scale))
+        top_button_size = (px(top_button_size[0], scale), px(top_button_size[1], scale))
         top = top_bar + status_h
-        panel_w = max(PANEL_W[0], min(PANEL_W[1], w // 4))
+        panel_w = max(PANEL_W[0], min(px(PANEL_W[1], scale), w // 4))
         middle_h = h - top - bottom_bar - 2 * m
         board = pygame.Rect(m, top + m, w - panel_w - 3 * m, middle_h - MESSAGE_H - m // 2)
         bottom = pygame.Rect(0, h - bottom_bar, w, bottom_bar)

@@ -24,6 +24,7 @@ from hexgames.ui import draw, hud, online_game
 from hexgames.ui.online_game import AWAY as AWAY_COLOUR, ONLINE
 from hexgames.ui.scenes import Scene
 from hexgames.ui.table_rules import settings_line
+from hexgames.ui.ui_scale import px
 
 if TYPE_CHECKING:
     from hexgames.ui.shell import Shell, Words
@@ -149,21 +150,21 @@ class LobbyScene(Scene):
         from pygame_gui.core import ObjectID
         from pygame_gui.elements import UIButton, UIDropDownMenu
 
-        app, tr, ui = self.app, self.app.tr, self.app.ui
+        app, tr, ui, p = self.app, self.app.tr, self.app.ui, self._px
         w, h = app.screen.get_size()
         self.shown = self._widget_state()
         self.seat_menus.clear()
         self.reopen_buttons.clear()
         self.layout(w, h)
         bottom = self.rects["buttons"]
-        self.leave_button = UIButton(pygame.Rect(bottom.x, bottom.y, 180, bottom.h), tr("ui.lobby.leave"), ui,
+        self.leave_button = UIButton(pygame.Rect(bottom.x, bottom.y, p(180), bottom.h), tr("ui.lobby.leave"), ui,
                                      tool_tip_text=tr("learn.tip.lobby_leave"))
         self.widgets.append(self.leave_button)
         self.start_button = None
         if not self.session.is_host:
             return
-        self.start_button = UIButton(pygame.Rect(bottom.right - 220, bottom.y, 220, bottom.h), tr("ui.lobby.start"),
-                                     ui, object_id=ObjectID(class_id="@primary"),
+        start = pygame.Rect(bottom.right - p(220), bottom.y, p(220), bottom.h)
+        self.start_button = UIButton(start, tr("ui.lobby.start"), ui, object_id=ObjectID(class_id="@primary"),
                                      tool_tip_text=tr("learn.tip.lobby_start"))
         if self.start_refusal() is not None:
             self.start_button.disable()
@@ -178,7 +179,7 @@ class LobbyScene(Scene):
             spec = seat_spec(seat)
             current = next((c for c in choices if c[1] == spec), (tr(f"ui.setup.ai_{seat.get('level')}"), spec))
             menu = UIDropDownMenu(choices if current in choices else choices + [current], current,
-                                  pygame.Rect(row.right - 230, row.y + (row.h - 40) // 2, 230, 40), ui)
+                                  pygame.Rect(row.right - p(230), row.y + (row.h - p(40)) // 2, p(230), p(40)), ui)
             self.seat_menus[menu] = i
             self.widgets.append(menu)
 
@@ -187,35 +188,42 @@ class LobbyScene(Scene):
         who cannot come): their key no longer holds it, and whoever joins next takes it."""
         from pygame_gui.elements import UIButton
 
-        tr = self.app.tr
-        button = UIButton(pygame.Rect(row.right - 230, row.y + (row.h - 40) // 2, 230, 40), tr("ui.lobby.reopen"),
-                          self.app.ui, tool_tip_text=tr("learn.tip.lobby_reopen"))
+        tr, p = self.app.tr, self._px
+        rect = pygame.Rect(row.right - p(230), row.y + (row.h - p(40)) // 2, p(230), p(40))
+        button = UIButton(rect, tr("ui.lobby.reopen"), self.app.ui, tool_tip_text=tr("learn.tip.lobby_reopen"))
         self.reopen_buttons[button] = seat
         self.widgets.append(button)
+
+    def _px(self, value: int) -> int:
+        """`value` pixels grown by the window's UI scale (the same in windows up to 1920x1080)."""
+        return px(value, self.app.scale)
 
     def layout(self, w: int, h: int) -> None:
         """Where each part goes: the code and the words to share at the top, the options, the seats
         and the connection's state under them (the whole a third of the way down a tall window),
         the message strip and the buttons at the bottom."""
-        col = pygame.Rect(0, 0, min(980, w - 40), 0)
+        p = self._px  # large windows: larger rows and type
+        col = pygame.Rect(0, 0, min(p(980), w - 40), 0)
         col.centerx = w // 2
         big = h >= 900
         n = max(1, len(self.seats))
-        buttons = pygame.Rect(col.x, h - 16 - 48, col.w, 48)
-        message = pygame.Rect(col.x, buttons.y - 10 - 44, col.w, 44)
-        code_h, row_h = (124, 64) if big else (108, 56)
-        words_h = 88 if h >= 720 else 48  # the options and the settings: two lines each, or one in a small window
-        head = 44 + 6 + code_h + 10 + words_h + 8  # title, code, options and settings: above the seats
-        top = max(14 if h < 720 else 30, (message.y - 8 - head - n * row_h - 36) // 3)
-        row_h = min(row_h, (message.y - 8 - 36 - top - head) // n)
-        code = pygame.Rect(col.x, top + 50, 250 if w < 1000 else 300, code_h)
-        share = pygame.Rect(code.right + 16, code.y, col.right - code.right - 16, code.h)
-        options = pygame.Rect(col.x, code.bottom + 10, col.w, words_h)
-        seats = pygame.Rect(col.x, options.bottom + 8, col.w, n * row_h)
-        self.rects = {"title": pygame.Rect(col.x, top, col.w, 44), "code": code, "share": share, "options": options,
-                      "seats": seats, "status": pygame.Rect(col.x, seats.bottom + 4, col.w, 28), "message": message,
+        buttons = pygame.Rect(col.x, h - p(16) - p(48), col.w, p(48))
+        message = pygame.Rect(col.x, buttons.y - p(10) - p(44), col.w, p(44))
+        code_h, row_h = (p(124), p(64)) if big else (p(108), p(56))
+        words_h = p(88) if h >= 720 else p(48)  # options and settings: two lines each (one in a small window)
+        head = p(44) + p(6) + code_h + p(10) + words_h + p(8)  # title, code, options and settings: above the seats
+        top = max(p(14) if h < 720 else p(30), (message.y - p(8) - head - n * row_h - p(36)) // 3)
+        row_h = min(row_h, (message.y - p(8) - p(36) - top - head) // n)
+        code = pygame.Rect(col.x, top + p(50), p(250) if w < 1000 else p(300), code_h)
+        share = pygame.Rect(code.right + p(16), code.y, col.right - code.right - p(16), code.h)
+        options = pygame.Rect(col.x, code.bottom + p(10), col.w, words_h)
+        seats = pygame.Rect(col.x, options.bottom + p(8), col.w, n * row_h)
+        self.rects = {"title": pygame.Rect(col.x, top, col.w, p(44)), "code": code, "share": share,
+                      "options": options, "seats": seats, "status": pygame.Rect(col.x, seats.bottom + 4, col.w, p(28)),
+                      "message": message,
                       "buttons": buttons}
-        self.seat_rows = [pygame.Rect(seats.x, seats.y + i * row_h, seats.w, row_h - 6) for i in range(len(self.seats))]
+        self.seat_rows = [pygame.Rect(seats.x, seats.y + i * row_h, seats.w, row_h - p(6))
+                          for i in range(len(self.seats))]
 
     # --- input --------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -289,24 +297,24 @@ class LobbyScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(self.app.BG)
-        app, tr, r = self.app, self.app.tr, self.rects
+        app, tr, r, p = self.app, self.app.tr, self.rects, self._px
         table = self.table
         title = tr("ui.lobby.title", game=game_name(app, table["game"])) if table else tr("ui.online.title")
-        draw.text(surface, draw.fit_text(app.font, title, r["title"].w, 30, 16, bold=True), title, r["title"].center,
-                  hud.ACCENT)
+        draw.text(surface, draw.fit_text(app.font, title, r["title"].w, p(30), p(16), bold=True), title,
+                  r["title"].center, hud.ACCENT)
         if table is not None:
             self._draw_code(surface, r["code"], table["code"])
             self._draw_share(surface, r["share"], table["code"])
             options = option_words(app, table["game"], table.get("options") or {}) or [tr("ui.setup.no_options")]
             words = " · ".join([listing_word(app, table), *options])
-            lines = 2 if r["options"].h >= 88 else 1
-            below = self._paragraph(surface, r["options"], words, hud.MUTED, lines)
+            lines = 2 if r["options"].h >= p(88) else 1
+            below = self._paragraph(surface, r["options"], words, hud.MUTED, lines, p(16))
             rest = pygame.Rect(r["options"].x, below, r["options"].w, r["options"].bottom - below)
-            self._paragraph(surface, rest, self._settings_words(table), hud.TEXT, lines, 15)
+            self._paragraph(surface, rest, self._settings_words(table), hud.TEXT, lines, p(15))
             for i, (row, seat) in enumerate(zip(self.seat_rows, self.seats)):
                 self._draw_seat(surface, row, i, seat)
         colour = AWAY if self.session.connection != "online" else hud.TEXT
-        font, line = draw.fit_line(app.font, self.status_text(), r["status"].w, 17, 12)
+        font, line = draw.fit_line(app.font, self.status_text(), r["status"].w, p(17), p(12))
         draw.text(surface, font, line, r["status"].midleft, colour, anchor="midleft")
 
     def draw_top(self, surface: pygame.Surface) -> None:
@@ -327,7 +335,7 @@ class LobbyScene(Scene):
     def _paragraph(self, surface: pygame.Surface, rect: pygame.Rect, content: str, colour: Any, lines: int,
                    size: int = 16) -> int:
         """`content` wrapped in at most `lines` lines of `rect`; returns the y below the last."""
-        font, wrapped = draw.fit_wrapped(self.app.font, content, rect.w, lines, size, 12)
+        font, wrapped = draw.fit_wrapped(self.app.font, content, rect.w, lines, size, self._px(12))
         step = font.get_linesize()
         shown = wrapped[:max(1, min(lines, rect.h // step))]
         for i, line in enumerate(shown):
@@ -337,11 +345,11 @@ class LobbyScene(Scene):
     def _draw_code(self, surface: pygame.Surface, rect: pygame.Rect, code: str) -> None:
         inner = hud.panel(surface, rect, self.app.tr("ui.lobby.code"), self.app, highlight=True)
         spaced = " ".join(code)
-        font = draw.fit_text(self.app.font, spaced, inner.w, 52, 20, bold=True)
+        font = draw.fit_text(self.app.font, spaced, inner.w, self._px(52), self._px(20), bold=True)
         draw.text(surface, font, spaced, inner.center, hud.TEXT)
 
     def _draw_share(self, surface: pygame.Surface, rect: pygame.Rect, code: str) -> None:
-        tr, session = self.app.tr, self.session
+        tr, session, p = self.app.tr, self.session, self._px
         if session.is_host and session.share:
             port = session.share.rpartition(":")[2]
             text = tr("ui.lobby.share", address=session.share, code=code) + "\n" + tr("ui.lobby.port", port=port)
@@ -351,37 +359,39 @@ class LobbyScene(Scene):
             text = tr("ui.lobby.guest_share", name=name or "?", code=code)
         top = rect.y
         for i, part in enumerate(text.split("\n")):
-            font, wrapped = draw.fit_wrapped(self.app.font, part, rect.w, 2, 18 if i == 0 else 15, 12, bold=i == 0)
+            font, wrapped = draw.fit_wrapped(self.app.font, part, rect.w, 2, p(18) if i == 0 else p(15), p(12),
+                                             bold=i == 0)
             for line in wrapped:
                 if top + font.get_linesize() > rect.bottom:
                     return
                 draw.text(surface, font, line, (rect.x, top), hud.TEXT if i == 0 else hud.MUTED, anchor="topleft")
                 top += font.get_linesize()
-            top += 6
+            top += p(6)
 
     def _draw_seat(self, surface: pygame.Surface, row: pygame.Rect, i: int, seat: dict[str, Any]) -> None:
         """Seat n, who sits there, human or computer, and whether they are connected: in a shape, a
         colour and a word."""
-        app, tr = self.app, self.app.tr
+        app, tr, p = self.app, self.app.tr, self._px
         mine = i == self.session.seat
-        draw.rounded_panel(surface, row, (33, 39, 50), 8, border=hud.ACCENT if mine else (60, 70, 86))
+        draw.rounded_panel(surface, row, (33, 39, 50), p(8), border=hud.ACCENT if mine else (60, 70, 86))
         shape, colour, state = self.seat_state(seat)
-        mark = (row.x + 26, row.centery)
+        mark = (row.x + p(26), row.centery)
         if shape == "dot":
-            draw.aa_circle(surface, colour, mark, 9)
+            draw.aa_circle(surface, colour, mark, p(9))
         elif shape == "ring":
-            draw.aa_circle(surface, colour, mark, 9)
-            draw.aa_circle(surface, (33, 39, 50), mark, 6)
+            draw.aa_circle(surface, colour, mark, p(9))
+            draw.aa_circle(surface, (33, 39, 50), mark, p(6))
         elif shape == "square":
-            pygame.draw.rect(surface, colour, pygame.Rect(mark[0] - 8, mark[1] - 8, 16, 16), border_radius=3)
+            pygame.draw.rect(surface, colour, pygame.Rect(mark[0] - p(8), mark[1] - p(8), p(16), p(16)),
+                             border_radius=3)
         else:  # an open seat: an empty hexagon
-            draw.aa_polygon(surface, colour, draw.hex_corners(mark, 10), 2)
-        x = row.x + 50
-        small = app.font(15)
+            draw.aa_polygon(surface, colour, draw.hex_corners(mark, p(10)), 2)
+        x = row.x + p(50)
+        small = app.font(p(15))
         seat_label = tr("ui.setup.seat", n=i + 1)
         draw.text(surface, small, seat_label, (x, row.centery), hud.MUTED, anchor="midleft")
-        x += max(70, small.size(seat_label)[0] + 14)
-        menu_w = 240 if self.session.is_host and i != (self.table or {}).get("host") else 0
+        x += max(p(70), small.size(seat_label)[0] + p(14))
+        menu_w = p(240) if self.session.is_host and i != (self.table or {}).get("host") else 0
         name = seat.get("name") if seat.get("kind") == "human" else tr("ui.setup.cpu_default", n=i + 1)
         if not seat.get("taken"):
             name = tr("ui.lobby.open_seat")
@@ -391,11 +401,11 @@ class LobbyScene(Scene):
             name = tr("ui.lobby.host", name=name)
         kind = tr(f"ui.setup.ai_{seat.get('level')}") if seat.get("kind") == "ai" else tr("ui.setup.human")
         words = f"{kind} · {state}"
-        right = row.right - 12 - menu_w
+        right = row.right - p(12) - menu_w
         words_w = min(small.size(words)[0], (right - x) // 2)
-        font, shown = draw.fit_line(app.font, name or "?", right - x - words_w - 16, 19, 13, bold=True)
+        font, shown = draw.fit_line(app.font, name or "?", right - x - words_w - p(16), p(19), p(13), bold=True)
         draw.text(surface, font, shown, (x, row.centery), hud.TEXT if seat.get("taken") else OPEN, anchor="midleft")
-        font, shown = draw.fit_line(app.font, words, words_w, 15, 11)
+        font, shown = draw.fit_line(app.font, words, words_w, p(15), p(11))
         draw.text(surface, font, shown, (right, row.centery), colour, anchor="midright")
 
     def seat_state(self, seat: dict[str, Any]) -> tuple[str, tuple[int, int, int], str]:

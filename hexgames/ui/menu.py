@@ -17,6 +17,7 @@ from hexgames.ui.game_cards import best_solo, card_rects, draw_card, learn_butto
 from hexgames.ui.scenes import Scene
 from hexgames.ui.settings import LANGUAGES
 from hexgames.ui.setup_screen import SetupScene
+from hexgames.ui.ui_scale import px
 from hexgames.ui.words import game_title
 
 if TYPE_CHECKING:
@@ -56,15 +57,16 @@ class MenuScene(Scene):
         self.actions.clear()
         self.cards.clear()
         self._card_images.clear()
-        top = 14 if self.compact else 30
-        self.widgets.append(UILabel(pygame.Rect(0, top, w, 60), tr("ui.app.title"), ui,
+        top, s = (14 if self.compact else 30), app.scale  # the title's type grows by `s` (ui_scale)
+        self.widgets.append(UILabel(pygame.Rect(0, top, w, px(60, s)), tr("ui.app.title"), ui,
                                     object_id=ObjectID(class_id="@title")))
-        self.widgets.append(UILabel(pygame.Rect(0, top + 54, w, 28), tr("ui.app.subtitle"), ui,
+        self.widgets.append(UILabel(pygame.Rect(0, top + px(54, s), w, px(28, s)), tr("ui.app.subtitle"), ui,
                                     object_id=ObjectID(object_id="#centered", class_id="@muted")))
         side_w = 220 if w < 1000 else max(260, w // 8)
         total = min(w - 40, max(1400, w * 7 // 8))  # large windows: wider cards, not wider margins
         left = (w - total) // 2
-        area = pygame.Rect(left, top + 112, total - side_w - 24, h - (top + 112) - 16)
+        head = top + px(112, s)
+        area = pygame.Rect(left, head, total - side_w - 24, h - head - 16)
         infos = games.registered()
         for rect, info in zip(card_rects(area, len(infos)), infos):
             b = UIButton(rect, "", ui, object_id=ObjectID(class_id="@card"),  # small cards hide the
@@ -210,9 +212,11 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(self.app.BG)
         w, h = surface.get_size()
-        y = (14 if self.compact else 30) + 92
+        s = self.app.scale  # under the subtitle, which grows with the theme's type
+        y = (14 if self.compact else 30) + px(92, s)
         for i, colour in enumerate(icon.COLOURS):
-            draw.aa_hex(surface, colour, (w / 2 + (i - 2.5) * 22, y + (i % 2) * 6), 8, border=(20, 24, 30))
+            draw.aa_hex(surface, colour, (w / 2 + (i - 2.5) * px(22, s), y + (i % 2) * px(6, s)), px(8, s),
+                        border=(20, 24, 30))
         for rect, info, best in self.cards:
             if rect.topleft not in self._card_images:  # text and picture, rendered once per layout
                 card = pygame.Surface(rect.size, pygame.SRCALPHA)

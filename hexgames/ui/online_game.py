@@ -25,6 +25,7 @@ from hexgames.net.session import Session
 from hexgames.ui import draw, hud
 from hexgames.ui.scenes import Scene
 from hexgames.ui.table_rules import LOW_TIME, clock_text
+from hexgames.ui.ui_scale import px
 
 if TYPE_CHECKING:
     from hexgames.ui.game_scene import GameScene
@@ -64,18 +65,19 @@ class OnlineStatus:
         self.entry: Any = None
 
     def rect(self, scene: "GameScene") -> pygame.Rect:
-        return pygame.Rect(0, scene.top_rect.bottom, scene.top_rect.w, ROW_H)
+        """The row under the top bar, `ROW_H` tall grown by the UI scale (as the frame takes it)."""
+        return pygame.Rect(0, scene.top_rect.bottom, scene.top_rect.w, px(ROW_H, scene.app.scale))
 
     # --- widgets --------------------------------------------------------------------------------
     def build(self, scene: "GameScene") -> None:
         from pygame_gui.elements import UIButton, UITextEntryLine
 
         row, ui, app = self.rect(scene), scene.app.ui, scene.app
-        bw = 90
-        self.chat_button = UIButton(pygame.Rect(row.right - bw - 10, row.y + 2, bw, ROW_H - 4),
+        bw = px(90, app.scale)
+        self.chat_button = UIButton(pygame.Rect(row.right - bw - 10, row.y + 2, bw, row.h - 4),
                                     tr_play(app, "chat"), ui, tool_tip_text=tr_play(app, "chat_tip"))
         width = min(520, row.w // 2)
-        self.entry = UITextEntryLine(pygame.Rect(row.right - bw - 20 - width, row.y + 1, width, ROW_H - 2), ui,
+        self.entry = UITextEntryLine(pygame.Rect(row.right - bw - 20 - width, row.y + 1, width, row.h - 2), ui,
                                      placeholder_text=tr_play(app, "chat_placeholder"))
         self.entry.set_text_length_limit(MAX_CHAT)
         self.entry.hide()

@@ -20,6 +20,7 @@ import pygame
 
 from hexgames import games, paths
 from hexgames.ui import picture_files
+from hexgames.ui.ui_scale import as_designed
 
 if TYPE_CHECKING:
     from hexgames.ui.shell import Drawing, Shell
@@ -143,7 +144,8 @@ def scene_picture(app: "Shell", game_id: str, state: Any, crop: Callable[[Any], 
     scene = info.scene_class()(app, match)
     scene.auto_play = False
     scene.viewer_override = 0
-    scene.compute_rects(size)
+    with as_designed():  # a drawing, not a window: the frame as designed, whatever `size` is
+        scene.compute_rects(size)
     scene.layout()
     if prepare is not None:
         prepare(scene)

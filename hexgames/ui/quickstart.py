@@ -18,6 +18,7 @@ import pygame_gui
 from hexgames.ui import draw, hud, pictures
 from hexgames.ui.scenes import Scene
 from hexgames.ui.tutorial import tr
+from hexgames.ui.ui_scale import px
 
 if TYPE_CHECKING:
     from hexgames.games import GameInfo
@@ -51,7 +52,8 @@ class QuickStartScene(Scene):
 
         w, h = self.app.screen.get_size()
         ui = self.app.ui
-        self.widgets.append(UILabel(pygame.Rect(20, 10, w - 40, 50), self.tr("quick.title", game=self.title()), ui,
+        self.widgets.append(UILabel(pygame.Rect(20, 10, w - 40, px(50, self.app.scale)),  # the heading's type grows
+                                    self.tr("quick.title", game=self.title()), ui,
                                     object_id=ObjectID(class_id="@heading")))
         body = pygame.Rect(30, 68, w - 60, h - 68 - 84)
         pic_w = min(max(420, body.h * 3 // 4), body.w * 2 // 5)  # large windows: larger pictures

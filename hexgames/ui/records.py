@@ -20,6 +20,7 @@ from hexgames.core import highscores, record_stats, records
 from hexgames.core.match import AI_LEVELS
 from hexgames.ui import chart, draw, hud
 from hexgames.ui.scenes import Scene
+from hexgames.ui.ui_scale import px
 
 if TYPE_CHECKING:
     from hexgames.games import GameInfo
@@ -70,6 +71,10 @@ class RecordsScene(Scene):
         self._stats = self.stats()
 
     # --- model ------------------------------------------------------------------------------------
+    def _px(self, value: int) -> int:
+        """`value` pixels grown by the window's UI scale (the same in windows up to 1920x1080)."""
+        return px(value, self.app.scale)
+
     @property
     def info(self) -> "GameInfo | None":
         try:
@@ -97,6 +102,7 @@ class RecordsScene(Scene):
 
     # --- widgets ----------------------------------------------------------------------------------
     def enter(self) -> None:
+        p = self._px
         from pygame_gui.core import ObjectID
         from pygame_gui.elements import UIButton, UILabel
 
@@ -105,35 +111,36 @@ class RecordsScene(Scene):
         self.controls.clear()
         self._painted = None
         self._stats = self.stats()
-        col = pygame.Rect(0, 0, min(1400, w - 40), 0)
+        col = pygame.Rect(0, 0, min(p(1400), w - 40), 0)
         col.centerx = w // 2
-        top = 12 if h < 720 else 24
-        self.widgets.append(UILabel(pygame.Rect(col.x, top, col.w, 50), tr("ui.records.title"), ui,
+        top = p(12) if h < 720 else p(24)
+        self.widgets.append(UILabel(pygame.Rect(col.x, top, col.w, p(50)), tr("ui.records.title"), ui,
                                     object_id=ObjectID(class_id="@heading")))
-        y = top + 58
-        label_w = max(app.font(18).size(tr(f"ui.records.{k}"))[0] for k in ("game", "player")) + 24
-        dd_w = min(320, (col.w - 2 * label_w - 40) // 2)
+        y = top + p(58)
+        label_w = max(app.font(p(18)).size(tr(f"ui.records.{k}"))[0] for k in ("game", "player")) + p(24)
+        dd_w = min(p(320), (col.w - 2 * label_w - p(40)) // 2)
         infos = games.registered()
         if infos:
-            self._label(pygame.Rect(col.x, y, label_w - 8, 40), tr("ui.records.game"))
+            self._label(pygame.Rect(col.x, y, label_w - p(8), p(40)), tr("ui.records.game"))
             choices = [(app.tr(f"{i.id}.title", default=i.title), i.id) for i in infos]
             current = next((c for c in choices if c[1] == self.game_id), choices[0])
-            self._dropdown("game", choices, current, pygame.Rect(col.x + label_w, y, dd_w, 40))
-        px = col.x + label_w + dd_w + 32
-        self._label(pygame.Rect(px, y, label_w - 8, 40), tr("ui.records.player"))
+            self._dropdown("game", choices, current, pygame.Rect(col.x + label_w, y, dd_w, p(40)))
+        player_x = col.x + label_w + dd_w + p(32)
+        self._label(pygame.Rect(player_x, y, label_w - p(8), p(40)), tr("ui.records.player"))
         names = self.names()
         if names:
             choices = [(n, n) for n in names]
             current = next(c for c in choices if c[1] == self.player)
-            self._dropdown("player", choices, current, pygame.Rect(px + label_w, y, dd_w, 40))
+            self._dropdown("player", choices, current, pygame.Rect(player_x + label_w, y, dd_w, p(40)))
         else:
-            self.widgets.append(UILabel(pygame.Rect(px + label_w, y, dd_w, 40), tr("ui.records.no_players"), ui,
+            self.widgets.append(UILabel(pygame.Rect(player_x + label_w, y, dd_w, p(40)), tr("ui.records.no_players"),
+                                        ui,
                                         object_id=ObjectID(class_id="@muted")))
-        bw, bh = 180, 46
-        self.back_button = UIButton(pygame.Rect(col.right - bw, h - bh - 14, bw, bh), tr("ui.records.back"), ui,
+        bw, bh = p(180), p(46)
+        self.back_button = UIButton(pygame.Rect(col.right - bw, h - bh - p(14), bw, bh), tr("ui.records.back"), ui,
                                     object_id=ObjectID(class_id="@primary"))
         self.widgets.append(self.back_button)
-        self.content = pygame.Rect(col.x, y + 56, col.w, h - bh - 28 - (y + 56))
+        self.content = pygame.Rect(col.x, y + p(56), col.w, h - bh - p(28) - (y + p(56)))
 
     def _label(self, rect: pygame.Rect, text: str) -> None:
         from pygame_gui.elements import UILabel
@@ -221,14 +228,15 @@ class RecordsScene(Scene):
         self.toasts.draw(surface, self.app, self.content)
 
     def _paint(self, surface: pygame.Surface) -> None:
+        p = self._px
         area = self.content
         if area.w <= 0 or area.h <= 0:
             return
-        gap = 16
+        gap = p(16)
         left = pygame.Rect(area.x, area.y, (area.w - gap) * 9 // 20, area.h)
         right = pygame.Rect(left.right + gap, area.y, area.right - left.right - gap, area.h)
         filled = [v for _, v in self.game_tables() if v]
-        scores_h = min(right.h // 2, 56 + sum(30 + 22 * len(v) for v in filled)) if filled else 86
+        scores_h = min(right.h // 2, p(56) + sum(p(30) + p(22) * len(v) for v in filled)) if filled else p(86)
         chart_h = right.h - scores_h - gap
         self._draw_player(surface, left)
         self._draw_recent(surface, pygame.Rect(right.x, right.y, right.w, chart_h))
@@ -239,6 +247,7 @@ class RecordsScene(Scene):
         return self.app.tr(f"{info.id}.title", default=info.title) if info else ""
 
     def _draw_player(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        p = self._px
         app, tr = self.app, self.app.tr
         stats = self._stats
         inner = hud.panel(surface, rect, self.player or tr("ui.records.player_stats"), app)
@@ -253,47 +262,50 @@ class RecordsScene(Scene):
                 (tr("ui.records.best"), fmt_score(stats.best))]
         if stats.hints:
             rows.append((tr("ui.records.hints"), str(stats.hints)))
-        line = 30 if inner.h >= 300 else 26
-        y = self._rows(surface, inner, inner.y + 6, rows, line)
-        y += 10
-        draw.text(surface, app.font(15, bold=True), tr("ui.records.vs_ai"), (inner.x, y), hud.ACCENT, anchor="topleft")
-        y += 26
+        line = p(30) if inner.h >= p(300) else p(26)
+        y = self._rows(surface, inner, inner.y + p(6), rows, line)
+        y += p(10)
+        draw.text(surface, app.font(p(15), bold=True), tr("ui.records.vs_ai"), (inner.x, y), hud.ACCENT,
+                  anchor="topleft")
+        y += p(26)
         levels = [(tr(f"ui.setup.ai_{lvl}"), stats.vs_level[lvl]) for lvl in AI_LEVELS if lvl in stats.vs_level]
         if not levels:
-            self._empty(surface, pygame.Rect(inner.x, y, inner.w, 40), tr("ui.records.no_ai_games"), top=True)
-            y += 40
+            self._empty(surface, pygame.Rect(inner.x, y, inner.w, p(40)), tr("ui.records.no_ai_games"), top=True)
+            y += p(40)
         else:
             y = self._rows(surface, inner, y, [(name, tr("ui.records.wld", won=t.won, lost=t.lost, drawn=t.drawn))
                                                for name, t in levels], line - 4)
-        self._draw_games(surface, pygame.Rect(inner.x, y + 10, inner.w, inner.bottom - y - 10), stats.recent)
+        self._draw_games(surface, pygame.Rect(inner.x, y + p(10), inner.w, inner.bottom - y - p(10)), stats.recent)
 
     def _draw_games(self, surface: pygame.Surface, box: pygame.Rect, recent: list[record_stats.Recent]) -> None:
         """The player's last games, newest first: result mark, date, opponents, score against the best
         opponent's; as many as fit."""
+        p = self._px
         app, tr = self.app, self.app.tr
-        line = 24
-        if box.h < 26 + line:
+        line = p(24)
+        if box.h < p(26) + line:
             return
-        draw.text(surface, app.font(15, bold=True), tr("ui.records.last_games"), box.topleft, hud.ACCENT,
+        draw.text(surface, app.font(p(15), bold=True), tr("ui.records.last_games"), box.topleft, hud.ACCENT,
                   anchor="topleft")
         tip = tr("ui.records.click_to_review")
-        draw.text(surface, draw.fit_text(app.font, tip, box.w // 2, 12, 9), tip, (box.right, box.y + 9), hud.MUTED,
+        draw.text(surface, draw.fit_text(app.font, tip, box.w // 2, p(12), p(9)), tip, (box.right, box.y + p(9)),
+                  hud.MUTED,
                   anchor="midright")
-        y = box.y + 26
-        font, bold = app.font(14), app.font(14, bold=True)
+        y = box.y + p(26)
+        font, bold = app.font(p(14)), app.font(p(14), bold=True)
         for r in reversed(recent):
             if y + line > box.bottom:
                 break
             mid = y + line // 2
             self.game_rows.append((pygame.Rect(box.x, y, box.w, line), r.record_id))
-            _result_mark(surface, (box.x + 6, mid), r.result)
-            draw.text(surface, font, r.date[:10], (box.x + 18, mid), hud.MUTED, anchor="midleft")
+            _result_mark(surface, (box.x + p(6), mid), r.result)
+            draw.text(surface, font, r.date[:10], (box.x + p(18), mid), hud.MUTED, anchor="midleft")
             score = fmt_score(r.score) if r.best_other is None else f"{fmt_score(r.score)} – {fmt_score(r.best_other)}"
             right = draw.text(surface, bold, score, (box.right, mid), hud.TEXT, anchor="midright").left
             who = self._opponents(r)
-            x = box.x + 18 + font.size("2026-01-01")[0] + 12
-            wfont = draw.fit_text(app.font, who, right - x - 10, 14, 10)
-            if wfont.size(who)[0] <= right - x - 10:
+            x = box.x + p(18) + font.size("2026-01-01")[0] + p(12)
+            wfont = draw.fit_text(app.font, who, right - x - p(10), p(14), p(10))
+            if wfont.size(who)[0] <= right - x - p(10):
                 draw.text(surface, wfont, who, (x, mid), hud.TEXT, anchor="midleft")
             y += line
 
@@ -307,11 +319,12 @@ class RecordsScene(Scene):
 
     def _rows(self, surface: pygame.Surface, box: pygame.Rect, y: int, rows: list[tuple[str, str]], line: int) -> int:
         """Label on the left, value on the right, one row each; returns the y below them."""
+        p = self._px
         for label, value in rows:
             if y + line > box.bottom:
                 break
-            vfont = draw.fit_text(self.app.font, value, box.w // 2, 17, 11, bold=True)
-            lfont = draw.fit_text(self.app.font, label, box.w - vfont.size(value)[0] - 16, 16, 11)
+            vfont = draw.fit_text(self.app.font, value, box.w // 2, p(17), p(11), bold=True)
+            lfont = draw.fit_text(self.app.font, label, box.w - vfont.size(value)[0] - p(16), p(16), p(11))
             draw.text(surface, lfont, label, (box.x, y + line // 2), hud.MUTED, anchor="midleft")
             draw.text(surface, vfont, value, (box.right, y + line // 2), hud.TEXT, anchor="midright")
             y += line
@@ -319,17 +332,19 @@ class RecordsScene(Scene):
 
     def _empty(self, surface: pygame.Surface, box: pygame.Rect, text: str, top: bool = False) -> None:
         """A muted sentence saying there is nothing to show yet, wrapped to the box."""
-        font = self.app.font(15)
-        lines = draw.wrap(font, text, box.w - 8)
-        y = box.y + 8 if top else box.centery - len(lines) * 11
+        p = self._px
+        font = self.app.font(p(15))
+        lines = draw.wrap(font, text, box.w - p(8))
+        y = box.y + p(8) if top else box.centery - len(lines) * p(11)
         for part in lines:
             draw.text(surface, font, part, (box.x + (0 if top else box.w // 2), y), hud.MUTED,
                       anchor="topleft" if top else "midtop")
-            y += 22
+            y += p(22)
 
     def _draw_recent(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The player's score in their last games (and the best other side's), with each result
         marked below as a shape: ▲ won, ▼ lost, ● drawn, ◇ solo."""
+        p = self._px
         app, tr = self.app, self.app.tr
         stats = self._stats
         recent = stats.recent if stats else []
@@ -341,33 +356,36 @@ class RecordsScene(Scene):
         if all(r.best_other is not None for r in recent):
             lines.append(chart.Line(tr("ui.records.best_other"), OTHER_COLOUR, [float(r.best_other or 0) for r in recent],
                                     marker=_square(OTHER_COLOUR)))
-        panel_rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h - 44)
+        panel_rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h - p(44))
         chart.draw_panel(surface, app, panel_rect, chart.Panel(tr("ui.records.recent"), lines))
         plot = chart.plot_rect(panel_rect)
-        y = panel_rect.bottom + 10
+        y = panel_rect.bottom + p(10)
         for i, r in enumerate(recent):
             _result_mark(surface, (chart.point_x(plot, i, len(recent)), y), r.result)
-        self._legend(surface, pygame.Rect(rect.x, y + 10, rect.w, 22), lines, {r.result for r in recent})
+        self._legend(surface, pygame.Rect(rect.x, y + p(10), rect.w, p(22)), lines, {r.result for r in recent})
 
     def _legend(self, surface: pygame.Surface, row: pygame.Rect, lines: list[chart.Line], results: set[str]) -> None:
         """What each line and mark means (the solo mark only when solo games are shown)."""
-        font = self.app.font(13)
-        x = row.x + 10
+        p = self._px
+        font = self.app.font(p(13))
+        x = row.x + p(10)
         items = [(line.label, line.colour, line.marker) for line in lines]
         for label, colour, marker in items:
             centre = (x + 5, row.centery)
-            (marker or (lambda s, c, size: draw.aa_circle(s, colour, c, size // 2)))(surface, centre, 10)
-            x = draw.text(surface, font, label, (x + 14, row.centery), hud.MUTED, anchor="midleft").right + 16
+            (marker or (lambda s, c, size: draw.aa_circle(s, colour, c, size // 2)))(surface, centre, p(10))
+            x = draw.text(surface, font, label, (x + p(14), row.centery), hud.MUTED, anchor="midleft").right + p(16)
         for result, key in (("won", "ui.records.mark_won"), ("lost", "ui.records.mark_lost"),
                             ("drawn", "ui.records.mark_drawn"), ("", "ui.records.mark_solo")):
             if not result and result not in results:
                 continue
-            if x > row.right - 60:
+            if x > row.right - p(60):
                 break
             _result_mark(surface, (x + 5, row.centery), result)
-            x = draw.text(surface, font, self.app.tr(key), (x + 14, row.centery), hud.MUTED, anchor="midleft").right + 14
+            x = draw.text(surface, font, self.app.tr(key), (x + p(14), row.centery), hud.MUTED,
+                          anchor="midleft").right + p(14)
 
     def _draw_highscores(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        p = self._px
         app, tr, info = self.app, self.app.tr, self.info
         inner = hud.panel(surface, rect, tr("ui.records.highscores"), app)
         tables = [(k, v) for k, v in self.game_tables() if v]
@@ -376,18 +394,18 @@ class RecordsScene(Scene):
             self._empty(surface, inner, tr("ui.records.no_highscores" if solo else "ui.records.no_solo",
                                            game=self._title()))
             return
-        line = 22
-        per_table = max(1, (inner.h - len(tables) * 26) // len(tables) // line)
+        line = p(22)
+        per_table = max(1, (inner.h - len(tables) * p(26)) // len(tables) // line)
         y = inner.y + 4
-        font, bold = app.font(14), app.font(14, bold=True)
+        font, bold = app.font(p(14)), app.font(p(14), bold=True)
         for key, entries in tables:
-            if y + 24 > inner.bottom:
+            if y + p(24) > inner.bottom:
                 break
             if len(tables) > 1 or key != self.game_id + "/solo":
                 name = table_label(app, info, key) if info else key
-                name_font = draw.fit_text(app.font, name, inner.w, 15, 11, bold=True)
+                name_font = draw.fit_text(app.font, name, inner.w, p(15), p(11), bold=True)
                 draw.text(surface, name_font, name, (inner.x, y), hud.ACCENT, anchor="topleft")
-                y += 24
+                y += p(24)
             for place, entry in enumerate(entries[:per_table]):
                 if y + line > inner.bottom:
                     break
@@ -395,10 +413,10 @@ class RecordsScene(Scene):
                 draw.text(surface, bold, tr("ui.results.ordinal", n=place + 1), (inner.x, mid), hud.TEXT, anchor="midleft")
                 draw.text(surface, font, entry.date[:10], (inner.right, mid), hud.MUTED, anchor="midright")
                 score = " · ".join(str(x) for x in entry.scores)
-                sfont = draw.fit_text(app.font, score, inner.w - 150, 15, 10, bold=True)
-                draw.text(surface, sfont, score, (inner.x + 44, mid), hud.TEXT, anchor="midleft")
+                sfont = draw.fit_text(app.font, score, inner.w - p(150), p(15), p(10), bold=True)
+                draw.text(surface, sfont, score, (inner.x + p(44), mid), hud.TEXT, anchor="midleft")
                 y += line
-            y += 6
+            y += p(6)
 
 
 def _square(colour: tuple[int, int, int]) -> chart.Marker:

@@ -11,6 +11,7 @@ import pygame_gui
 from hexgames.core.match import Match
 from hexgames.ui import chart, draw, hud
 from hexgames.ui.scenes import Scene
+from hexgames.ui.ui_scale import px
 
 if TYPE_CHECKING:
     from hexgames.ui.game_scene import GameScene
@@ -57,6 +58,10 @@ class ResultsScene(Scene):
             return ""
         return self.app.tr("ui.hint.taken_one") if count == 1 else self.app.tr("ui.hint.taken", n=count)
 
+    def _px(self, value: int) -> int:
+        """`value` pixels grown by the window's UI scale (the same in windows up to 1920x1080)."""
+        return px(value, self.app.scale)
+
     def order(self) -> list[int]:
         return sorted(range(len(self.outcome.ranks)), key=lambda i: (self.outcome.ranks[i], i))
 
@@ -65,24 +70,24 @@ class ResultsScene(Scene):
         from pygame_gui.elements import UIButton
 
         w, h = self.app.screen.get_size()
-        rows = len(self.outcome.ranks)
-        bw = min(1160 if self.panels else 760, w - 40)
-        bh = max(190 + rows * 56 + 80, min(560, h - 40) if self.panels else 0)
+        rows, p = len(self.outcome.ranks), self._px
+        bw = min(p(1160) if self.panels else p(760), w - 40)
+        bh = max(p(190) + rows * p(56) + p(80), min(p(560), h - 40) if self.panels else 0)
         self.box = pygame.Rect(0, 0, bw, bh)
         self.box.center = (w // 2, h // 2)
         self._painted = None
-        table_w = max(380, min(640, bw * 11 // 20)) if self.panels else bw
+        table_w = max(p(380), min(p(640), bw * 11 // 20)) if self.panels else bw
         self.table = pygame.Rect(self.box.x, self.box.y, table_w, bh)
-        self.chart_rect = pygame.Rect(self.table.right, self.box.y + 20, self.box.right - self.table.right - 20,
-                                      bh - 110) if self.panels else pygame.Rect(0, 0, 0, 0)
+        self.chart_rect = pygame.Rect(self.table.right, self.box.y + p(20), self.box.right - self.table.right - p(20),
+                                      bh - p(110)) if self.panels else pygame.Rect(0, 0, 0, 0)
         self.buttons.clear()
         labels = (("rematch", "@primary"), ("review", None), ("board", None), ("menu", None))
         if self.game.table.online:  # a rematch online is a new table, made in the lobby
             labels = labels[1:]
-        btn_w = (bw - 20 - 20 * len(labels)) // len(labels)
+        btn_w = (bw - p(20) - p(20) * len(labels)) // len(labels)
         for i, (action, cls) in enumerate(labels):
             text = self.app.tr("ui.replay.review" if action == "review" else f"ui.results.{action}")
-            b = UIButton(pygame.Rect(self.box.x + 20 + i * (btn_w + 20), self.box.bottom - 70, btn_w, 50),
+            b = UIButton(pygame.Rect(self.box.x + p(20) + i * (btn_w + p(20)), self.box.bottom - p(70), btn_w, p(50)),
                          text, self.app.ui, object_id=ObjectID(class_id=cls))
             self.buttons[b] = action
             self.widgets.append(b)
@@ -121,59 +126,60 @@ class ResultsScene(Scene):
         surface.blit(self._painted, self.box.topleft)
 
     def _paint(self, surface: pygame.Surface) -> None:
-        app, box = self.app, self.box
-        draw.rounded_panel(surface, box, (30, 36, 46, 248), 16, border=(80, 92, 112))
-        draw.text(surface, app.font(18), app.tr("ui.results.title"), (self.table.centerx, box.y + 30), hud.MUTED)
+        app, box, p = self.app, self.box, self._px
+        draw.rounded_panel(surface, box, (30, 36, 46, 248), p(16), border=(80, 92, 112))
+        draw.text(surface, app.font(p(18)), app.tr("ui.results.title"), (self.table.centerx, box.y + p(30)), hud.MUTED)
         self._draw_ranking(surface, self.table)
         if self.panels:
             chart.draw_panels(surface, app, self.chart_rect, self.panels)
 
     def _draw_ranking(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """Headline, summary and one row per seat, best first."""
-        app, o = self.app, self.outcome
+        app, o, p = self.app, self.outcome, self._px
         head = self.headline()
-        draw.text(surface, draw.fit_text(app.font, head, box.w - 40, 36, 16, bold=True), head,
-                  (box.centerx, box.y + 72), hud.ACCENT)
+        draw.text(surface, draw.fit_text(app.font, head, box.w - p(40), p(36), p(16), bold=True), head,
+                  (box.centerx, box.y + p(72)), hud.ACCENT)
         summary = app.tr_reason(o.summary)
         if summary:
-            f = draw.fit_text(app.font, summary, box.w - 40, 18, 12)
-            draw.text(surface, f, summary, (box.centerx, box.y + 112), hud.TEXT)
-        y = box.y + 150
-        small = app.font(15)
+            f = draw.fit_text(app.font, summary, box.w - p(40), p(18), p(12))
+            draw.text(surface, f, summary, (box.centerx, box.y + p(112)), hud.TEXT)
+        y = box.y + p(150)
+        small = app.font(p(15))
         column = bool(self.game.match.hints) and box.w >= HINTS_COLUMN_WIDTH  # else hints join the details
-        cols = (box.x + 30, box.x + 110, box.x + box.w - (250 if column else 180), box.x + box.w - 40)
+        cols = (box.x + p(30), box.x + p(110), box.x + box.w - (p(250) if column else p(180)), box.x + box.w - 40)
         heads = [(app.tr("ui.results.place"), cols[0], "midleft"), (app.tr("ui.results.player"), cols[1], "midleft"),
                  (app.tr("ui.results.score"), cols[3], "midright")]
         if column:
             heads.append((app.tr("ui.hint.column"), cols[2] + 6, "midleft"))
         for text, x, anchor in heads:
             draw.text(surface, small, text, (x, y), hud.MUTED, anchor=anchor)
-        y += 22
+        y += p(22)
         for seat in self.order():
-            row = pygame.Rect(box.x + 16, y, box.w - 32, 50)
+            row = pygame.Rect(box.x + p(16), y, box.w - p(32), p(50))
             first = o.ranks[seat] == 0
             draw.rounded_panel(surface, row, (44, 52, 66) if first else (36, 42, 54), 8,
                                border=hud.ACCENT if first else None)
-            draw.text(surface, app.font(22, bold=True), app.tr("ui.results.ordinal", n=o.ranks[seat] + 1),
+            draw.text(surface, app.font(p(22), bold=True), app.tr("ui.results.ordinal", n=o.ranks[seat] + 1),
                       (cols[0], row.centery), hud.ACCENT if first else hud.TEXT, anchor="midleft")
-            self.game.draw_seat_chip(surface, seat, (cols[1] + 8, row.centery), 8)
+            self.game.draw_seat_chip(surface, seat, (cols[1] + p(8), row.centery), p(8))
             name = self.game.seat_name(seat)
             detail = app.tr_reason(o.details[seat]) if seat < len(o.details) else ""
             taken = self.hints_taken(seat)
             if taken and not column:
                 detail = app.join([detail, taken]) if detail else taken
-            name_font = draw.fit_text(app.font, name, cols[2] - cols[1] - 40, 20, 12, bold=True)
+            name_font = draw.fit_text(app.font, name, cols[2] - cols[1] - p(40), p(20), p(12), bold=True)
             if detail:
-                draw.text(surface, name_font, name, (cols[1] + 26, row.centery - 10), hud.TEXT, anchor="midleft")
-                detail_w = (cols[2] if column else cols[3] - 84) - cols[1] - 26
-                dfont = draw.fit_text(app.font, detail, detail_w, 14, 10)
-                draw.text(surface, dfont, detail, (cols[1] + 26, row.centery + 12), hud.MUTED, anchor="midleft")
+                draw.text(surface, name_font, name, (cols[1] + p(26), row.centery - p(10)), hud.TEXT, anchor="midleft")
+                detail_w = (cols[2] if column else cols[3] - p(84)) - cols[1] - p(26)
+                dfont = draw.fit_text(app.font, detail, detail_w, p(14), p(10))
+                draw.text(surface, dfont, detail, (cols[1] + p(26), row.centery + p(12)), hud.MUTED, anchor="midleft")
             else:
-                draw.text(surface, name_font, name, (cols[1] + 26, row.centery), hud.TEXT, anchor="midleft")
+                draw.text(surface, name_font, name, (cols[1] + p(26), row.centery), hud.TEXT, anchor="midleft")
             if taken and column:
-                cell_w = cols[3] - cols[2] - 66
-                draw.text(surface, draw.fit_text(app.font, taken, cell_w, 15, 10), taken, (cols[2] + 6, row.centery),
+                cell_w = cols[3] - cols[2] - p(66)
+                draw.text(surface, draw.fit_text(app.font, taken, cell_w, p(15), p(10)), taken,
+                          (cols[2] + 6, row.centery),
                           hud.MUTED, anchor="midleft")
             score = _fmt_score(o.scores[seat]) if seat < len(o.scores) else ""
-            draw.text(surface, app.font(24, bold=True), score, (cols[3], row.centery), hud.TEXT, anchor="midright")
-            y += 56
+            draw.text(surface, app.font(p(24), bold=True), score, (cols[3], row.centery), hud.TEXT, anchor="midright")
+            y += p(56)

@@ -23,12 +23,21 @@ import pygame_gui
 from hexgames import paths
 from hexgames.ui import table_image
 from hexgames.ui.scenes import Scene
+from hexgames.ui.ui_scale import px
 
 if TYPE_CHECKING:
     from hexgames.games import GameInfo
     from hexgames.ui.shell import Shell
 
 HEADING_SIZES = {1: 6, 2: 5, 3: 4}  # pygame_gui <font size=N>
+HTML_PX = {1: 8, 1.5: 9, 2: 10, 2.5: 11, 3: 12, 3.5: 13, 4: 14, 4.5: 16, 5: 18, 5.5: 20, 6: 24, 6.5: 32, 7: 48}  # its px
+
+
+def heading_size(level: int, scale: float = 1.0) -> float:
+    """The <font size=N> of a level-`level` heading whose type is closest to its size at scale 1
+    grown by `scale` (the body's type grows with the theme; headings must stay larger than it)."""
+    want = HTML_PX[HEADING_SIZES.get(level, 4)] * scale
+    return min(HTML_PX, key=lambda n: (abs(HTML_PX[n] - want), n))
 MEASURE = 1500  # the widest the rules' column grows
 SHOW_ME = re.compile(r"\[([^\]]+)\]\(tutorial:(\w+)\)")  # [words](tutorial:lesson): the step showing it
 
@@ -96,7 +105,8 @@ def contents_html(md: str, title: str) -> str:
 
 
 def markdown_to_html(md: str, table: Callable[[list[list[str]]], str] = text_table,
-                     picture: Callable[[str, str, str], str] = caption_only, contents: str = "") -> str:
+                     picture: Callable[[str, str, str], str] = caption_only, contents: str = "",
+                     scale: float = 1.0) -> str:
     """Headings bold (and larger), bullets as •, numbered items kept, blank lines as paragraph breaks.
     Indented lines under an item continue that item (the rules files wrap long bullets). A pipe table
     (header row, `|---|` rule, rows) becomes whatever `table` makes of its rows of cells, a line
@@ -150,7 +160,7 @@ def markdown_to_html(md: str, table: Callable[[list[list[str]]], str] = text_tab
             if contents and len(m.group(1)) == 2:
                 parts.append(contents)
                 contents = ""
-            size = HEADING_SIZES.get(len(m.group(1)), 4)
+            size = heading_size(len(m.group(1)), scale)
             parts.append(f"<font size={size}><b>{_inline(m.group(2))}</b></font><br>")
             continue
         bullet = re.match(r"^([-*+])\s+(.*)$", stripped)
@@ -203,7 +213,8 @@ class RulesHelpScene(Scene):
                     or caption_only(game, name, caption))
 
         return markdown_to_html(md, table=lambda rows: table_image.html_img(rows, self.app.font, width) or text_table(rows),
-                                picture=picture, contents=contents_html(md, self.app.tr("learn.rules.contents")))
+                                picture=picture, contents=contents_html(md, self.app.tr("learn.rules.contents")),
+                                scale=self.app.scale)
 
     def jump_to(self, index: int) -> bool:
         """Scroll the text so heading `index` (of `headings`) is at the top; False if not found."""
@@ -241,7 +252,7 @@ class RulesHelpScene(Scene):
         """The text's column: the window less its margins, at most `MEASURE` wide and centred (a line
         across a whole large window is hard to follow back to its start)."""
         w = self.app.screen.get_width()
-        width = min(w - 80, MEASURE)
+        width = min(w - 80, px(MEASURE, self.app.scale))
         return pygame.Rect((w - width) // 2, 0, width, 0)
 
     def enter(self) -> None:
@@ -249,16 +260,17 @@ class RulesHelpScene(Scene):
         from pygame_gui.elements import UIButton, UILabel, UITextBox
 
         self.app.preload_text_fonts()
-        w, h = self.app.screen.get_size()
-        col = self.column()
+        (w, h), s = self.app.screen.get_size(), self.app.scale  # large windows: larger type and buttons
+        col, top, bw, bh = self.column(), px(76, s), px(220, s), px(48, s)
         title = self.app.tr("ui.rules.title", game=self.app.tr(f"{self.info.id}.title", default=self.info.title))
-        self.widgets.append(UILabel(pygame.Rect(col.x, 16, col.w, 50), title, self.app.ui,
+        self.widgets.append(UILabel(pygame.Rect(col.x, px(16, s), col.w, px(50, s)), title, self.app.ui,
                                     object_id=ObjectID(class_id="@heading")))
-        self.box = UITextBox(self.html(), pygame.Rect(col.x, 76, col.w, h - 76 - 84), self.app.ui,
+        self.box = UITextBox(self.html(), pygame.Rect(col.x, top, col.w, h - top - px(84, s)), self.app.ui,
                              allow_split_dashes=False)  # Japanese lines break between characters
-        self.contents_button = UIButton(pygame.Rect(w // 2 - 230, h - 68, 220, 48), self.app.tr("learn.rules.contents"),
+        by = h - px(68, s)
+        self.contents_button = UIButton(pygame.Rect(w // 2 - bw - 10, by, bw, bh), self.app.tr("learn.rules.contents"),
                                         self.app.ui, tool_tip_text=self.app.tr("learn.tip.contents"))
-        self.back_button = UIButton(pygame.Rect(w // 2 + 10, h - 68, 220, 48), self.app.tr("ui.rules.back"),
+        self.back_button = UIButton(pygame.Rect(w // 2 + 10, by, bw, bh), self.app.tr("ui.rules.back"),
                                     self.app.ui, object_id=ObjectID(class_id="@primary"))
         self.widgets += [self.box, self.contents_button, self.back_button]
 

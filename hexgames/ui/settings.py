@@ -18,6 +18,7 @@ from hexgames.core.match import clean_name
 from hexgames.core.protocol import Reason
 from hexgames.ui.anim import SPEEDS
 from hexgames.ui.scenes import Scene
+from hexgames.ui.ui_scale import px
 
 if TYPE_CHECKING:
     from hexgames.ui.shell import Shell
@@ -130,41 +131,43 @@ class SettingsScene(Scene):
 
         app, tr = self.app, self.app.tr
         w, h = app.screen.get_size()
-        col = pygame.Rect(0, 0, min(720, w - 80), 0)
+        s = app.scale  # large windows: rows and buttons grow with the type
+        col = pygame.Rect(0, 0, min(px(720, s), w - 80), 0)
         col.centerx = w // 2
-        y = max(20, h // 2 - 280)
-        self.widgets.append(UILabel(pygame.Rect(col.x, y, col.w, 60), tr("ui.settings.title"), app.ui,
+        y = max(20, h // 2 - px(280, s))
+        self.widgets.append(UILabel(pygame.Rect(col.x, y, col.w, px(60, s)), tr("ui.settings.title"), app.ui,
                                     object_id=ObjectID(class_id="@title")))
-        y += 90
-        label_w = 260
+        y += px(90, s)
+        label_w, rh, step = px(260, s), px(44, s), px(64, s)
         bx = col.x + label_w
-        self.widgets.append(UILabel(pygame.Rect(col.x, y, label_w - 10, 44), tr("ui.settings.language"), app.ui))
+        self.widgets.append(UILabel(pygame.Rect(col.x, y, label_w - 10, rh), tr("ui.settings.language"), app.ui))
         self.lang_buttons.clear()
         for i, (code, name) in enumerate(LANGUAGES.items()):
             cls = "@selected" if app.settings.language == code else None
-            b = UIButton(pygame.Rect(bx + i * 160, y, 150, 44), name, app.ui,
+            b = UIButton(pygame.Rect(bx + i * px(160, s), y, px(150, s), rh), name, app.ui,
                          object_id=ObjectID(object_id="#lang_button", class_id=cls))
             self.lang_buttons[b] = code
             self.widgets.append(b)
-        y += 64
-        self.widgets.append(UILabel(pygame.Rect(col.x, y, label_w - 10, 44), tr("ui.settings.anim_speed"), app.ui))
+        y += step
+        self.widgets.append(UILabel(pygame.Rect(col.x, y, label_w - 10, rh), tr("ui.settings.anim_speed"), app.ui))
         self.speed_buttons.clear()
         current = app.settings.speed_name
-        bw = max(90, (col.w - label_w) // 4 - 8)
+        bw = max(px(90, s), (col.w - label_w) // 4 - 8)
         for i, name in enumerate(SPEEDS):
             cls = "@selected" if name == current else None
-            b = UIButton(pygame.Rect(bx + i * (bw + 8), y, bw, 44), tr(f"ui.settings.{name}"), app.ui,
+            b = UIButton(pygame.Rect(bx + i * (bw + 8), y, bw, rh), tr(f"ui.settings.{name}"), app.ui,
                          object_id=ObjectID(class_id=cls))
             self.speed_buttons[b] = name
             self.widgets.append(b)
-        y += 64
+        y += step
         self.targets_button = self._switch_row(col, y, label_w, "ui.settings.targets", app.settings.show_targets)
-        y += 64
+        y += step
         self.hints_button = self._switch_row(col, y, label_w, "ui.settings.hints", app.settings.hints)
-        y += 64
+        y += step
         y = self._sound_rows(col, y, label_w, bw)
-        y += 26
-        self.back_button = UIButton(pygame.Rect(col.centerx - 110, y, 220, 48), tr("ui.settings.back"), app.ui,
+        y += px(26, s)
+        back = pygame.Rect(col.centerx - px(110, s), y, px(220, s), px(48, s))
+        self.back_button = UIButton(back, tr("ui.settings.back"), app.ui,
                                     object_id=ObjectID(class_id="@primary"))
         self.widgets.append(self.back_button)
 
@@ -174,9 +177,10 @@ class SettingsScene(Scene):
         from pygame_gui.core import ObjectID
         from pygame_gui.elements import UIButton, UILabel
 
-        app, tr = self.app, self.app.tr
-        self.widgets.append(UILabel(pygame.Rect(col.x, y, label_w - 10, 44), tr(label_key), app.ui))
-        button = UIButton(pygame.Rect(col.x + label_w, y, 150, 44), tr("ui.settings.on" if on else "ui.settings.off"),
+        app, tr, rh = self.app, self.app.tr, px(44, self.app.scale)
+        self.widgets.append(UILabel(pygame.Rect(col.x, y, label_w - 10, rh), tr(label_key), app.ui))
+        button = UIButton(pygame.Rect(col.x + label_w, y, px(150, app.scale), rh),
+                          tr("ui.settings.on" if on else "ui.settings.off"),
                           app.ui, object_id=ObjectID(class_id="@selected" if on else None))
         self.widgets.append(button)
         return button
@@ -187,20 +191,21 @@ class SettingsScene(Scene):
         from pygame_gui.elements import UIButton, UILabel
 
         app, tr, bx = self.app, self.app.tr, col.x + label_w
+        rh, step = px(44, app.scale), px(64, app.scale)
         on = not app.settings.muted
         self.sound_button = self._switch_row(col, y, label_w, "ui.settings.sound", on)
-        y += 64
-        self.widgets.append(UILabel(pygame.Rect(col.x, y, label_w - 10, 44), tr("ui.settings.volume"), app.ui))
+        y += step
+        self.widgets.append(UILabel(pygame.Rect(col.x, y, label_w - 10, rh), tr("ui.settings.volume"), app.ui))
         self.volume_buttons.clear()
         current = app.settings.volume_name
         for i, name in enumerate(VOLUMES):
-            b = UIButton(pygame.Rect(bx + i * (bw + 8), y, bw, 44), tr(f"ui.settings.volume_{name}"), app.ui,
+            b = UIButton(pygame.Rect(bx + i * (bw + 8), y, bw, rh), tr(f"ui.settings.volume_{name}"), app.ui,
                          object_id=ObjectID(class_id="@selected" if name == current else None))
             if not on:
                 b.disable()
             self.volume_buttons[b] = name
             self.widgets.append(b)
-        return y + 64
+        return y + step
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -15,6 +15,7 @@ from hexgames.core.match import MAX_NAME, Match, Seat
 from hexgames.ui import hud
 from hexgames.ui.host_form import CHOICES, HostChoices
 from hexgames.ui.scenes import Scene
+from hexgames.ui.ui_scale import px
 from hexgames.ui.words import game_title
 
 if TYPE_CHECKING:
@@ -90,80 +91,94 @@ class SetupScene(Scene):
 
     def enter(self) -> None:
         from pygame_gui.core import ObjectID
-        from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
+        from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
 
         app, tr, ui, gid = self.app, self.app.tr, self.app.ui, self.info.id
         w, h = app.screen.get_size()
+        s = app.scale  # large windows: every row, column and button grows with the type
+
+        def p(v: int) -> int:
+            return px(v, s)
+
         self.controls.clear()
         self.buttons.clear()
-        col = pygame.Rect(0, 0, min(900, w - 80), 0)
+        col = pygame.Rect(0, 0, min(max(p(900), w * 11 // 20), w - 80), 0)  # wide windows: a wider form
         col.centerx = w // 2
         title = "ui.online.setup_title" if self.online else "ui.setup.title"
-        self.widgets.append(UILabel(pygame.Rect(col.x, 24, col.w, 56), tr(title, game=game_title(app, self.info)), ui,
-                                    object_id=ObjectID(class_id="@heading")))
-        y = 100
-        lw = 200
-        self.widgets.append(UILabel(pygame.Rect(col.x, y, lw, 40), tr("ui.setup.players"), ui))
+        self.widgets.append(UILabel(pygame.Rect(col.x, p(24), col.w, p(56)), tr(title, game=game_title(app, self.info)),
+                                    ui, object_id=ObjectID(class_id="@heading")))
+        y = p(100)
+        lw, rh, step = p(200), p(40), p(50)  # label column, row height, row step
+        self.widgets.append(UILabel(pygame.Rect(col.x, y, lw, rh), tr("ui.setup.players"), ui))
         counts = [(str(n), str(n)) for n in self.counts()]
-        dd = UIDropDownMenu(counts, (str(self.count), str(self.count)), pygame.Rect(col.x + lw, y, 120, 40), ui)
+        dd = UIDropDownMenu(counts, (str(self.count), str(self.count)), pygame.Rect(col.x + lw, y, p(120), rh), ui)
         self.controls[dd] = ("count", None)
         self.widgets.append(dd)
         if len(self.info.modes) > 1:  # a game with one way to play offers no choice of mode
-            self._mode_dropdown(pygame.Rect(col.x + lw + 150, y, col.w - lw - 150, 40))
-        y += 60
+            self._mode_dropdown(pygame.Rect(col.x + lw + p(150), y, col.w - lw - p(150), rh))
+        y += p(60)
         human = "ui.online.open_seat" if self.online else "ui.setup.human"
         kinds = [(tr(human if k == "human" else f"ui.setup.ai_{k}"), k) for k in SEAT_KINDS]
+        kind_w, name_x = p(260), lw + p(280)
         for i in range(self.count):
-            self.widgets.append(UILabel(pygame.Rect(col.x, y, lw, 40), tr("ui.setup.seat", n=i + 1), ui))
+            self.widgets.append(UILabel(pygame.Rect(col.x, y, lw, rh), tr("ui.setup.seat", n=i + 1), ui))
             if self.online is not None and i == 0:  # the host's own seat, and who can find the table
-                self.widgets.append(UILabel(pygame.Rect(col.x + lw, y, 260, 40),
+                self.widgets.append(UILabel(pygame.Rect(col.x + lw, y, kind_w, rh),
                                             tr("ui.online.you", name=self.online.name or self.default_name(0)), ui))
-                self.host.listing_dropdown(app, pygame.Rect(col.x + lw + 280, y, min(260, col.w - lw - 280), 40),
+                self.host.listing_dropdown(app, pygame.Rect(col.x + name_x, y, min(kind_w, col.w - name_x), rh),
                                            self.controls, self.widgets)
-                y += 50
+                y += step
                 continue
             cur = next(k for k in kinds if k[1] == self.kinds[i])
-            dd = UIDropDownMenu(kinds, cur, pygame.Rect(col.x + lw, y, 260, 40), ui)
+            dd = UIDropDownMenu(kinds, cur, pygame.Rect(col.x + lw, y, kind_w, rh), ui)
             self.controls[dd] = ("kind", i)
             self.widgets.append(dd)
             if self.online is None:  # online, players name themselves and the server the computers
-                entry = UITextEntryLine(pygame.Rect(col.x + lw + 280, y, col.w - lw - 280, 40), ui)
+                entry = UITextEntryLine(pygame.Rect(col.x + name_x, y, col.w - name_x, rh), ui)
                 entry.set_text_length_limit(MAX_NAME)
                 entry.set_text(self.names[i] if self.names[i] is not None else self.default_name(i))
                 self.controls[entry] = ("name", i)
                 self.widgets.append(entry)
-            y += 50
+            y += step
         if self.online is not None:
-            self.host.table_row(app, pygame.Rect(col.x, y, col.w, 40), lw, self.controls, self.widgets)
-            y += 50
-        y += 14
-        self.widgets.append(UILabel(pygame.Rect(col.x, y, col.w, 34), tr("ui.setup.options"), ui,
+            self.host.table_row(app, pygame.Rect(col.x, y, col.w, rh), lw, self.controls, self.widgets)
+            y += step
+        y += p(14)
+        self.widgets.append(UILabel(pygame.Rect(col.x, y, col.w, p(34)), tr("ui.setup.options"), ui,
                                     object_id=ObjectID(class_id="@muted")))
-        y += 40
+        y += rh
         visible = self.visible_options()
         if not visible:
-            self.widgets.append(UILabel(pygame.Rect(col.x + lw, y, col.w - lw, 34), tr("ui.setup.no_options"), ui,
+            self.widgets.append(UILabel(pygame.Rect(col.x + lw, y, col.w - lw, p(34)), tr("ui.setup.no_options"), ui,
                                         object_id=ObjectID(class_id="@muted")))
-            y += 44
+            y += p(44)
         for spec in visible:
             name = self._label(f"{gid}.option.{spec.name}", spec.name.replace("_", " ").capitalize())
-            self.widgets.append(UILabel(pygame.Rect(col.x, y, lw - 10, 40), name, ui))
+            self.widgets.append(UILabel(pygame.Rect(col.x, y, lw - 10, rh), name, ui))
             choices = [(self._label(f"{gid}.option.{spec.name}.{v}", str(v)), str(v)) for v in spec.choices]
             cur = next(c for c, v in zip(choices, spec.choices) if v == self.options[spec.name])
-            dd = UIDropDownMenu(choices, cur, pygame.Rect(col.x + lw, y, min(520, col.w - lw), 40), ui)
+            dd = UIDropDownMenu(choices, cur, pygame.Rect(col.x + lw, y, min(p(520), col.w - lw), rh), ui)
             self.controls[dd] = ("option", spec.name)
             self.widgets.append(dd)
-            y += 50
-        by = max(y + 20, h - 90)
+            y += step
+        self._action_buttons(col, max(y + 20, h - p(90)))
+
+    def _action_buttons(self, col: pygame.Rect, by: int) -> None:
+        """Back, How to play, Rules and Start (online: Host) in a row at the right under the form."""
+        from pygame_gui.core import ObjectID
+        from pygame_gui.elements import UIButton
+
+        tr, ui, s = self.app.tr, self.app.ui, self.app.scale
         actions = (("back", None), ("how", None), ("rules", None), ("start", "@primary"))
-        bw = min(200, (col.w + 16) // len(actions) - 16)
+        gap = px(16, s)
+        bw = min(px(200, s), (col.w + gap) // len(actions) - gap)
         hosting = self.online is not None
         for i, (action, cls) in enumerate(actions):
             label = tr("learn.setup.how") if action == "how" else tr(f"ui.setup.{action}")
             tip = tr(f"learn.tip.setup_{action}")
             if hosting and action == "start":
                 label, tip = tr("ui.online.host_start"), tr("learn.tip.setup_host")
-            b = UIButton(pygame.Rect(col.x + col.w - (len(actions) - i) * (bw + 16) + 16, by, bw, 52),
+            b = UIButton(pygame.Rect(col.x + col.w - (len(actions) - i) * (bw + gap) + gap, by, bw, px(52, s)),
                          label, ui, object_id=ObjectID(class_id=cls), tool_tip_text=tip)
             self.buttons[b] = action
             self.widgets.append(b)
@@ -171,11 +186,12 @@ class SetupScene(Scene):
     def _mode_dropdown(self, row: pygame.Rect) -> None:
         from pygame_gui.elements import UIDropDownMenu, UILabel
 
-        gid, ui = self.info.id, self.app.ui
+        gid, ui, s = self.info.id, self.app.ui, self.app.scale
+        mw, rh = px(120, s), px(40, s)
         modes = [(self._label(f"{gid}.mode.{m.id}", m.id.replace("_", " ").capitalize()), m.id) for m in self.modes()]
         current = next((m for m in modes if m[1] == self.mode_id), modes[0])
-        self.widgets.append(UILabel(pygame.Rect(row.x, row.y, 120, 40), self.app.tr("ui.setup.mode"), ui))
-        dd = UIDropDownMenu(modes, current, pygame.Rect(row.x + 120, row.y, row.w - 120, 40), ui)
+        self.widgets.append(UILabel(pygame.Rect(row.x, row.y, mw, rh), self.app.tr("ui.setup.mode"), ui))
+        dd = UIDropDownMenu(modes, current, pygame.Rect(row.x + mw, row.y, row.w - mw, rh), ui)
         self.controls[dd] = ("mode", None)
         self.widgets.append(dd)
 
@@ -249,4 +265,4 @@ class SetupScene(Scene):
 
     def draw_top(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        self.toasts.draw(surface, self.app, pygame.Rect(0, 0, w, h - 90))
+        self.toasts.draw(surface, self.app, pygame.Rect(0, 0, w, h - px(90, self.app.scale)))

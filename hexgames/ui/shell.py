@@ -54,6 +54,7 @@ class Shell(Drawing, Protocol):
     to another screen."""
     screen: "pygame.Surface"
     ui: "pygame_gui.UIManager"
+    scale: float  # `ui_scale.ui_scale` of the window: the widget screens' rows and type grow by it
     scenes: "SceneManager"
     sound: "Sounds"
     notices: "ToastStack"

@@ -33,6 +33,7 @@ from hexgames.games import new_match
 from hexgames.tutorials import Script, ScriptError
 from hexgames.ui import gestures, tutorial_coach
 from hexgames.ui.tutorial_coach import FINISHED_BADGE, CoachShown
+from hexgames.ui.ui_scale import ui_scale
 from hexgames.ui.words import translator
 
 if TYPE_CHECKING:
@@ -220,7 +221,7 @@ class TutorialMixin:
     def compute_rects(self, size: tuple[int, int]) -> None:
         """The shared frame, with the coach strip taken from the top of the board's column."""
         super().compute_rects(size)  # type: ignore[misc]
-        h = tutorial_coach.coach_height(self.board_rect.w)
+        h = tutorial_coach.coach_height(self.board_rect.w, ui_scale(size))
         self.coach_rect, self.frame = self.frame.with_strip_over_board(h, self.MARGIN // 2)
 
     def enter(self) -> None:
@@ -228,7 +229,7 @@ class TutorialMixin:
         from pygame_gui.elements import UIButton
 
         super().enter()  # type: ignore[misc]
-        col = tutorial_coach.coach_buttons_rect(self.coach_rect)
+        col = tutorial_coach.coach_buttons_rect(self.coach_rect, self.app.scale)
         ui, app = self.app.ui, self.app
         top_h = col.h // 2 - 2
         self.next_button = UIButton(pygame.Rect(col.x, col.y, col.w, top_h), tr(app, "tutorial.next"), ui,
@@ -287,7 +288,7 @@ class TutorialMixin:
         badge, words = self.coach_text()
         tutorial_coach.draw_coach(surface, self.app, self.coach_rect,
                                   CoachShown(badge, words, self.phase == FINISHED or (self.phase == DONE
-                                                                          and not self.move_playing())))
+                                                                          and not self.move_playing())), self.app.scale)
         if self.awaiting_move:
             tutorial_coach.draw_marks(surface, self.app, self.marker_gestures(),
                                       [w.rect for w in self.widgets if w.visible])

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Sequence
 import pygame
 
 from hexgames.ui import draw, hud
+from hexgames.ui.ui_scale import px
 
 if TYPE_CHECKING:
     from hexgames.ui.gestures import Gesture
@@ -29,14 +30,15 @@ FINISHED_BADGE = "✓"
 BADGE_W = 46  # the step's number, at the strip's left
 
 
-def coach_height(column_w: int) -> int:
-    """The strip's height over a board column `column_w` wide."""
-    return COACH_H[0] if column_w < WIDE else COACH_H[1]
+def coach_height(column_w: int, scale: float = 1.0) -> int:
+    """The strip's height over a board column `column_w` wide (grown by the UI `scale` of a large
+    window, with its buttons' type)."""
+    return px(COACH_H[0] if column_w < WIDE else COACH_H[1], scale)
 
 
-def coach_buttons_rect(coach: pygame.Rect) -> pygame.Rect:
+def coach_buttons_rect(coach: pygame.Rect, scale: float = 1.0) -> pygame.Rect:
     """The strip's button column (Next over Back, Replay and Leave), at its right."""
-    w = COACH_BUTTONS_W[1] if coach.w >= WIDE else COACH_BUTTONS_W[0]
+    w = px(COACH_BUTTONS_W[1] if coach.w >= WIDE else COACH_BUTTONS_W[0], scale)
     return pygame.Rect(coach.right - w - 8, coach.y + 8, w, coach.h - 16)
 
 
@@ -49,8 +51,10 @@ class CoachShown:
     done: bool
 
 
-def draw_coach(surface: pygame.Surface, app: "Drawing", rect: pygame.Rect, shown: CoachShown) -> None:
-    """The strip: a badge with the step's number, the words in the largest type that fits."""
+def draw_coach(surface: pygame.Surface, app: "Drawing", rect: pygame.Rect, shown: CoachShown,
+               scale: float = 1.0) -> None:
+    """The strip: a badge with the step's number, the words in the largest type that fits (up to
+    16 px grown by the UI `scale`)."""
     r = rect
     edge = hud.GOOD if shown.done else MARK
     draw.rounded_panel(surface, r, (36, 44, 58), 10, border=edge, border_width=2)
@@ -61,25 +65,26 @@ def draw_coach(surface: pygame.Surface, app: "Drawing", rect: pygame.Rect, shown
     else:
         draw.text(surface, draw.fit_text(app.font, shown.badge, tag.w - 6, 18, 11, bold=True), shown.badge,
                   tag.center, edge)
-    font, lines, step, _ = coach_lines(app, r, shown.words)
-    text = coach_text_rect(r)
+    font, lines, step, _ = coach_lines(app, r, shown.words, scale)
+    text = coach_text_rect(r, scale)
     y = text.centery - step * len(lines) / 2
     for line in lines:
         draw.text(surface, font, line, (text.x, y), hud.TEXT, anchor="topleft")
         y += step
 
 
-def coach_text_rect(coach: pygame.Rect) -> pygame.Rect:
+def coach_text_rect(coach: pygame.Rect, scale: float = 1.0) -> pygame.Rect:
     """Where the strip's words go: between the badge and the button column."""
     left = coach.x + 8 + BADGE_W + 10
-    return pygame.Rect(left, coach.y + 6, coach_buttons_rect(coach).x - 10 - left, coach.h - 12)
+    return pygame.Rect(left, coach.y + 6, coach_buttons_rect(coach, scale).x - 10 - left, coach.h - 12)
 
 
-def coach_lines(app: "Drawing", coach: pygame.Rect, words: str) -> tuple[pygame.font.Font, list[str], int, bool]:
-    """The words in the largest type (16 down to 12 px) whose lines fit the strip: the font, the lines
+def coach_lines(app: "Drawing", coach: pygame.Rect, words: str,
+                scale: float = 1.0) -> tuple[pygame.font.Font, list[str], int, bool]:
+    """The words in the largest type (16 px, grown by the UI `scale`, down to 12 px) whose lines fit the strip: the font, the lines
     shown, the line step, and whether they all fit (else the lines are cut to the strip's height)."""
-    text = coach_text_rect(coach)
-    for size in range(16, 11, -1):
+    text = coach_text_rect(coach, scale)
+    for size in range(px(16, scale), 11, -1):
         step = app.font(size).get_linesize() - 1
         font, lines = draw.fit_wrapped(app.font, words, text.w, max(1, text.h // step), size, size)
         if len(lines) * step <= text.h:

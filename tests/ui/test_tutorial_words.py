@@ -26,7 +26,7 @@ def test_every_steps_words_fit_the_coach_strip_at_800x600(game, language):
         app.scenes.reset(scene)
         step(app)
         cut = [key for key in script.keys()
-               if not tutorial_coach.coach_lines(app, scene.coach_rect, app.tr(key))[3]]
+               if not tutorial_coach.coach_lines(app, scene.coach_rect, app.tr(key), app.scale)[3]]
         assert cut == [], f"the coach strip cuts these steps' words: {cut}"
     finally:
         app.shutdown()
