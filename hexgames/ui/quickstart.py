@@ -79,7 +79,7 @@ class QuickStartScene(Scene):
         if not names:
             return
         lessons = pictures.positions(self.info.id).get("lessons", {})
-        cap_h = 2 * self._caption_font().get_linesize() + 8 + SHOW_H
+        cap_h = 2 * self._caption_font().get_linesize() + 8 + px(SHOW_H, self.app.scale)
         each = (self.picture_rect.h - (len(names) - 1) * 14) // len(names) - cap_h
         for name in names:
             image = pictures.picture(self.app, self.info.id, name, (self.picture_rect.w, max(60, each)))
@@ -89,15 +89,16 @@ class QuickStartScene(Scene):
 
     def picture_blocks(self) -> list[tuple[pygame.Rect, int, pygame.Rect]]:
         """Where each picture goes: its image's rect, the top of its caption, and its button's rect."""
-        r, small = self.picture_rect, self._caption_font()
-        heights = [img.get_height() + 6 + 2 * small.get_linesize() + SHOW_H for img, _ in self._pictures]
+        r, small, scale = self.picture_rect, self._caption_font(), self.app.scale
+        show_h = px(SHOW_H, scale)  # the button's type grows with the theme's in a large window
+        heights = [img.get_height() + 6 + 2 * small.get_linesize() + show_h for img, _ in self._pictures]
         gap = 14
         y = r.y + max(0, (r.h - sum(heights) - gap * (len(heights) - 1)) // 2)
         out = []
         for (image, _), h in zip(self._pictures, heights):
             rect = image.get_rect(midtop=(r.centerx, y))
-            bw = min(r.w, max(120, self.app.font(14).size(self.tr("show_me.button"))[0] + 28))
-            out.append((rect, rect.bottom + 4, pygame.Rect(r.centerx - bw // 2, y + h - SHOW_H + 2, bw, SHOW_H - 4)))
+            bw = min(r.w, max(px(120, scale), self.app.font(px(14, scale)).size(self.tr("show_me.button"))[0] + 28))
+            out.append((rect, rect.bottom + 4, pygame.Rect(r.centerx - bw // 2, y + h - show_h + 2, bw, show_h - 4)))
             y += h + gap
         return out
 
