@@ -26,6 +26,15 @@ SMOKE = [  # the default run: one of each kind of screen, where text is tightest
 ]
 
 
+@pytest.fixture(autouse=True)
+def shipped_games_only(monkeypatch):
+    """The menu as a player sees it: five cards, not the toy games other tests register (eight cards
+    do not fit 800x600, which says nothing of the app)."""
+    from hexgames import games
+
+    monkeypatch.setattr(games, "_GAMES", {g.id: g for g in games.shipped()})
+
+
 def _check(size, language, screen) -> None:
     bad = [f"{where}: {p}" for where, found in layout.checked(screen, size, language) for p in found]
     assert not bad, "\n".join(bad)

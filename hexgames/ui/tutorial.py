@@ -291,7 +291,7 @@ class TutorialMixin:
                                                                           and not self.move_playing())), self.app.scale)
         if self.awaiting_move:
             tutorial_coach.draw_marks(surface, self.app, self.marker_gestures(),
-                                      [w.rect for w in self.widgets if w.visible])
+                                      [w.rect for w in self.widgets if w.visible], self.app.scale)
 
     def move_playing(self) -> bool:
         """The step's last move still falls, slides or lights what it scored: the strip keeps asking the

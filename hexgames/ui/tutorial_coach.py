@@ -93,9 +93,10 @@ def coach_lines(app: "Drawing", coach: pygame.Rect, words: str,
 
 
 def draw_marks(surface: pygame.Surface, app: "Drawing", marks: Sequence["Gesture"],
-               buttons: Sequence[pygame.Rect]) -> None:
+               buttons: Sequence[pygame.Rect], scale: float = 1.0) -> None:
     """A pulsing orange ring on each place to click (around a button of `buttons`, since pygame_gui
-    draws buttons over everything), numbered when there are several, and an arrow for a drag."""
+    draws buttons over everything), numbered when there are several (in 14 px at least, grown by the
+    UI `scale`: the number may sit on a side panel), and an arrow for a drag."""
     pulse = 0.5 + 0.5 * math.sin(app.clock_time * 6)
     spots: list[tuple[int, int]] = []
     for g in marks:
@@ -117,8 +118,8 @@ def draw_marks(surface: pygame.Surface, app: "Drawing", marks: Sequence["Gesture
             pygame.draw.circle(surface, MARK, p, radius, 3)
             tag = (round(p[0] + radius * 0.8), round(p[1] - radius * 0.8))
         if len(spots) > 1:
-            draw.aa_circle(surface, MARK, tag, 9, border=RIM)
-            draw.text(surface, app.font(13, bold=True), str(number), tag, RIM)
+            draw.aa_circle(surface, MARK, tag, px(10, scale), border=RIM)
+            draw.text(surface, app.font(px(14, scale), bold=True), str(number), tag, RIM)
 
 
 def _arrow(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int]) -> None:
