@@ -17,9 +17,11 @@ def test_the_peak_follows_an_allocation_and_starts_again_after_a_reset():
     block[::4096] = b"x" * len(block[::4096])  # touch every page: resident, not just reserved
     assert memory.peak_rss_mib() >= before + 70 and memory.rss_mib() >= before + 70
     del block
+    memory.give_back_freed()  # a block malloc placed in a free hole of its heap stays resident until trimmed
     assert memory.reset_peak()
     assert memory.peak_rss_mib() < before + 40
-    assert memory.tree_rss_mib() >= memory.rss_mib() > 10
+    rss = memory.rss_mib()
+    assert memory.tree_rss_mib() >= rss - 1 and rss > 10  # read apart: a page may come or go between
 
 
 @linux

@@ -95,7 +95,7 @@ def coach_lines(app: "Drawing", coach: pygame.Rect, words: str,
 def draw_marks(surface: pygame.Surface, app: "Drawing", marks: Sequence["Gesture"],
                buttons: Sequence[pygame.Rect], scale: float = 1.0) -> None:
     """A pulsing orange ring on each place to click (around a button of `buttons`, since pygame_gui
-    draws buttons over everything), numbered when there are several (in 14 px at least, grown by the
+    draws buttons over everything), numbered when there are several clicks (in 14 px at least, grown by the
     UI `scale`: the number may sit on a side panel), and an arrow for a drag."""
     pulse = 0.5 + 0.5 * math.sin(app.clock_time * 6)
     spots: list[tuple[int, int]] = []
@@ -117,7 +117,7 @@ def draw_marks(surface: pygame.Surface, app: "Drawing", marks: Sequence["Gesture
             pygame.draw.circle(surface, RIM, p, radius + 2, 5)
             pygame.draw.circle(surface, MARK, p, radius, 3)
             tag = (round(p[0] + radius * 0.8), round(p[1] - radius * 0.8))
-        if len(spots) > 1:
+        if len(spots) > 1 and not (len(marks) == 1 and marks[0].kind == "drag"):  # a drag's arrow gives its order
             draw.aa_circle(surface, MARK, tag, px(10, scale), border=RIM)
             draw.text(surface, app.font(px(14, scale), bold=True), str(number), tag, RIM)
 
