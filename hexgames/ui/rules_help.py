@@ -19,7 +19,7 @@ import pygame
 import pygame_gui
 
 from hexgames import paths
-from hexgames.ui import table_image
+from hexgames.ui import html_lines, table_image
 from hexgames.ui.scenes import Scene
 
 if TYPE_CHECKING:
@@ -91,13 +91,20 @@ def contents_html(md: str, title: str) -> str:
     return f"<b>{html.escape(title, quote=False)}</b><br>{links}<br><br>"
 
 
+def spaced_breaks(lead: str, text: str) -> str:
+    """Where no fonts measure the text: a tiny space after 、 and 。, where pygame_gui may break."""
+    return re.sub(r"([、。])(?=[^\s<])", r"\1<font size=1> </font>", text)
+
+
 def markdown_to_html(md: str, table: Callable[[list[list[str]]], str] = text_table,
-                     picture: Callable[[str, str, str], str] = caption_only, contents: str = "") -> str:
+                     picture: Callable[[str, str, str], str] = caption_only, contents: str = "",
+                     breaks: Callable[[str, str], str] = spaced_breaks) -> str:
     """Headings bold (and larger), bullets as •, numbered items kept, blank lines as paragraph breaks.
     Indented lines under an item continue that item (the rules files wrap long bullets). A pipe table
     (header row, `|---|` rule, rows) becomes whatever `table` makes of its rows of cells, and a line
     `![caption](game:name)` whatever `picture(game, name, caption)` makes of it. `contents` goes
-    before the first `##` heading (after the title and its introduction)."""
+    before the first `##` heading (after the title and its introduction). `breaks(lead, text)` puts
+    the line breaks into a paragraph's HTML (`lead`: a list item's bullet before it)."""
     parts: list[str] = []
     rows: list[list[str]] = []  # the open table
     block: list[str] = []  # the open paragraph or list item
@@ -106,10 +113,10 @@ def markdown_to_html(md: str, table: Callable[[list[list[str]]], str] = text_tab
     def flush() -> None:
         nonlocal block_head
         if block:
-            text = re.sub(r"([、。])(?=[^\s<])", r"\1<font size=1> </font>", join_lines(block))  # break points
+            lead = f"\u00a0\u00a0{block_head}" if block_head else ""  # non-breaking: the bullet stays with its text
+            text = breaks(lead, join_lines(block))
             if block_head:
-                # non-breaking spaces keep the bullet on the line of its text
-                parts.append(f"\u00a0\u00a0{block_head}{text}<br>")
+                parts.append(f"{lead}{text}<br>")
             else:
                 parts.append(f"{text}<br><br>")
             block.clear()
@@ -182,7 +189,9 @@ class RulesHelpScene(Scene):
         path = rules_path(self.info.rules_help or self.info.id, self.app.settings.language)
         return None if path is None else path.read_text(encoding="utf-8")
 
-    def html(self) -> str:
+    def html(self, text_width: int | None = None) -> str:
+        """The rules as the text box's HTML; with `text_width` (the box's, in px) Japanese
+        paragraphs come with their lines broken (`ui/html_lines.py`)."""
         md = self.markdown()
         if md is None:
             return html.escape(self.app.tr("ui.rules.missing"))
@@ -198,7 +207,14 @@ class RulesHelpScene(Scene):
                     or caption_only(game, name, caption))
 
         return markdown_to_html(md, table=lambda rows: table_image.html_img(rows, self.app.font, width) or text_table(rows),
-                                picture=picture, contents=contents_html(md, self.app.tr("learn.rules.contents")))
+                                picture=picture, contents=contents_html(md, self.app.tr("learn.rules.contents")),
+                                breaks=self._breaks(text_width))
+
+    def _breaks(self, text_width: int | None) -> Callable[[str, str], str]:
+        if text_width is None:
+            return spaced_breaks
+        size = int(self.app.ui.get_theme().get_font_info(["text_box"])["size"])
+        return lambda lead, text: html_lines.break_html(text, text_width, lambda bold: self.app.font(size, bold), lead)
 
     def jump_to(self, index: int) -> bool:
         """Scroll the text so heading `index` (of `headings`) is at the top; False if not found."""
@@ -233,8 +249,10 @@ class RulesHelpScene(Scene):
         title = self.app.tr("ui.rules.title", game=self.app.tr(f"{self.info.id}.title", default=self.info.title))
         self.widgets.append(UILabel(pygame.Rect(col.x, 16, col.w, 50), title, self.app.ui,
                                     object_id=ObjectID(class_id="@heading")))
-        self.box = UITextBox(self.html(), pygame.Rect(col.x, 76, col.w, h - 76 - 84), self.app.ui,
-                             allow_split_dashes=False)  # Japanese lines break between characters
+        self.box = UITextBox("", pygame.Rect(col.x, 76, col.w, h - 76 - 84), self.app.ui,
+                             allow_split_dashes=False)  # no hyphen: Japanese lines break between characters
+        # the lines are broken for the box's width less the scroll bar that the rules always need
+        self.box.set_text(self.html(self.box.text_wrap_rect.w - self.box.scroll_bar_width))
         self.contents_button = UIButton(pygame.Rect(w // 2 - 230, h - 68, 220, 48), self.app.tr("learn.rules.contents"),
                                         self.app.ui, tool_tip_text=self.app.tr("learn.tip.contents"))
         self.back_button = UIButton(pygame.Rect(w // 2 + 10, h - 68, 220, 48), self.app.tr("ui.rules.back"),
