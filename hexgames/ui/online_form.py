@@ -97,7 +97,7 @@ class OnlineForm:
         self.widgets.append(UILabel(pygame.Rect(col.x, y, label_w, ROW), tr("ui.online.your_name"), ui))
         self.name_entry = self._entry(pygame.Rect(col.x + label_w, y, min(320, col.w - label_w), ROW),
                                       self.name_entry.get_text() if self.name_entry else app.settings.online_name,
-                                      MAX_NAME, tr("learn.tip.online_name"))
+                                      MAX_NAME, tr("learn.tip.online_name"), tr("ui.fields.name_hint"))
         y += ROW + (GAP if compact else 20)
         self.places = places.load()
         if self.places:
@@ -152,10 +152,11 @@ class OnlineForm:
             self.widgets.append(b)
         return row.y + rows_used * (PLACE_H + 6) - 6
 
-    def _entry(self, rect: pygame.Rect, text: str, limit: int, tip: str) -> Any:
+    def _entry(self, rect: pygame.Rect, text: str, limit: int, tip: str, hint: str) -> Any:
+        """A field with its tool tip, and `hint` in it while it is empty (what to type, by example)."""
         from pygame_gui.elements import UITextEntryLine
 
-        entry = UITextEntryLine(rect, self.app.ui)
+        entry = UITextEntryLine(rect, self.app.ui, placeholder_text=hint)
         entry.set_text_length_limit(limit)
         entry.set_text(text)
         entry.set_tooltip(tip)
@@ -173,13 +174,13 @@ class OnlineForm:
         y = inner.y
         self.widgets.append(UILabel(pygame.Rect(inner.x, y, label_w, ROW), tr("ui.online.address"), ui))
         self.address_entry = self._entry(pygame.Rect(inner.x + label_w, y, inner.w - label_w, ROW), old_address,
-                                         MAX_ADDRESS, tr("learn.tip.online_address"))
+                                         MAX_ADDRESS, tr("learn.tip.online_address"), tr("ui.fields.address_hint"))
         self.address_entry.set_forbidden_characters([" "])
         y += ROW + GAP
         self.widgets.append(UILabel(pygame.Rect(inner.x, y, label_w, ROW), tr("ui.online.code"), ui))
         code_w = min(150, (inner.w - label_w) // 2)
         self.code_entry = self._entry(pygame.Rect(inner.x + label_w, y, code_w, ROW), old_code, CODE_LENGTH,
-                                      tr("learn.tip.online_code"))
+                                      tr("learn.tip.online_code"), tr("ui.fields.code_hint"))
         x = inner.x + label_w + code_w + GAP
         join = UIButton(pygame.Rect(x, y, inner.right - x, ROW), tr("ui.online.join"), ui,
                         object_id=ObjectID(class_id="@primary"), tool_tip_text=tr("learn.tip.online_join"))

@@ -9,6 +9,8 @@ every screen, so a button or a tool tip any screen makes (a game's own too) fits
   when it is longer ("もう一度" on a narrow button). Here a label that does not fit is drawn in the
   largest smaller size that does (a theme entry per size, `#fit_<size>`, added when first needed,
   bold for a bold button); only a label that does not fit even at `MIN_SIZE` is cut short with "…".
+- Field hints: pygame_gui draws a text field's placeholder ("e.g. Ann") in the colour of typed text,
+  so an empty field looks filled in. Here an empty field's hint is in its dimmed text colour.
 """
 from __future__ import annotations
 
@@ -76,6 +78,7 @@ class Manager(pygame_gui.UIManager):
         self._fitted: "weakref.WeakKeyDictionary[Any, tuple[str, tuple[int, int]]]" = weakref.WeakKeyDictionary()
         self._origin: "weakref.WeakKeyDictionary[Any, tuple[str | None, int, bool]]" = weakref.WeakKeyDictionary()
         self._sizes: set[str] = set()  # the "#fit_..." theme entries added so far
+        self._hinting: "weakref.WeakKeyDictionary[Any, Any]" = weakref.WeakKeyDictionary()  # field -> its text colour
         self.cut: "weakref.WeakKeyDictionary[Any, str]" = weakref.WeakKeyDictionary()  # button -> its whole
         # label, where even the smallest type could not hold it (what a test of a screen looks for)
 
@@ -89,7 +92,23 @@ class Manager(pygame_gui.UIManager):
 
     def draw_ui(self, window_surface: pygame.Surface) -> None:
         self.fit_labels()
+        self.dim_hints()
         super().draw_ui(window_surface)
+
+    def dim_hints(self) -> None:
+        """An empty text field with a hint shows it dimmed; typed text has the field's own colour."""
+        for field in self.get_sprite_group().sprites():
+            if not isinstance(field, pygame_gui.elements.UITextEntryLine) or not field.placeholder_text:
+                continue
+            empty = field.get_text() == ""
+            if empty == (field in self._hinting):
+                continue
+            if empty:
+                self._hinting[field] = field.text_colour
+                field.text_colour = field.disabled_text_colour
+            else:
+                field.text_colour = self._hinting.pop(field)
+            field.rebuild()
 
     def fit_labels(self) -> None:
         """Every labelled button whose label or size changed since it was last fitted: its label in a
