@@ -32,7 +32,8 @@ HEADING_SIZES = {1: 6, 2: 5, 3: 4}  # pygame_gui <font size=N>
 def _inline(text: str) -> str:
     out = html.escape(text, quote=False)
     out = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", out)
-    out = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", out)
+    # *italic*, also between Japanese words (only Latin letters and digits around it mean a literal *)
+    out = re.sub(r"(?<![A-Za-z0-9*])\*(?!\s)(.+?)(?<!\s)\*(?![A-Za-z0-9*])", r"<i>\1</i>", out)
     out = re.sub(r"`(.+?)`", r"\1", out)
     return out
 

@@ -82,3 +82,11 @@ def test_a_paragraph_is_broken_where_it_fills_its_line_and_bold_is_measured_bold
         assert html_lines.break_html(english, 50, lambda bold: app.font(16, bold)) == english
     finally:
         app.shutdown()
+
+
+def test_italic_marks_between_japanese_words_are_italic_not_asterisks():
+    from hexgames.ui.rules_help import markdown_to_html
+
+    out = markdown_to_html("支払ったにくキューブは捨札にします。*リサイクル*のものは戻します。")
+    assert "<i>リサイクル</i>" in out and "*" not in out
+    assert "2*3*4" in markdown_to_html("2*3*4 is not italic")
