@@ -51,6 +51,17 @@ def test_ingenious_swap_prompt_is_open_for_the_seat_to_move():
         app.shutdown()
 
 
+def test_the_scoring_screen_shows_the_last_move_s_marks_every_step_lit():
+    app, top = _top_after("scoring", "ingenious", seed=1, moves=10)
+    try:
+        m = top.match
+        marks = m.rules.score_marks(m.rules.observe(m.states[-2], 0), m.moves[-1], m.rules.observe(m.state, 0))
+        assert marks and len(m.moves) > 10
+        assert set(lit.mark for lit in top.score_show.lit()) == set(marks) and top.score_show.busy
+    finally:
+        app.shutdown()
+
+
 def test_clans_village_order_choice_waits_for_the_human_mover():
     app, top = _top_after("village_order", "clans", seed=1)
     try:

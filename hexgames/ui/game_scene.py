@@ -34,7 +34,7 @@ import pygame_gui
 
 from hexgames.core.match import Match
 from hexgames.table import AI_PACE, HintReady, Notice, Played, ScreenHidden, Table, Undone
-from hexgames.ui import frame_layout, frame_view, hud, score_show
+from hexgames.ui import frame_layout, frame_view, hud
 from hexgames.ui.anim import INSTANT, Animator
 from hexgames.ui.frame_buttons import FrameButtons
 from hexgames.ui.frame_layout import FrameLayout
@@ -296,25 +296,16 @@ class GameScene(GameHooks, Scene):
 
     # --- frame -------------------------------------------------------------------------------
     def play_scoring(self, event: Played) -> None:
-        """Light what the move scored where it happened (`rules.score_marks`, from the two positions
-        as the viewer sees them); a move not made at this screen holds the next turn until the show
-        ends or a click on the board ends it. A game that draws no scoring (`score_style` None) has none."""
-        if self.score_style() is None:
-            return
-        seat = self.viewer if self.viewer is not None else 0
-        marks = self.rules.score_marks(self.rules.observe(event.before, seat), event.move,
-                                       self.rules.observe(event.after, seat))
-        self.score_show.play(marks, self.scoring_delay(event.move, event.by_ai),
-                             holds=event.by_ai or event.seat not in self.table.screen_seats)
+        """What the move scored, lit where it happened; another's move holds the turn till it ends."""
+        if self.score_style() is not None:
+            self.score_show.play_move(self.rules, event, self.viewer, self.scoring_delay(event.move, event.by_ai),
+                                      holds=event.by_ai or event.seat not in self.table.screen_seats)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
-        if event.type == pygame.MOUSEBUTTONDOWN and self.score_show.busy and self.board_rect.collidepoint(event.pos):
-            holding = self.score_show.waits
-            self.score_show.skip()  # the show of another's move ends, and the click with it;
-            if holding:  # the player's own gives way to what they do next
-                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and self.score_show.clicked(self.board_rect.collidepoint(event.pos)):
+            return True
         if self.online is not None and self.online.handle(self, event):
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -405,10 +396,7 @@ class GameScene(GameHooks, Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(self.app.BG)
         self.draw_game(surface)
-        lit = self.score_show.lit()
-        style = self.score_style() if lit else None
-        if style is not None:
-            score_show.draw_lit(surface, self.app.font, lit, style)
+        self.score_show.draw(surface, self.app.font, self.score_style)
         if self.online is not None:
             self.online.draw(self, surface)
         m = self.match

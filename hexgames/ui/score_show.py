@@ -12,7 +12,7 @@ computer move, a hand-over and the results wait for it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 
@@ -67,6 +67,30 @@ class ScoreShow:
     def waits(self) -> bool:
         """Whether the scene should wait for the show before the next turn."""
         return self.busy and self.holds
+
+    def play_move(self, rules: Any, event: Any, viewer: int | None, delay: float, holds: bool) -> None:
+        """Show what a played move (`table.Played`) scored, from the two positions as `viewer` sees
+        them (nobody's secrets when nobody is at the screen: seat 0's view, whose secrets no mark says)."""
+        seat = viewer if viewer is not None else 0
+        self.play(rules.score_marks(rules.observe(event.before, seat), event.move, rules.observe(event.after, seat)),
+                  delay, holds)
+
+    def clicked(self, on_board: bool) -> bool:
+        """A click: on the board it ends the show; whether the click was the show's alone (it held the
+        turn: the player's own show gives way to what they do next, and the click goes on)."""
+        if not (on_board and self.busy):
+            return False
+        holding = self.waits
+        self.skip()
+        return holding
+
+    def draw(self, surface: pygame.Surface, font_for: Callable[..., pygame.font.Font],
+             style_of: Callable[[], "MarkStyle | None"]) -> None:
+        """The lit marks over the board, in the game's style."""
+        lit = self.lit()
+        style = style_of() if lit else None
+        if style is not None:
+            draw_lit(surface, font_for, lit, style)
 
     def skip(self) -> bool:
         """End the show now (a click); whether there was one."""

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from hexgames.ui.shell import Shell
 
 SCENES = ("menu", "settings", "setup", "game", "handover", "pause", "rules", "results", "records", "hint", "log",
-          "replay", "refusal", "quickstart", "tutorial", "online_game", "online", "lobby", "lobby_guest")
+          "replay", "refusal", "quickstart", "tutorial", "online_game", "online", "lobby", "lobby_guest", "scoring")
 NO_GAME_SCENES = ("menu", "settings", "records", "online")  # scenes that need no --game
 LOBBY_SCENES = ("lobby", "lobby_guest")  # a table hosted on a real server in this process, as host or guest
 SAMPLE_GAMES = 8  # seeded games the records screenshot records first (its --moves)
@@ -273,6 +273,8 @@ def show_screen(app: "Shell", info: Any, scene: str, seed: int, moves: int, seat
     dialogs = game_screens(info)
     if scene in dialogs:
         match = find_screen(info.id, scene, dialogs[scene], seed, moves, seats, options)
+    elif scene == "scoring":
+        match = scored_match(info, seed, moves, seats, options)
     else:
         match = build_match(info.id, seed, moves, to_end=scene in ("results", "replay"), seats=seats, options=options)
     if scene in ("hint", "refusal"):
@@ -335,9 +337,46 @@ def _show_game(app: "Shell", match: Any, scene: str) -> None:
         from hexgames.ai.hint import compute_hint
 
         game.offer_hint(compute_hint(match))
+    elif scene == "scoring":
+        show_scoring(game)
     elif scene == "refusal":
         game.toast(app.tr_reason(refused_move_reason(match)), error=True)
         game.toasts.newest.age = 0.5  # shown as a player reads it, not in its first frame of fading in
+
+
+def scored_match(info: Any, seed: int, moves: int, seats: Sequence[Any], options: Mapping[str, Any] | None) -> Any:
+    """The seeded game stopped just after the first move at or past `moves` that scored something on
+    the board (`rules.score_marks`); NoSuchScreen if the game shows no scoring or none did."""
+    from hexgames.core.match import Match
+    from hexgames.ui.game_hooks import GameHooks
+
+    if info.scene_class().score_style is GameHooks.score_style:
+        raise NoSuchScreen(f"{info.id} shows no scoring on its board")
+    whole = build_match(info.id, seed, 0, to_end=True, seats=seats, options=options)
+    rules = whole.rules
+    for ply in range(moves, len(whole.moves)):
+        before, after = whole.states[ply], whole.states[ply + 1]
+        seat = rules.to_move(before)
+        if rules.score_marks(rules.observe(before, seat), whole.moves[ply], rules.observe(after, seat)):
+            shown = Match(info, whole.seats, whole.options, whole.seed)
+            shown.replay(whole.moves[:ply + 1])
+            return shown
+    raise NoSuchScreen(f"no move of the {info.id} game from seed {seed} after move {moves} scored on the board")
+
+
+def show_scoring(game: Any) -> None:
+    """The last move's scoring on the board with every step lit, as a player sees it just before it
+    fades (the screenshot's animations are instant, which would show none: this show runs on its own
+    clock, stopped there)."""
+    from hexgames.table import Played
+    from hexgames.ui import score_show
+
+    m = game.match
+    game.score_show.speed = lambda: 1.0
+    game.play_scoring(Played(m.states[-2], m.moves[-1], m.state, m.rules.to_move(m.states[-2]), True))
+    steps = len(game.score_show.steps)
+    game.score_show.clock = game.score_show.delay + (steps - 1) * score_show.STEP_SECONDS + score_show.POP_SECONDS
+    game.score_show.speed = lambda: 0.0  # held there while the frames are drawn
 
 
 def refused_move_reason(match: Any) -> Any:

@@ -14,12 +14,12 @@ from hexgames import games
 from hexgames.ui import pictures
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 DRAW_SIZE = (2080, 1440)  # the whole map at twice the usual size: a part of it shows sharp
 
 
-def draw(app: "App", desc: dict[str, Any]) -> pygame.Surface:
+def draw(app: "Shell", desc: dict[str, Any]) -> pygame.Surface:
     rules = games.get("clans").rules
     state = rules.setup({"mode": "standard"}, 2, int(desc.get("seed", 1)))
     moves = [rules.decode(j) for j in desc.get("moves", [])]

@@ -6,18 +6,24 @@ village chip, guess note, recap line and result row draws its colour through `ch
 goes wherever the colour goes: white a circle, yellow a triangle, blue a square, green a diamond, red
 a triangle pointing down. The silhouettes differ even where the hues do not (tests compare their masks).
 
+A group of huts (an area's tribes, the group being dragged or sliding) is drawn by `group`: its
+chips where the layout puts them, a count in each, the group's size on a tag above.
+
 pygame is allowed here: this is drawing, not rules. The colour order is the rules' (WHITE..RED).
 """
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 import pygame
 
+from hexgames.games.clans.layout import TableLayout, spots_box
 from hexgames.ui import draw
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
+FontFor = Callable[..., pygame.font.Font]  # the app's fonts: font_for(size, bold=...)
 
 FILLS: tuple[Colour, ...] = ((244, 244, 240), (246, 204, 56), (58, 112, 226), (64, 170, 82), (222, 62, 52))
 INKS: tuple[Colour, ...] = ((30, 30, 30), (30, 30, 30), (255, 255, 255), (255, 255, 255), (255, 255, 255))
@@ -78,3 +84,30 @@ def _shape(surface: pygame.Surface, colour: int, center: Point, r: float, fill: 
 def narrow(colour: int) -> bool:
     """True where a number needs the smaller font to stay inside the shape (the triangle's tip)."""
     return SHAPES[colour] in ("triangle", "pennant")
+
+
+def group(surface: pygame.Surface, font_for: FontFor, geo: TableLayout, huts: tuple[int, ...], center: Point,
+          lifted: bool = False, village: bool = False) -> None:
+    """Hut chips by colour and shape (count inside), in a row or two, with the group size on top
+    (not on a village, whose value is in its frame); a lifted group casts a shadow."""
+    spots = geo.chip_spots(huts, center)
+    if not spots:
+        return
+    r = geo.hut_radius()
+    box = spots_box(spots, r)
+    if lifted:
+        shadow = box.inflate(round(r), round(r)).move(4, 6)
+        draw.rounded_panel(surface, shadow, (0, 0, 0, 90), radius=round(r))
+    one, two = font_for(max(12, round(r * 1.25)), bold=True), font_for(max(12, round(r * 1.0)), bold=True)
+    for c, x, y in spots:
+        label = str(huts[c])
+        chip(surface, c, (x, y), r, label, two if len(label) > 1 or narrow(c) else one)
+    total = sum(huts)
+    if not village and (len(spots) > 1 or total >= 7):
+        tf = font_for(max(13, round(r * 1.55)), bold=True)
+        label = str(total)
+        tag = pygame.Rect(0, 0, tf.size(label)[0] + 10, max(round(r * 1.5), tf.get_height() - 4))
+        tag.midbottom = (round(center[0]), box.top + 2)
+        draw.rounded_panel(surface, tag, (140, 30, 30) if total >= 7 else (25, 28, 34), radius=6,
+                           border=(240, 240, 240))
+        draw.text(surface, tf, label, tag.center, (255, 255, 255))

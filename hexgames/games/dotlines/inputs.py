@@ -24,7 +24,7 @@ from hexgames.games.dotlines.rules import (
 from hexgames.ui import gestures
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 THEIRS = "theirs"  # a click on the opponent's hand while no exchange asks for one of their tiles
 CHIP_CLICK = "chip"  # a click on the player's own chip in their box
@@ -327,7 +327,7 @@ def _select(geo: TableLayout, reach: Reach, values: list[int]) -> list[gestures.
             for k, i in enumerate(tile_indices(reach.hand, values))]
 
 
-def tip_regions(app: "App", geo: TableLayout) -> list[tuple[pygame.Rect, str]]:
+def tip_regions(app: "Shell", geo: TableLayout) -> list[tuple[pygame.Rect, str]]:
     tr = app.tr
     out = [(geo.deck_rect, tr("learn.tips.dotlines.deck"))]
     out += [(rect, tr("learn.tips.dotlines.die")) for rect in geo.die_rects]

@@ -13,7 +13,7 @@ from hexgames.games.dotlines.rules import CHIP, CHOOSE, DRAW, EXCHANGE, HOME, RE
 from hexgames.ui.words import translator
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 tr_ui = translator("dotlines_ui")
 
@@ -55,10 +55,10 @@ ASKS = {
 }
 
 
-def line_name(app: "App", line: int) -> str:
+def line_name(app: "Shell", line: int) -> str:
     return tr_ui(app, f"line.{'white' if line == WHITE else 'black'}", "White" if line == WHITE else "Black")
 
 
-def action_name(app: "App", key: str) -> str:
+def action_name(app: "Shell", key: str) -> str:
     """An action's name, as its button and its marker say it."""
     return tr_ui(app, f"action.{key}", key.capitalize())

@@ -17,7 +17,7 @@ from hexgames.games.dotlines.rules import ACT, DOUBLE, INVERTER, Column
 from hexgames.ui import pictures
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 SIDES = {"double": DOUBLE, "inverter": INVERTER}
 
@@ -36,7 +36,7 @@ def position(desc: dict[str, Any]) -> Any:
     return s
 
 
-def draw(app: "App", desc: dict[str, Any]) -> pygame.Surface:
+def draw(app: "Shell", desc: dict[str, Any]) -> pygame.Surface:
     def crop(scene: Any) -> pygame.Rect:
         return scene.line_area[0].union(scene.line_area[1])
 

@@ -48,7 +48,7 @@ from hexgames.ui import chart, hud
 from hexgames.ui.game_scene import GameScene, part_attribute
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
     from hexgames.core.match import Match
 
 SEAT_COLOURS = ((200, 120, 80), (110, 150, 210))  # the seats' colours before the homes are chosen
@@ -89,7 +89,7 @@ class DotLinesScene(GameScene):
     playable_values = part_attribute("reach", "playable", "The hand values some legal move uses.")
     laid_with_column = staticmethod(view_board.laid_with_column)
 
-    def __init__(self, app: "App", match: "Match"):
+    def __init__(self, app: "Shell", match: "Match"):
         self.selection = inputs.Selection()
         super().__init__(app, match)
         self.board_view = view_board.BoardView(app)

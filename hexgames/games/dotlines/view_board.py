@@ -22,7 +22,7 @@ from hexgames.games.dotlines.rules import DOUBLE, INVERTER, Column, DotLinesStat
 from hexgames.ui import draw, hud
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 STACKED_TAG = (46, 84, 60)  # the "+2" of tiles stacked on a column
 LIT_COUNT = (40, 120, 70)  # the count badge of the column a lit line end would make
@@ -52,7 +52,7 @@ def laid_with_column(v: DotLinesState, line: int, j: int, col: Column) -> int:
 class BoardView:
     """Draws the felt and the lines from the layout and a `BoardShown`."""
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: "Shell"):
         self.app = app
 
     def draw(self, surface: pygame.Surface, geo: TableLayout, shown: BoardShown) -> None:

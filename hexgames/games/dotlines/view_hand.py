@@ -21,7 +21,7 @@ from hexgames.games.dotlines.rules import Draw, Exchange
 from hexgames.ui import draw, hud
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 DIMMED = 105  # alpha of a hand tile no line can take
 
@@ -59,7 +59,7 @@ def exchange_news(moves: Sequence[Any], states: Sequence[Any], to_move: Callable
 class HandView:
     """Draws a hand from the layout and a `HandShown`."""
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: "Shell"):
         self.app = app
 
     def draw(self, surface: pygame.Surface, geo: TableLayout, seat: int, shown: HandShown) -> None:

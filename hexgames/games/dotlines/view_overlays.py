@@ -21,7 +21,7 @@ from hexgames.games.dotlines.rules import DotLinesState, Draw, Exchange, Place, 
 from hexgames.ui.anim import Animator, Easing, Tween, ease_in_out, ease_out_cubic
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 SLIDE_SECONDS = 0.45
 ROLL_SECONDS = 0.9
@@ -40,7 +40,7 @@ class Flight:
 class Motion:
     """The tiles sliding, the roll-off and the markers turning, on the scene's animator."""
 
-    def __init__(self, app: "App", animator: Animator):
+    def __init__(self, app: "Shell", animator: Animator):
         self.app = app
         self.animator = animator
         self.flying: list[Flight] = []

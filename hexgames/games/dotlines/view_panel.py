@@ -22,7 +22,7 @@ from hexgames.games.dotlines.rules import CHIP_NONE, DOUBLE, DotLinesState
 from hexgames.ui import chart, draw, hud
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 MARKER_FREE = (226, 214, 170)
 MARKER_USED = (52, 58, 70)
@@ -49,7 +49,7 @@ class PanelShown:
     buttons_top: int | None  # the top of the buttons showing (None: none)
 
 
-def measure(app: "App", panel_w: int, names: tuple[str, str]) -> Measures:
+def measure(app: "Shell", panel_w: int, names: tuple[str, str]) -> Measures:
     """The room the panel's words need in the theme's fonts, for the layout: the action buttons'
     labels (and the chip button's widest), and per seat the content insets of its box under its
     title (as `hud.panel` fits the name, measured by laying the box out on a scratch surface)."""
@@ -68,7 +68,7 @@ def measure(app: "App", panel_w: int, names: tuple[str, str]) -> Measures:
 class PanelView:
     """Draws the side panel from the layout and a `PanelShown`."""
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: "Shell"):
         self.app = app
         self._markers: dict[Any, list[pygame.Rect]] = {}  # the markers' rects, by area and language
 
@@ -217,7 +217,7 @@ class PanelButtons:
     choices (the first in the bolder "@primary" look), or the three actions and the chip while the
     player acts; shown, enabled and labelled as the scene says. What a press means is the scene's."""
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: "Shell"):
         self.app = app
         self.prompt: list[tuple[Any, Any]] = []  # (button, move)
         self.actions: dict[str, Any] = {}
@@ -320,7 +320,7 @@ def line_marker(line: int) -> chart.Marker:
     return marker
 
 
-def chart_panels(app: "App", states: list[DotLinesState], seat_name: Callable[[int], str]) -> list[chart.Panel]:
+def chart_panels(app: "Shell", states: list[DotLinesState], seat_name: Callable[[int], str]) -> list[chart.Panel]:
     """The race: each player's hand (to empty) and home line (to fill) over the game."""
     last = states[-1]
     seats = range(2)

@@ -19,7 +19,7 @@ from hexgames.games.ingenious.rules import Place, Swap
 from hexgames.ui import gestures
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 Tile = tuple[int, int]
 Rack = Sequence[Tile]
@@ -139,7 +139,7 @@ def input_points(geo: TableLayout, rack: Rack, move: Any) -> list[gestures.Gestu
             + [gestures.click(pos), gestures.key(pygame.K_RETURN)])
 
 
-def tip_regions(app: "App", geo: TableLayout) -> list[tuple[pygame.Rect, str]]:
+def tip_regions(app: "Shell", geo: TableLayout) -> list[tuple[pygame.Rect, str]]:
     p = geo.panel
     out = [(pygame.Rect(p.x, p.y, p.w, 26), app.tr("learn.tips.ingenious.bag")),
            (geo.legend, app.tr("learn.tips.ingenious.legend"))]

@@ -16,12 +16,12 @@ from hexgames.games.ingenious.rules import COLOUR_NAMES, Place
 from hexgames.ui import pictures
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 HEX = 30  # the hexes' size in the picture
 
 
-def draw(app: "App", desc: dict[str, Any]) -> pygame.Surface:
+def draw(app: "Shell", desc: dict[str, Any]) -> pygame.Surface:
     rules = games.get("ingenious").rules
     s = rules.setup({"mode": "standard"}, 2, 1)
     rules.put(s, {(q, r): COLOUR_NAMES.index(c) for c, hexes in desc.get("cells", {}).items() for q, r in hexes})

@@ -44,7 +44,7 @@ from hexgames.ui.anim import Animator, Tween, ease_in_out, linear
 from hexgames.ui.game_scene import GameScene, part_attribute
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
     from hexgames.core.match import Match
 
 SLIDE_SECONDS = 0.7
@@ -76,7 +76,7 @@ class IngeniousScene(GameScene):
     hex_center = _layout("hex_center", "Where a hex's centre is on screen.")
     placement_center = _layout("placement_center", "Where the pointer holds a tile to lay it on two hexes.")
 
-    def __init__(self, app: "App", match: "Match"):
+    def __init__(self, app: "Shell", match: "Match"):
         super().__init__(app, match)
         self.selection = inputs.Selection()
         self.board_view = view_board.BoardView(app)

@@ -24,7 +24,7 @@ from hexgames.games.ingenious.rules import CELL_RADIUS, EMPTY, HEX_OF, OFF, STAR
 from hexgames.ui import draw, hud
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 FRAME_FILL, FRAME_EDGE = (36, 42, 54), (74, 84, 102)
 GHOST_ALPHA = 170  # the hint's placement is a ghost; the rack's notes say "Hint"
@@ -33,7 +33,7 @@ GHOST_ALPHA = 170  # the hint's placement is a ghost; the rack's notes say "Hint
 class BoardView:
     """Draws the board part of the table from the layout and the position on screen."""
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: "Shell"):
         self.app = app
         self._cache: tuple[Any, pygame.Surface] | None = None
 

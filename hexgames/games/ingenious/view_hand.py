@@ -19,7 +19,7 @@ from hexgames.games.ingenious.rules import Place
 from hexgames.ui import draw, hud
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
     from hexgames.games.ingenious.layout import TableLayout
 
 STEPS = {  # how to go on, by what the player holds: nothing, a tile in hand, a previewed placement
@@ -48,7 +48,7 @@ class RackShown:
 class HandView:
     """Draws the rack column from the layout and a `RackShown`."""
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: "Shell"):
         self.app = app
 
     def draw(self, surface: pygame.Surface, geo: "TableLayout", shown: RackShown) -> None:

@@ -20,14 +20,14 @@ from hexgames.games.ingenious.rules import Place
 from hexgames.ui import draw, score_show
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
     from hexgames.ui.anim import Tween
 
 HELD_ALPHA, ILLEGAL_ALPHA = 235, 150
 SCORED = (255, 255, 255)  # the ring of a hex a placement counted
 
 
-def draw_celebrations(surface: pygame.Surface, app: "App", geo: TableLayout,
+def draw_celebrations(surface: pygame.Surface, app: "Shell", geo: TableLayout,
                       celebrations: Sequence[tuple["Tween", int]]) -> None:
     """"Ingenious!" on the score card that earned it, for a moment: its frame glows gold and the
     word (times the bonus placements, when more than one) sits in the card's top right corner.

@@ -21,7 +21,7 @@ from hexgames.games.ingenious.rules import COLOUR_NAMES, IngeniousState
 from hexgames.ui import chart, draw, hud
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
     from hexgames.core.highscores import Entry
 
 
@@ -49,7 +49,7 @@ def track_seats(s: IngeniousState, track: int) -> list[int]:
 class PanelView:
     """Draws the side panel from the layout and a `PanelShown`."""
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: "Shell"):
         self.app = app
         self._cache: tuple[Any, pygame.Surface] | None = None
 
@@ -210,7 +210,7 @@ class PanelView:
             y += small.get_linesize()
 
 
-def chart_panels(app: "App", states: list[IngeniousState], seat_name: Callable[[int], str]) -> list[chart.Panel]:
+def chart_panels(app: "Shell", states: list[IngeniousState], seat_name: Callable[[int], str]) -> list[chart.Panel]:
     """The results screen's charts: one panel per score track (a player, or a team), a line per
     colour with its symbol."""
     last = states[-1]

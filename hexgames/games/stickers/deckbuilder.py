@@ -33,13 +33,13 @@ from hexgames.games.stickers.view_deck import DeckShown, DeckView
 from hexgames.ui.game_scene import part_attribute
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
     from hexgames.ui.hud import ToastStack
 
 
 class Host(Protocol):
     """What the builder needs of the scene it is a part of."""
-    app: "App"
+    app: "Shell"
     geo: TableLayout
     toasts: "ToastStack"
 

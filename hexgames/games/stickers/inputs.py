@@ -23,7 +23,7 @@ from hexgames.games.stickers.rules import Block, Pick, Place, Reorder
 from hexgames.ui import gestures
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
     from hexgames.games.stickers.decks import SavedDeck
 
 WHEEL_ZOOM, KEY_ZOOM = 1.15, 1.2
@@ -201,7 +201,7 @@ def _pick(geo: DeckLayout, picks: DeckSelection, sticker: int) -> list[gestures.
     return out
 
 
-def tip_regions(app: "App", geo: TableLayout, box: str) -> list[tuple[pygame.Rect, str]]:
+def tip_regions(app: "Shell", geo: TableLayout, box: str) -> list[tuple[pygame.Rect, str]]:
     """The tips of the side panel's parts, with the panel's box (see `TableLayout.panel_parts`)."""
     tr = app.tr
     parts = geo.panel_parts(box)

@@ -13,27 +13,27 @@ from hexgames.games.stickers.catalogue import HELPER_NAMES
 from hexgames.ui.words import translator
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 NS = "stickers_ui"  # the namespace of the game's screen texts
 tr_ui = translator(NS)
 MIN_TEXT = 12  # no text under this, at 800x600 in Japanese too
 
 
-def helper_name(app: "App", helper: int) -> str:
+def helper_name(app: "Shell", helper: int) -> str:
     """A helper sticker's name in the player's language ("Jump", "Peek"...)."""
     key = HELPER_NAMES[helper]
     return tr_ui(app, f"helper.{key}", key.capitalize())
 
 
-def keep_label(app: "App", numbered: Sequence[int]) -> str:
+def keep_label(app: "Shell", numbered: Sequence[int]) -> str:
     """Peek's button: it keeps the order as it lies until a sticker is numbered."""
     if numbered:
         return tr_ui(app, "peek.use", "Use this order")
     return tr_ui(app, "peek.keep", "Keep this order")
 
 
-def event_words(app: "App", events: Sequence[tuple[str, int, Any]], seat_name: Any) -> list[str]:
+def event_words(app: "Shell", events: Sequence[tuple[str, int, Any]], seat_name: Any) -> list[str]:
     """What a move set off (the state's `events`: helpers used, stickers sent to the bottom, passes),
     in words for the message strip, so an AI's turn can be followed."""
     out = []

@@ -16,7 +16,7 @@ from hexgames.games.stickers.catalogue import COLOUR_NAMES, layout_of
 from hexgames.ui import pictures
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 LETTERS = {name[0]: colour for colour, name in enumerate(COLOUR_NAMES)}
 
@@ -30,7 +30,7 @@ def position(desc: dict[str, Any]) -> Any:
     return s
 
 
-def draw(app: "App", desc: dict[str, Any]) -> pygame.Surface:
+def draw(app: "Shell", desc: dict[str, Any]) -> pygame.Surface:
     cells = [(x, y) for x, y, _, _ in desc["stickers"]]
 
     def crop(scene: Any) -> pygame.Rect:

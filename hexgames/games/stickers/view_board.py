@@ -24,7 +24,7 @@ from hexgames.games.stickers.regions import Territory, cell_xy, point_xy
 from hexgames.ui import draw, hud
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 BOARD_FILL = (30, 35, 44)
 GRID_RGB = (40, 46, 58)
@@ -50,7 +50,7 @@ class BoardShown:
 class BoardView:
     """Draws the board part of the table from the layout and a `BoardShown`."""
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: "Shell"):
         self.app = app
 
     def draw(self, surface: pygame.Surface, geo: TableLayout, shown: BoardShown) -> None:

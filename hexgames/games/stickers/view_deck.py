@@ -21,7 +21,7 @@ from hexgames.games.stickers.look import MIN_TEXT, helper_name, tr_ui
 from hexgames.ui import draw, hud
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
     from hexgames.games.stickers.decks import SavedDeck
 
 CHIP_PX = 15
@@ -46,14 +46,14 @@ class DeckShown:
     hinted: int | None  # the sticker a hint suggests picking
 
 
-def chip_label(app: "App", value: Any) -> str:
+def chip_label(app: "Shell", value: Any) -> str:
     """A filter's label: all, a rarity, the helpers, or (None among the colours) any colour."""
     if value is None:
         return tr_ui(app, "deck.all", "All")
     return tr_ui(app, "deck.helpers", "Helpers") if value == HELPER else value
 
 
-def chip_widths(app: "App") -> tuple[int, ...]:
+def chip_widths(app: "Shell") -> tuple[int, ...]:
     """The filter labels' widths, one per rarity filter, then "Any" (for the layout)."""
     font = app.font(CHIP_PX, bold=True)
     labels = [chip_label(app, value) for value in RARITIES] + [tr_ui(app, "deck.any", "Any")]
@@ -63,7 +63,7 @@ def chip_widths(app: "App") -> tuple[int, ...]:
 class DeckView:
     """Draws the deck builder from its layout and a `DeckShown`."""
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: "Shell"):
         self.app = app
 
     def draw(self, surface: pygame.Surface, geo: DeckLayout, shown: DeckShown) -> None:

@@ -20,7 +20,7 @@ from hexgames.games.stickers.look import MIN_TEXT, helper_name, tr_ui
 from hexgames.ui import draw, hud
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 TITLE_PX = 14
 TITLE_INSET = 36  # Peek's title wraps inside the panel less this
@@ -41,17 +41,17 @@ class HandShown:
     hinted: tuple[int, ...] | None = None  # a hinted Peek order
 
 
-def title_lines(app: "App", panel_w: int) -> list[str]:
+def title_lines(app: "Shell", panel_w: int) -> list[str]:
     title = tr_ui(app, "peek.title", "Peek: click in the new order, top first")
     return draw.wrap(app.font(TITLE_PX, bold=True), title, panel_w - TITLE_INSET)
 
 
-def title_height(app: "App", panel_w: int) -> int:
+def title_height(app: "Shell", panel_w: int) -> int:
     """The room Peek's title takes in a panel `panel_w` wide (for the layout)."""
     return len(title_lines(app, panel_w)) * app.font(TITLE_PX, bold=True).get_linesize()
 
 
-def label_height(app: "App") -> int:
+def label_height(app: "Shell") -> int:
     """A line of the smallest text: the present place under a sticker Peek shows (for the layout)."""
     return app.font(MIN_TEXT).get_linesize()
 
@@ -59,7 +59,7 @@ def label_height(app: "App") -> int:
 class HandView:
     """Draws the hand's box from the layout and a `HandShown`."""
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: "Shell"):
         self.app = app
 
     def draw(self, surface: pygame.Surface, geo: TableLayout, shown: HandShown) -> None:

@@ -19,7 +19,7 @@ from hexgames.games.stickers.layout import TableLayout
 from hexgames.ui import hud
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 LAST_RGB = (110, 214, 255)
 HINT_RGB = (120, 240, 200)  # the hinted cell: mint, as the last move's is already cyan
@@ -36,7 +36,7 @@ class MarksShown:
     hint: Cell | None  # the hinted placement's or block's cell
 
 
-def draw_marks(surface: pygame.Surface, app: "App", geo: TableLayout, shown: MarksShown) -> None:
+def draw_marks(surface: pygame.Surface, app: "Shell", geo: TableLayout, shown: MarksShown) -> None:
     clip = surface.get_clip()
     surface.set_clip(geo.board)
     if shown.last is not None:

@@ -24,7 +24,7 @@ from hexgames.games.stickers.rules import Block, Place, Preview, Reorder, Sticke
 from hexgames.ui import chart, draw, hud
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
     from hexgames.core.highscores import Entry
 
 HELPER_TEXT = {
@@ -59,7 +59,7 @@ class PanelShown:
     highscore_place: int | None = None  # where this solo game entered them
 
 
-def instructions(app: "App", phase: str, hint: Any, numbered: bool) -> str:
+def instructions(app: "Shell", phase: str, hint: Any, numbered: bool) -> str:
     """What the player to move can do now, in words (in the panel, never over the board); taking the
     hint (`hint`, the move on show) when there is one."""
     key, default = STEPS.get(phase, ("", ""))
@@ -73,7 +73,7 @@ def instructions(app: "App", phase: str, hint: Any, numbered: bool) -> str:
 class PanelView:
     """Draws the side panel (all but the hand's box) from the layout and a `PanelShown`."""
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: "Shell"):
         self.app = app
 
     def draw(self, surface: pygame.Surface, geo: TableLayout, shown: PanelShown) -> None:
@@ -176,7 +176,7 @@ def _draw_deck_icons(surface: pygame.Surface, seat: int, icons: Sequence[int], x
         pieces.any_sticker(surface, pygame.Rect(x + i * (size + 2), y, size, size), st)
 
 
-def chart_panels(app: "App", names: Sequence[str], scores: Sequence[Sequence[int]]) -> list[chart.Panel]:
+def chart_panels(app: "Shell", names: Sequence[str], scores: Sequence[Sequence[int]]) -> list[chart.Panel]:
     """Each player's corners in territories over the game (`scores`: one row per position shown)."""
     lines = [chart.Line(name, pieces.OWNER_RGB[i % 2], [row[i] for row in scores], _chart_marker(i))
              for i, name in enumerate(names)]
@@ -190,7 +190,7 @@ def _chart_marker(seat: int) -> chart.Marker:
     return marker
 
 
-def preview_words(app: "App", preview: Preview, names: Sequence[str]) -> str:
+def preview_words(app: "Shell", preview: Preview, names: Sequence[str]) -> str:
     """What a placement would found, cancel or grow (the rules' `preview` of it), in words."""
     parts = []
     if preview.cancelled:

@@ -20,7 +20,7 @@ from hexgames.games.toradama.rules import CHARACTER_NAMES, FAVOURITE
 from hexgames.ui import draw, hud
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 MIN_TEXT = 12  # px: nothing on the cards is smaller
 PAD = 8
@@ -49,7 +49,7 @@ class ChoiceLayout:
         return self.text_size + 3
 
 
-def layout(app: "App", area: pygame.Rect) -> ChoiceLayout:
+def layout(app: "Shell", area: pygame.Rect) -> ChoiceLayout:
     """Cards in one row of five where they are wide enough, else rows of three and two, centred in
     `area` with the title above them when it fits."""
     k = max(1.0, min(1.7, area.w / 560, area.h / 420))
@@ -86,7 +86,7 @@ def layout(app: "App", area: pygame.Rect) -> ChoiceLayout:
     return out
 
 
-def paint(app: "App", surface: pygame.Surface, lay: ChoiceLayout, title: str, taken: set[int],
+def paint(app: "Shell", surface: pygame.Surface, lay: ChoiceLayout, title: str, taken: set[int],
           hinted: int | None, pointer: tuple[int, int]) -> None:
     """The title and the five cards; taken ones dimmed, the hovered one lit, a hinted one tagged."""
     if lay.title_at is not None:
@@ -108,7 +108,7 @@ def paint(app: "App", surface: pygame.Surface, lay: ChoiceLayout, title: str, ta
                       rect.center, hud.MUTED)
 
 
-def _paint_card(app: "App", surface: pygame.Surface, lay: ChoiceLayout, c: int, rect: pygame.Rect) -> None:
+def _paint_card(app: "Shell", surface: pygame.Surface, lay: ChoiceLayout, c: int, rect: pygame.Rect) -> None:
     y = rect.y + PAD
     surface.blit(pieces.face(c, lay.icon), (rect.centerx - lay.icon // 2, y))
     y += lay.icon + 2

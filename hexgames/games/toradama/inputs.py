@@ -24,7 +24,7 @@ from hexgames.games.toradama.rules import ToradamaState
 from hexgames.ui import gestures
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 PICK_FIRST = "pick first"  # a column clicked with nothing picked: the scene says how to begin
 TARGETING = {Swap: "swap", Flip: "flip", Dig: "dig"}  # the okunote that wait for a cell or a column
@@ -167,7 +167,7 @@ def _column_top(geo: TableLayout, v: ToradamaState, col: int) -> tuple[int, int]
     return geo.tile_rect(col, row).center
 
 
-def tip_regions(app: "App", geo: TableLayout) -> list[tuple[pygame.Rect, str]]:
+def tip_regions(app: "Shell", geo: TableLayout) -> list[tuple[pygame.Rect, str]]:
     tr = app.tr
     out = [(geo.bag_rect, tr("learn.tips.toradama.bag"))]
     out += [(rect, tr("learn.tips.toradama.cubes")) for rect in geo.stacks.values()]

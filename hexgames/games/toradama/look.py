@@ -13,7 +13,7 @@ from hexgames.ui import hud
 from hexgames.ui.words import translator
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 NS = "toradama_ui"
 tr_ui = translator(NS)
@@ -31,12 +31,12 @@ def seat_colour(seat: int) -> tuple[int, int, int]:
     return SEAT_CHIPS[seat % 2]
 
 
-def character_name(app: "App", c: int) -> str:
+def character_name(app: "Shell", c: int) -> str:
     name = CHARACTER_NAMES[c]
     return app.tr(f"toradama.character.{name}", default=name.capitalize())
 
 
-def okunote_parts(app: "App", c: int) -> tuple[str, str]:
+def okunote_parts(app: "Shell", c: int) -> tuple[str, str]:
     """What the okunote does, and its cost."""
     name = CHARACTER_NAMES[c]
     what = tr_ui(app, f"okunote.{name}", name)
@@ -44,7 +44,7 @@ def okunote_parts(app: "App", c: int) -> tuple[str, str]:
     return what, cost
 
 
-def okunote_text(app: "App", c: int) -> str:
+def okunote_text(app: "Shell", c: int) -> str:
     """The okunote in a line: what it does and its cost."""
     what, cost = okunote_parts(app, c)
     return tr_ui(app, "okunote_line", "{what} ({cost})", what=what, cost=cost)

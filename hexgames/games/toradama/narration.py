@@ -19,10 +19,10 @@ from hexgames.games.toradama.replay import Step
 from hexgames.games.toradama.rules import CHOOSE, DRAW, PLACING, ToradamaState
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 
-def tile_words(app: "App", code: int) -> str:
+def tile_words(app: "Shell", code: int) -> str:
     """A tile as everyone sees it: "a red tama", or "a cube" whatever its hidden face."""
     if 0 <= code < KINDS:
         return app.tr("toradama.log.tama", kind=app.tr(f"toradama.kind.{KIND_NAMES[code]}"))
@@ -34,7 +34,7 @@ def chain_points(shown: ToradamaState, step: Step) -> int:
     return sum(taken * shown.tile_value(step.mover, kind) for _, kind, taken, _, _ in step.data[1])
 
 
-def step_words(app: "App", step: Step, shown: ToradamaState, name: Callable[[int], str]) -> str:
+def step_words(app: "Shell", step: Step, shown: ToradamaState, name: Callable[[int], str]) -> str:
     """The banner while `step` plays; `shown` is the position as shown when it began."""
     kind, data = step.kind, step.data
     if kind == "place":
@@ -77,7 +77,7 @@ def step_words(app: "App", step: Step, shown: ToradamaState, name: Callable[[int
     return _end_words(app, data, shown, name)
 
 
-def _end_words(app: "App", data: tuple, shown: ToradamaState, name: Callable[[int], str]) -> str:
+def _end_words(app: "Shell", data: tuple, shown: ToradamaState, name: Callable[[int], str]) -> str:
     how, seat = data[0], data[1]
     if how == "resign":
         return tr_ui(app, "anim.resign", "{name} resigns", name=name(seat))
@@ -88,7 +88,7 @@ def _end_words(app: "App", data: tuple, shown: ToradamaState, name: Callable[[in
     return tr_ui(app, "anim.win", "{name} reaches {target} points!", name=name(seat), target=shown.target)
 
 
-def announcements(app: "App", events: Sequence[tuple], name: Callable[[int], str], said: bool = False) -> list[str]:
+def announcements(app: "Shell", events: Sequence[tuple], name: Callable[[int], str], said: bool = False) -> list[str]:
     """The toasts for what both players must hear: a character chosen, an okunote, the bag-out. A
     move of the computer (or of a player at another screen) is `said` in the message strip already,
     character and okunote included: then only the bag-out, which no move names, is toasted."""
@@ -107,7 +107,7 @@ def announcements(app: "App", events: Sequence[tuple], name: Callable[[int], str
     return out
 
 
-def prompt(app: "App", s: ToradamaState, name: str, targeting: str | None, ball_marked: bool) -> str:
+def prompt(app: "Shell", s: ToradamaState, name: str, targeting: str | None, ball_marked: bool) -> str:
     """The banner on the turn of `name`, at this screen: choose a character, the okunote's target,
     the marked clear ball, or how many tiles to place (and that clearing is possible)."""
     if s.phase == CHOOSE:

@@ -20,7 +20,7 @@ from hexgames.ui import pictures
 from hexgames.ui.draw import aa_polygon
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 LETTERS = {name[0]: kind for kind, name in enumerate(KIND_NAMES)}
 GAP = 70  # between the two boards, for the arrow
@@ -38,7 +38,7 @@ def position(desc: dict[str, Any]) -> Any:
     return s
 
 
-def draw(app: "App", desc: dict[str, Any]) -> pygame.Surface:
+def draw(app: "Shell", desc: dict[str, Any]) -> pygame.Surface:
     rules = games.get("toradama").rules
     before = position(desc)
     ball = cell(*desc["ball"]) if "ball" in desc else None

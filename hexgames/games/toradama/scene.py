@@ -49,7 +49,7 @@ from hexgames.games.toradama.rules import CHOOSE, OVER, PLACING, START, Toradama
 from hexgames.ui.game_scene import GameScene, part_attribute, table_attribute
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
     from hexgames.core.match import Match
 
 CONFIRM_SECONDS = 3.0  # a first press of Resign waits this long for the second
@@ -96,7 +96,7 @@ class ToradamaScene(GameScene):
     current_step = _show("current", "The step of the move on show playing now, and its progress.")
     resign_picking = table_attribute("hot_seat", "Hot-seat: Resign waits for the card of the player who gives up.")
 
-    def __init__(self, app: "App", match: "Match"):
+    def __init__(self, app: "Shell", match: "Match"):
         super().__init__(app, match)
         self.selection = inputs.Selection()
         self.show = replay.Show()

@@ -27,7 +27,7 @@ from hexgames.games.toradama.rules import PRIVATE
 from hexgames.ui import draw, hud
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 SHARED_EDGE = (110, 120, 140)
 TARGET_GHOST, HINT_GHOST = 110, 150  # the alpha of a tile ghosted where it would land
@@ -63,7 +63,7 @@ def filled(cells: Sequence[int], col: int) -> int:
 class BoardView:
     """Draws the board part of the table from the layout and a `BoardShown`."""
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: "Shell"):
         self.app = app
 
     def draw(self, surface: pygame.Surface, geo: TableLayout, shown: BoardShown) -> None:

@@ -19,7 +19,7 @@ from hexgames.games.toradama.moves import CUBE_SOURCE
 from hexgames.ui import draw, hud
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class HandShown:
 class HandView:
     """Draws the pool, the bag and the cube pools from the layout and a `HandShown`."""
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: "Shell"):
         self.app = app
 
     def draw(self, surface: pygame.Surface, geo: TableLayout, shown: HandShown) -> None:

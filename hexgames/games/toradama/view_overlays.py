@@ -26,14 +26,14 @@ from hexgames.ui import draw, hud
 from hexgames.ui.anim import ease_fall_bounce, ease_in_out, ease_out_back
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
-Painter = Callable[[pygame.Surface, "App", TableLayout, ToradamaState, replay.Step, float], None]
+Painter = Callable[[pygame.Surface, "Shell", TableLayout, ToradamaState, replay.Step, float], None]
 HELD_ALPHA = 200
 CHAIN_GOLD, CHAIN_EDGE = (255, 236, 160), (60, 30, 10)
 
 
-def draw_step(surface: pygame.Surface, app: "App", geo: TableLayout, v: ToradamaState, st: replay.Step,
+def draw_step(surface: pygame.Surface, app: "Shell", geo: TableLayout, v: ToradamaState, st: replay.Step,
               p: float) -> None:
     """The step on show at progress `p` (0..1); `v` is the shown position as the steps before it left it."""
     painter = PAINTERS.get(st.kind)
@@ -52,7 +52,7 @@ def _source(geo: TableLayout, v: ToradamaState, seat: int, src: int) -> pygame.R
     return geo.source_rect(seat, src, v.pool, len(v.cubes[seat]))
 
 
-def _place(surface: pygame.Surface, app: "App", geo: TableLayout, v: ToradamaState, st: replay.Step,
+def _place(surface: pygame.Surface, app: "Shell", geo: TableLayout, v: ToradamaState, st: replay.Step,
            p: float) -> None:
     """The tile flies from the pool (or the cube pool) to the top of its column, then drops."""
     seat, src, col, row, code = st.data
@@ -71,7 +71,7 @@ def _place(surface: pygame.Surface, app: "App", geo: TableLayout, v: ToradamaSta
     pieces.blit_tile(surface, code, geo.tile_rect(col, y))
 
 
-def _fall(surface: pygame.Surface, app: "App", geo: TableLayout, v: ToradamaState, st: replay.Step,
+def _fall(surface: pygame.Surface, app: "Shell", geo: TableLayout, v: ToradamaState, st: replay.Step,
           p: float) -> None:
     e = ease_fall_bounce(p)
     for col, frm, to, code in st.data[0]:
@@ -79,7 +79,7 @@ def _fall(surface: pygame.Surface, app: "App", geo: TableLayout, v: ToradamaStat
         pieces.blit_tile(surface, shown_code, geo.tile_rect(col, frm + (to - frm) * e))
 
 
-def _ball(surface: pygame.Surface, app: "App", geo: TableLayout, v: ToradamaState, st: replay.Step,
+def _ball(surface: pygame.Surface, app: "Shell", geo: TableLayout, v: ToradamaState, st: replay.Step,
           p: float) -> None:
     """The clear ball arcs to the cube pool it becomes a cube of, shrinking a little."""
     seat, c, kind, dest = st.data
@@ -90,7 +90,7 @@ def _ball(surface: pygame.Surface, app: "App", geo: TableLayout, v: ToradamaStat
     pieces.blit_tile(surface, kind, _slide(start, end, e, lift), scale=1.0 - 0.3 * e)
 
 
-def _chain(surface: pygame.Surface, app: "App", geo: TableLayout, v: ToradamaState, st: replay.Step,
+def _chain(surface: pygame.Surface, app: "Shell", geo: TableLayout, v: ToradamaState, st: replay.Step,
            p: float) -> None:
     """The groups flash, then shrink away; what they give shows beside the board (`draw_call_out`)."""
     flash_end = 0.6
@@ -107,14 +107,14 @@ def _chain(surface: pygame.Surface, app: "App", geo: TableLayout, v: ToradamaSta
                 pieces.blit_tile(surface, kind, r, scale=max(0.05, 1 - (p - flash_end) / (1 - flash_end)))
 
 
-def _flip(surface: pygame.Surface, app: "App", geo: TableLayout, v: ToradamaState, st: replay.Step,
+def _flip(surface: pygame.Surface, app: "Shell", geo: TableLayout, v: ToradamaState, st: replay.Step,
           p: float) -> None:
     for c, face in st.data[0]:
         turn = abs(math.cos(math.pi * p))
         pieces.blit_tile(surface, HIDDEN_CUBE if p < 0.5 else face, geo.cell_rect(c), scale_x=max(0.04, turn))
 
 
-def _swap(surface: pygame.Surface, app: "App", geo: TableLayout, v: ToradamaState, st: replay.Step,
+def _swap(surface: pygame.Surface, app: "Shell", geo: TableLayout, v: ToradamaState, st: replay.Step,
           p: float) -> None:
     a, b = st.data
     ra, rb = geo.cell_rect(a), geo.cell_rect(b)
@@ -123,14 +123,14 @@ def _swap(surface: pygame.Surface, app: "App", geo: TableLayout, v: ToradamaStat
         pieces.blit_tile(surface, code, _slide(src, dst.center, e))
 
 
-def _dig(surface: pygame.Surface, app: "App", geo: TableLayout, v: ToradamaState, st: replay.Step,
+def _dig(surface: pygame.Surface, app: "Shell", geo: TableLayout, v: ToradamaState, st: replay.Step,
          p: float) -> None:
     c, code = st.data
     r = geo.cell_rect(c).move(0, -round(p * geo.cell_size))
     pieces.blit_tile(surface, code, r, alpha=round(255 * (1 - p)))
 
 
-def _give(surface: pygame.Surface, app: "App", geo: TableLayout, v: ToradamaState, st: replay.Step,
+def _give(surface: pygame.Surface, app: "Shell", geo: TableLayout, v: ToradamaState, st: replay.Step,
           p: float) -> None:
     """The given tile flies to the receiver's card, shrinking and fading (discarded: it drops away)."""
     seat, src, kind, receiver = st.data
@@ -141,7 +141,7 @@ def _give(surface: pygame.Surface, app: "App", geo: TableLayout, v: ToradamaStat
     pieces.blit_tile(surface, kind, _slide(start, end, e), scale=1 - 0.4 * e, alpha=round(255 * (1 - 0.5 * e)))
 
 
-def _draw(surface: pygame.Surface, app: "App", geo: TableLayout, v: ToradamaState, st: replay.Step,
+def _draw(surface: pygame.Surface, app: "Shell", geo: TableLayout, v: ToradamaState, st: replay.Step,
           p: float) -> None:
     """A tama drawn from the bag pops into the pool; a niku cube flies from the bag to the panel."""
     code, to = st.data
@@ -155,7 +155,7 @@ def _draw(surface: pygame.Surface, app: "App", geo: TableLayout, v: ToradamaStat
         surface.blit(img, (x, geo.bag_rect.y - p * geo.cell_size))
 
 
-def _return(surface: pygame.Surface, app: "App", geo: TableLayout, v: ToradamaState, st: replay.Step,
+def _return(surface: pygame.Surface, app: "Shell", geo: TableLayout, v: ToradamaState, st: replay.Step,
             p: float) -> None:
     """The pool fades into the background as it goes back into the bag."""
     for r in geo.pool_slots[: len(v.pool)]:
@@ -164,7 +164,7 @@ def _return(surface: pygame.Surface, app: "App", geo: TableLayout, v: ToradamaSt
         surface.blit(layer, r.topleft)
 
 
-def _bagout(surface: pygame.Surface, app: "App", geo: TableLayout, v: ToradamaState, st: replay.Step,
+def _bagout(surface: pygame.Surface, app: "Shell", geo: TableLayout, v: ToradamaState, st: replay.Step,
             p: float) -> None:
     """The bag's label beside the pool lights up as it runs out (the banner and a message say it)."""
     text = tr_ui(app, "bag_out", "Bag empty")
@@ -183,7 +183,7 @@ PAINTERS: dict[str, Painter] = {"place": _place, "fall": _fall, "ball": _ball, "
 
 
 # --- beside the board, over the panel, in hand -----------------------------------------------------------
-def draw_call_out(surface: pygame.Surface, app: "App", geo: TableLayout, v: ToradamaState,
+def draw_call_out(surface: pygame.Surface, app: "Shell", geo: TableLayout, v: ToradamaState,
                   note: tuple[replay.Step, float, bool] | None) -> None:
     """Beside the board on the mover's side, never over the columns: "Chain 2!" and what each
     group gave, or the character whose okunote is used (`replay.Show.call_out`)."""
@@ -217,7 +217,7 @@ def draw_call_out(surface: pygame.Surface, app: "App", geo: TableLayout, v: Tora
         y += h + 4
 
 
-def _call_out_okunote(surface: pygame.Surface, app: "App", geo: TableLayout, box: pygame.Rect, st: replay.Step,
+def _call_out_okunote(surface: pygame.Surface, app: "Shell", geo: TableLayout, box: pygame.Rect, st: replay.Step,
                       pop: float) -> None:
     seat, c, cost = st.data
     icon = max(16, min(box.w - 12, box.h // 2, geo.cell_size))
@@ -231,7 +231,7 @@ def _call_out_okunote(surface: pygame.Surface, app: "App", geo: TableLayout, box
         y += font.get_linesize()
 
 
-def draw_resign_pick(surface: pygame.Surface, app: "App", geo: TableLayout) -> None:
+def draw_resign_pick(surface: pygame.Surface, app: "Shell", geo: TableLayout) -> None:
     """Hot-seat, Resign pressed: each player's card is washed red and ringed, to be clicked by the
     player who gives up."""
     pulse = 0.5 + 0.5 * math.sin(app.clock_time * 6)
@@ -256,7 +256,7 @@ def draw_held(surface: pygame.Surface, geo: TableLayout, src: int, pointer: tupl
     pieces.blit_tile(surface, pieces.source_code(src), rect, alpha=HELD_ALPHA)
 
 
-def draw_choice(surface: pygame.Surface, app: "App", lay: choice.ChoiceLayout, title: str, taken: set[int],
+def draw_choice(surface: pygame.Surface, app: "Shell", lay: choice.ChoiceLayout, title: str, taken: set[int],
                 hinted: int | None, pointer: tuple[int, int]) -> None:
     """The character choice at the start, over the table dimmed (`choice.paint`)."""
     draw.dim(surface, 170)

@@ -22,7 +22,7 @@ from hexgames.games.toradama.rules import FAVOURITE, ToradamaState
 from hexgames.ui import chart, draw, hud
 
 if TYPE_CHECKING:
-    from hexgames.app import App
+    from hexgames.ui.shell import Shell
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class PanelShown:
 class PanelView:
     """Draws the side panel from the layout and a `PanelShown`."""
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: "Shell"):
         self.app = app
         self._cache: tuple[Any, pygame.Surface] | None = None
 
@@ -66,7 +66,7 @@ class PanelView:
         return surf
 
 
-def paint_card(app: "App", surf: pygame.Surface, rect: pygame.Rect, s: ToradamaState, seat: int, name: str,
+def paint_card(app: "Shell", surf: pygame.Surface, rect: pygame.Rect, s: ToradamaState, seat: int, name: str,
                chip: tuple[int, int, int], to_move: bool, k: float = 1.0) -> None:
     """One player's card; `k` scales its type and pictures (`layout.card_scale`)."""
     inner = hud.panel(surf, rect, None, app, highlight=to_move)
@@ -109,7 +109,7 @@ def paint_card(app: "App", surf: pygame.Surface, rect: pygame.Rect, s: ToradamaS
             y += step
 
 
-def _paint_pile(app: "App", surf: pygame.Surface, inner: pygame.Rect, y: int, pile: Sequence[int],
+def _paint_pile(app: "Shell", surf: pygame.Surface, inner: pygame.Rect, y: int, pile: Sequence[int],
                 k: float = 1.0) -> int:
     """The score pile: a small tile per kind held, with its count."""
     size = round(20 * k)
@@ -128,7 +128,7 @@ def _paint_pile(app: "App", surf: pygame.Surface, inner: pygame.Rect, y: int, pi
     return y + size + round(6 * k)
 
 
-def _paint_stock(app: "App", surf: pygame.Surface, inner: pygame.Rect, y: int, s: ToradamaState, seat: int,
+def _paint_stock(app: "Shell", surf: pygame.Surface, inner: pygame.Rect, y: int, s: ToradamaState, seat: int,
                  k: float = 1.0) -> int:
     """Niku stock (two places) and the number of cubes in the cube pool."""
     size = round(20 * k)
@@ -145,7 +145,7 @@ def _paint_stock(app: "App", surf: pygame.Surface, inner: pygame.Rect, y: int, s
     return y + size + round(8 * k)
 
 
-def paint_solo_best(app: "App", surf: pygame.Surface, rect: pygame.Rect, best: Sequence[Any],
+def paint_solo_best(app: "Shell", surf: pygame.Surface, rect: pygame.Rect, best: Sequence[Any],
                     mine: int | None) -> None:
     """Solo: the local best results (top five), the new one highlighted."""
     inner = hud.panel(surf, rect, tr_ui(app, "solo.best", "Best results"), app)
@@ -163,7 +163,7 @@ def paint_solo_best(app: "App", surf: pygame.Surface, rect: pygame.Rect, best: S
         y += small.get_linesize()
 
 
-def chart_panels(app: "App", states: list[ToradamaState], seat_name: Callable[[int], str]) -> list[chart.Panel]:
+def chart_panels(app: "Shell", states: list[ToradamaState], seat_name: Callable[[int], str]) -> list[chart.Panel]:
     """The results screen's chart: every player's points over the game, in one panel."""
     last = states[-1]
     lines = [chart.Line(seat_name(i), seat_colour(i), [float(s.points(i)) for s in states]) for i in range(last.seats)]

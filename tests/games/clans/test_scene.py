@@ -639,3 +639,24 @@ def test_each_part_of_the_side_panel_has_its_own_tip(app):
     rects = [rect for rect, _ in regions]
     assert all(scene.panel_rect.contains(r) for r in rects)
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+
+
+def test_the_views_are_told_only_what_the_viewer_may_see(app):
+    """The board's view gets no colour at all; the panel's gets each seat's colour as the viewer's
+    observation has it and the viewer's own guesses only (at the hand-over: no colour, no guess)."""
+    import dataclasses
+
+    from tests.drive import key
+
+    match, scene = hot_seat(app)
+    match.notes = {i: {str((i + 1) % 3): 2} for i in range(3)}  # everyone's private guess
+    board_fields = {f.name for f in dataclasses.fields(scene._board_shown())}
+    assert not any("colour" in name for name in board_fields)
+    shown = scene._panel_shown()
+    assert shown.viewer is None and shown.colours == (None, None, None) and not shown.guesses
+    key(app, pygame.K_RETURN)
+    viewer = scene.viewer
+    shown = scene._panel_shown()
+    assert shown.colours == tuple(match.rules.observe(match.state, viewer).colour_of)
+    assert [c is not None for c in shown.colours] == [i == viewer for i in range(3)]
+    assert dict(shown.guesses) == {(viewer + 1) % 3: 2} and shown.results is None

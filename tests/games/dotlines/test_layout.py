@@ -9,8 +9,6 @@ panel, the bottom bar's middle) for windows from 640x480 to 1920x1080 and beyond
 from __future__ import annotations
 
 import itertools
-import subprocess
-import sys
 
 import pygame
 import pytest
@@ -20,6 +18,7 @@ from hexgames.games.dotlines.layout import ACTIONS, COLUMNS, Measures, TableLayo
 from hexgames.games.dotlines.rules import DOUBLE, DRAW, INVERTER, Draw, Exchange, Place, Redraw, Roll, Stack
 from hexgames.ui.game_scene import GameScene
 from tests.games.dotlines.boards import RULES, col, position
+from tests.games.headless import assert_runs_without_display
 
 SIZES = [(640, 480), (800, 600), (1000, 660), (1280, 800), (1280, 600), (1920, 1080), (2560, 1440)]
 # The words' sizes as the app measures them: English, and Japanese (longer labels) with a long name (a
@@ -217,12 +216,8 @@ def test_a_prompts_choice_is_a_click_on_its_button():
 
 
 def test_the_layout_and_input_need_no_display():
-    code = ("import sys, pygame\n"
-            "from hexgames.games.dotlines import inputs, layout\n"
-            "geo = layout.TableLayout.fit(pygame.Rect(10, 66, 900, 560), pygame.Rect(930, 66, 340, 600),\n"
-            "                             pygame.Rect(190, 747, 738, 42), 1)\n"
-            "assert geo.hand_at(1, 3, geo.hand_rects(1, 3)[2].center) == 2\n"
-            "print(pygame.display.get_init(), 'pygame_gui' in sys.modules)\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         env={"PYGAME_HIDE_SUPPORT_PROMPT": "1", "PATH": ""})
-    assert out.stdout.split() == ["False", "False"]
+    assert_runs_without_display(
+        "from hexgames.games.dotlines import inputs, layout\n"
+        "geo = layout.TableLayout.fit(pygame.Rect(10, 66, 900, 560), pygame.Rect(930, 66, 340, 600),\n"
+        "                             pygame.Rect(190, 747, 738, 42), 1)\n"
+        "assert geo.hand_at(1, 3, geo.hand_rects(1, 3)[2].center) == 2\n")

@@ -7,8 +7,6 @@ middle) for windows from very small to very large; the layout is a function of t
 from __future__ import annotations
 
 import itertools
-import subprocess
-import sys
 
 import pygame
 import pytest
@@ -19,6 +17,7 @@ from hexgames.games.ingenious import inputs
 from hexgames.games.ingenious.layout import BOARD_RADIUS, TableLayout, direction, on_board
 from hexgames.games.ingenious.rules import Place, Swap
 from hexgames.ui import gestures
+from tests.games.headless import assert_runs_without_display
 
 SIZES = [(640, 480), (800, 600), (1000, 660), (1280, 800), (1920, 1080), (2560, 1440), (3840, 2160),
          (1280, 600)]
@@ -160,12 +159,8 @@ def test_the_tutorials_gestures_land_where_the_hit_tests_read_the_move(size):
 
 
 def test_the_layout_and_input_need_no_display():
-    code = ("import sys, pygame\n"
-            "from hexgames.games.ingenious import inputs, layout\n"
-            "geo = layout.TableLayout.fit(pygame.Rect(10, 66, 900, 560), pygame.Rect(930, 66, 340, 600),\n"
-            "                             pygame.Rect(190, 747, 738, 42), 2, False)\n"
-            "assert geo.hex_at(geo.hex_center((3, -1))) == (3, -1)\n"
-            "print(pygame.display.get_init(), 'pygame_gui' in sys.modules)\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         env={"PYGAME_HIDE_SUPPORT_PROMPT": "1", "PATH": ""})
-    assert out.stdout.split() == ["False", "False"]
+    assert_runs_without_display(
+        "from hexgames.games.ingenious import inputs, layout\n"
+        "geo = layout.TableLayout.fit(pygame.Rect(10, 66, 900, 560), pygame.Rect(930, 66, 340, 600),\n"
+        "                             pygame.Rect(190, 747, 738, 42), 2, False)\n"
+        "assert geo.hex_at(geo.hex_center((3, -1))) == (3, -1)\n")

@@ -9,8 +9,6 @@ the views measure in English, so no font is needed here.
 from __future__ import annotations
 
 import itertools
-import subprocess
-import sys
 
 import pygame
 import pytest
@@ -21,6 +19,7 @@ from hexgames.games.stickers.decks import SavedDeck
 from hexgames.games.stickers.layout import MAX_ZOOM, MIN_ZOOM, PEEK_SIZE, TableLayout, TextRoom
 from hexgames.games.stickers.rules import Block, Pick, Place, Reorder
 from hexgames.ui.frame_layout import FrameLayout
+from tests.games.headless import assert_runs_without_display
 
 SIZES = [(640, 480), (800, 600), (1000, 660), (1280, 800), (1920, 1080), (2560, 1440), (1280, 600)]
 ROOMY = [size for size in SIZES if size >= (800, 600) and size[1] >= 600]  # app.MIN_SIZE and up
@@ -269,13 +268,9 @@ def test_the_tutorials_gestures_land_where_the_hit_tests_read_the_move(size):
 
 
 def test_the_layout_needs_no_display():
-    code = ("import sys, pygame\n"
-            "from hexgames.games.stickers import inputs, layout\n"
-            "geo = layout.TableLayout.fit(pygame.Rect(10, 66, 900, 560), pygame.Rect(930, 66, 340, 600),\n"
-            "                             pygame.Rect(190, 747, 738, 42), 2, 8, layout.TextRoom(40, 17, 22,\n"
-            "                             (20, 23, 10, 11, 55, 27))).fitted([(0, 0), (1, 0)])\n"
-            "assert geo.cell_at(geo.cell_centre(1, 0)) == (1, 0)\n"
-            "print(pygame.display.get_init(), 'pygame_gui' in sys.modules, pygame.font.get_init())\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         env={"PYGAME_HIDE_SUPPORT_PROMPT": "1", "PATH": ""})
-    assert out.stdout.split() == ["False", "False", "False"]
+    assert_runs_without_display(
+        "from hexgames.games.stickers import inputs, layout\n"
+        "geo = layout.TableLayout.fit(pygame.Rect(10, 66, 900, 560), pygame.Rect(930, 66, 340, 600),\n"
+        "                             pygame.Rect(190, 747, 738, 42), 2, 8, layout.TextRoom(40, 17, 22,\n"
+        "                             (20, 23, 10, 11, 55, 27))).fitted([(0, 0), (1, 0)])\n"
+        "assert geo.cell_at(geo.cell_centre(1, 0)) == (1, 0)\n")

@@ -8,8 +8,6 @@ scene object so no app or display is made); the layout is a function of them alo
 from __future__ import annotations
 
 import itertools
-import subprocess
-import sys
 
 import pygame
 import pytest
@@ -20,6 +18,7 @@ from hexgames.games.toradama.layout import TableLayout
 from hexgames.games.toradama.moves import CUBE_SOURCE, Choose, Clear, Dig, Flip, Give, Place, Resign, Swap, Triple
 from hexgames.games.toradama.rules import PRIVATE, ToradamaRules
 from hexgames.ui.game_scene import GameScene
+from tests.games.headless import assert_runs_without_display
 from tests.games.toradama.positions import make
 
 R = ToradamaRules()
@@ -199,11 +198,7 @@ def test_the_tutorial_s_gestures_land_where_the_hit_tests_read_the_move(size, mi
 
 
 def test_the_layout_needs_no_display():
-    code = ("import sys, pygame\n"
-            "from hexgames.games.toradama import layout\n"
-            "geo = layout.TableLayout.fit(pygame.Rect(10, 66, 900, 560), pygame.Rect(930, 66, 340, 600), 2, True)\n"
-            "assert geo.cell_at(geo.cell_rect(7).center) == 7\n"
-            "print(pygame.display.get_init(), 'pygame_gui' in sys.modules)\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         env={"PYGAME_HIDE_SUPPORT_PROMPT": "1", "PATH": ""})
-    assert out.stdout.split() == ["False", "False"]
+    assert_runs_without_display(
+        "from hexgames.games.toradama import layout\n"
+        "geo = layout.TableLayout.fit(pygame.Rect(10, 66, 900, 560), pygame.Rect(930, 66, 340, 600), 2, True)\n"
+        "assert geo.cell_at(geo.cell_rect(7).center) == 7\n")
