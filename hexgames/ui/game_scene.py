@@ -405,8 +405,7 @@ class GameScene(GameHooks, Scene):
         colour = None if seat is None else self.seat_colour(seat)
         title = self.app.tr(f"{self.info.id}.title", default=self.info.title)
         words = (self.online and self.online.headline(self)) or self.banner_text()  # online: who it waits for
-        frame_view.draw_top_bar(surface, self.app, self.frame, frame_view.TopBarShown(words, colour, thinking, title),
-                                self.TOP_SLOTS)
+        frame_view.draw_top_bar(surface, self.app, self.frame, frame_view.TopBarShown(words, colour, thinking, title), self.TOP_SLOTS)
         if self.log_open:
             self.log_panel.draw(surface)
         line = self.ai_line()
