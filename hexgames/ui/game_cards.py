@@ -100,7 +100,7 @@ def best_solo(app: "Words", info: "GameInfo") -> str:
 def draw_card(surface: pygame.Surface, rect: pygame.Rect, app: "Drawing", info: "GameInfo", best: str,
               compact: bool, learned: bool) -> None:
     """Picture on the left; title, who can play, description and best solo score on the right, and a
-    tick by Learn to play once the tutorial was finished (`learned`); `compact`: a small window's
+    tick after the title once the tutorial was finished (`learned`); `compact`: a small window's
     smaller title, and who can play and how in one paragraph of the type that fits it all (the
     description is then the card's tool tip). The card's buttons (drawn over this by pygame_gui) add
     the frame, the hover tint and their labels."""
@@ -113,8 +113,11 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, app: "Drawing", info: 
     if image is not None:
         surface.blit(image, pic)
     pygame.draw.rect(surface, (58, 69, 88), pic, 1)
-    y = draw.text(surface, app.font(19 if compact else 21, bold=True), game_title(app, info),
-                  text.topleft, hud.ACCENT, anchor="topleft").bottom + 2
+    title = draw.text(surface, app.font(19 if compact else 21, bold=True), game_title(app, info),
+                      text.topleft, hud.ACCENT, anchor="topleft")
+    if learned:  # the tutorial was finished: a tick after the title (Learn to play says "again" too)
+        draw.tick(surface, (min(title.right + 14, text.right - 8), title.centery), 6, hud.GOOD)
+    y = title.bottom + 2
     if rect.h < LEARN_ROW_MIN_H:
         below = 18 if best else 0  # the best score's line
         _paragraph(surface, app, " · ".join(card_facts(app, info)), pygame.Rect(text.x, y, text.w, text.bottom - y - below),
@@ -126,8 +129,6 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, app: "Drawing", info: 
         _paragraph(surface, app, desc, pygame.Rect(text.x, y + 4, text.w, text.bottom - y - 4 - below), hud.TEXT, 15)
     if best:
         draw.text(surface, app.font(14, bold=True), best, text.bottomleft, hud.GOOD, anchor="bottomleft")
-    if learned:  # the tutorial was finished: a tick by its button
-        draw.tick(surface, (parts.learn.x - 12, parts.learn.centery), 6, hud.GOOD)
 
 
 def _paragraph(surface: pygame.Surface, app: "Drawing", content: str, box: pygame.Rect, colour: tuple[int, int, int],
