@@ -30,6 +30,7 @@ from hexgames.ui.gui_memory import keep_gui_small
 from hexgames.ui.scenes import SceneManager
 from hexgames.ui.settings import LANGUAGES, Settings
 from hexgames.ui.texts import Texts, dedupe_translation_paths
+from hexgames.ui.widget_text import Manager
 from hexgames.ui.window import MIN_SIZE
 
 NOTICE_SECONDS = 9.0
@@ -69,10 +70,10 @@ class App:
         if not headless:
             window.set_minimum_size(MIN_SIZE)
         keep_gui_small()
-        self.ui = pygame_gui.UIManager(size, theme_path=str(paths.ASSETS / "theme.json"),
-                                       enable_live_theme_updates=False,
-                                       starting_language=self.settings.language,
-                                       translation_directory_paths=[str(paths.TRANSLATIONS)])
+        self.ui = Manager(size, theme_path=str(paths.ASSETS / "theme.json"), enable_live_theme_updates=False,
+                          starting_language=self.settings.language,
+                          translation_directory_paths=[str(paths.TRANSLATIONS)],
+                          font_for=lambda px, bold: self.font(px, bold))  # labels and tool tips fitted
         self.ui.set_locale(self.settings.language)
         dedupe_translation_paths()
         self.scale = 1.0  # `ui_scale` of the window: how much the widget screens' type and rows grow

@@ -15,6 +15,7 @@ import pygame
 import pygame.gfxdraw
 
 from hexgames.core.caches import BoundedCache
+from hexgames.ui import linebreak
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 Point = tuple[float, float]
@@ -252,51 +253,11 @@ def _filled_layer(size: tuple[int, int], colour: Colour) -> pygame.Surface:
     return layer
 
 
-NO_LINE_START = set("、。，．・：；？！ー）」』】〉》〕ぁぃぅぇぉっゃゅょァィゥェォッャュョ,.:;!?)")
-NO_LINE_END = set("（「『【〈《〔(")  # opening brackets stay with what they open
-
-
-def _units(para: str) -> list[tuple[str, str]]:
-    """The pieces a line may break between, each with what joins it to the piece before: words
-    separated by spaces, and inside a word written without spaces (Japanese) single characters,
-    keeping closing punctuation with the character before it (kinsoku), runs of Latin letters and
-    digits whole ("緑+2" never breaks inside "+2"), a number with the counter after it ("1枚") and an
-    opening bracket with what it opens."""
-    units: list[tuple[str, str]] = []
-    for i, word in enumerate(para.split(" ")):
-        joiner = " " if i else ""
-        if not any(_is_wide(ch) for ch in word):
-            units.append((word, joiner))
-            continue
-        prev = ""  # a run of Latin letters and digits stays whole ("+12", "CPU"), a number keeps its counter ("1枚")
-        for ch in word:
-            wide = _is_wide(ch)
-            if units and (ch in NO_LINE_START or prev in NO_LINE_END
-                          or (prev and not _is_wide(prev) and (not wide or prev.isdigit()))):
-                units[-1] = (units[-1][0] + ch, units[-1][1])
-            else:
-                units.append((ch, joiner))
-                joiner = ""
-            prev = ch
-    return units
-
-
-def _is_wide(ch: str) -> bool:
-    """Kana, kanji and full-width punctuation: scripts that may break between any two characters."""
-    return ord(ch) >= 0x3000
-
-
 def wrap(font: pygame.font.Font, content: str, max_width: int) -> list[str]:
-    """Break text into lines that fit `max_width` pixels (a single unbreakable piece may not)."""
+    """Break text into lines that fit `max_width` pixels, by the usual rules of each script
+    (`ui/linebreak.py`: spaces in English, kinsoku in Japanese); a single unbreakable piece may not."""
     lines: list[str] = []
     for para in content.split("\n"):
-        line = ""
-        for unit, joiner in _units(para):
-            cand = f"{line}{joiner}{unit}" if line else unit
-            if font.size(cand)[0] <= max_width or not line:
-                line = cand
-            else:
-                lines.append(line)
-                line = unit
-        lines.append(line)
+        spans = linebreak.line_spans(para, max_width, lambda a, b, p=para: font.size(p[a:b])[0])
+        lines += [para[a:b] for a, b in spans]
     return lines

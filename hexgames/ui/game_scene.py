@@ -405,8 +405,8 @@ class GameScene(GameHooks, Scene):
         thinking = seat is not None and seat == m.to_move and not m.is_over and not m.seat_to_move.is_human
         colour = None if seat is None else self.seat_colour(seat)
         title = self.app.tr(f"{self.info.id}.title", default=self.info.title)
-        frame_view.draw_top_bar(surface, self.app, self.frame, frame_view.TopBarShown(
-            self.banner_text(), colour, thinking, title), self.TOP_SLOTS)
+        words = (self.online and self.online.headline(self)) or self.banner_text()  # online: who it waits for
+        frame_view.draw_top_bar(surface, self.app, self.frame, frame_view.TopBarShown(words, colour, thinking, title), self.TOP_SLOTS)
         if self.log_open:
             self.log_panel.draw(surface)
         line = self.ai_line()

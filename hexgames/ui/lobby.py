@@ -1,5 +1,6 @@
-"""The lobby of an online table, before its game starts: the join code in large type (and, for the
-host, the address the others type), the game and its options in words, the table's own settings
+"""The lobby of an online table, before its game starts: the join code in large type with a Copy
+button (the host copies the whole invitation: the address and the code), whether the table is
+listed (a chip), the address the others type (for the host), the game and its options in words, the table's own settings
 (its clock, what a seat out of time does, whether hints are allowed: every seated player sees them
 before the start), each seat (who sits there, human or computer, connected or not) and Start for
 the host once every seat is taken.
@@ -20,8 +21,8 @@ from hexgames import games
 from hexgames.net.frames import Frame
 from hexgames.net.session import Session
 from hexgames.net.table_settings import has_resignation
-from hexgames.ui import draw, hud, online_game
-from hexgames.ui.online_game import AWAY as AWAY_COLOUR, ONLINE
+from hexgames.ui import draw, hud, lobby_view, online_game
+from hexgames.ui.presence import AWAY
 from hexgames.ui.scenes import Scene
 from hexgames.ui.table_rules import settings_line
 from hexgames.ui.ui_scale import px
@@ -30,10 +31,8 @@ if TYPE_CHECKING:
     from hexgames.ui.shell import Shell, Words
 
 LEVELS = ("easy", "medium", "hard")  # what the host may give a seat to
-CONNECTED, AWAY = ONLINE, AWAY_COLOUR  # as the game's status row marks them
-COMPUTER = (120, 170, 235)
-OPEN = (150, 160, 176)
 MESSAGE_SECONDS = 8.0
+COPY_W = 84  # the Copy button, in the code's panel
 
 
 def game_name(app: "Words", game_id: str) -> str:
@@ -111,6 +110,7 @@ class LobbyScene(Scene):
         self.reopen_buttons: dict[Any, int] = {}  # the host's Reopen of a seat a player took -> the seat
         self.start_button: Any = None
         self.leave_button: Any = None
+        self.copy_button: Any = None
         self.shown: Any = None  # what the widgets were built for (rebuilt when it changes)
         self.pointer = (0, 0)
         self.rects: dict[str, pygame.Rect] = {}
@@ -159,7 +159,10 @@ class LobbyScene(Scene):
         bottom = self.rects["buttons"]
         self.leave_button = UIButton(pygame.Rect(bottom.x, bottom.y, p(180), bottom.h), tr("ui.lobby.leave"), ui,
                                      tool_tip_text=tr("learn.tip.lobby_leave"))
-        self.widgets.append(self.leave_button)
+        code = self.rects["code"]
+        self.copy_button = UIButton(pygame.Rect(code.right - COPY_W - 8, code.y + 6, COPY_W, 30), tr("ui.share.copy"), ui,
+                                    tool_tip_text=tr("ui.share.copy_tip" if self._invitation() else "ui.share.copy_code_tip"))
+        self.widgets += [self.leave_button, self.copy_button]
         self.start_button = None
         if not self.session.is_host:
             return
@@ -235,6 +238,9 @@ class LobbyScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.start_button:
             self.start()
             return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.copy_button:
+            self.copy()
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.reopen_buttons:
             self.session.client.set_seat(self.reopen_buttons[event.ui_element], "open")
             return True
@@ -251,6 +257,25 @@ class LobbyScene(Scene):
             self.starting = True  # sent once: Start waits for the server's answer
             self.session.client.start_game()
             self.rebuild()
+
+    def copy(self) -> None:
+        """The code (a guest's), or the host's invitation with the address too, to the clipboard;
+        what was copied is said, or why nothing could be (and the code, to copy by hand)."""
+        code = (self.table or {}).get("code") or self.session.code or ""
+        text = self._invitation() or code
+        why = lobby_view.copy_text(text)
+        if why is None:
+            self.messages.add(self.app.tr("ui.share.copied", what=text)).life = MESSAGE_SECONDS
+        else:
+            self.tell(self.app.tr("ui.share.copy_failed", why=why, code=code))
+
+    def _invitation(self) -> str:
+        """What the host sends the others: the game, the address and the code ("" for a guest)."""
+        table, session = self.table, self.session
+        if not (session.is_host and session.share and table):
+            return ""
+        return self.app.tr("ui.share.invite", game=game_name(self.app, table["game"]), address=session.share,
+                           code=table["code"])
 
     def leave(self) -> None:
         """Back to the menu; the connection closes (and the server this app hosts stops: its tables
@@ -303,14 +328,13 @@ class LobbyScene(Scene):
         draw.text(surface, draw.fit_text(app.font, title, r["title"].w, p(30), p(16), bold=True), title,
                   r["title"].center, hud.ACCENT)
         if table is not None:
-            self._draw_code(surface, r["code"], table["code"])
-            self._draw_share(surface, r["share"], table["code"])
+            lobby_view.draw_code(surface, app, r["code"], tr("ui.lobby.code"), table["code"], COPY_W + 8)
+            self._draw_share(surface, r["share"], table)
             options = option_words(app, table["game"], table.get("options") or {}) or [tr("ui.setup.no_options")]
-            words = " · ".join([listing_word(app, table), *options])
             lines = 2 if r["options"].h >= p(88) else 1
-            below = self._paragraph(surface, r["options"], words, hud.MUTED, lines, p(16))
+            below = lobby_view.paragraph(surface, app, r["options"], " · ".join(options), hud.MUTED, lines)
             rest = pygame.Rect(r["options"].x, below, r["options"].w, r["options"].bottom - below)
-            self._paragraph(surface, rest, self._settings_words(table), hud.TEXT, lines, p(15))
+            lobby_view.paragraph(surface, app, rest, self._settings_words(table), hud.TEXT, lines, 15)
             for i, (row, seat) in enumerate(zip(self.seat_rows, self.seats)):
                 self._draw_seat(surface, row, i, seat)
         colour = AWAY if self.session.connection != "online" else hud.TEXT
@@ -332,89 +356,36 @@ class LobbyScene(Scene):
             self._settings_cache = (key, table_settings_line(self.app, table, self.session.settings))
         return self._settings_cache[1]
 
-    def _paragraph(self, surface: pygame.Surface, rect: pygame.Rect, content: str, colour: Any, lines: int,
-                   size: int = 16) -> int:
-        """`content` wrapped in at most `lines` lines of `rect`; returns the y below the last."""
-        font, wrapped = draw.fit_wrapped(self.app.font, content, rect.w, lines, size, self._px(12))
-        step = font.get_linesize()
-        shown = wrapped[:max(1, min(lines, rect.h // step))]
-        for i, line in enumerate(shown):
-            draw.text(surface, font, line, (rect.x, rect.y + i * step), colour, anchor="topleft")
-        return rect.y + len(shown) * step
-
-    def _draw_code(self, surface: pygame.Surface, rect: pygame.Rect, code: str) -> None:
-        inner = hud.panel(surface, rect, self.app.tr("ui.lobby.code"), self.app, highlight=True)
-        spaced = " ".join(code)
-        font = draw.fit_text(self.app.font, spaced, inner.w, self._px(52), self._px(20), bold=True)
-        draw.text(surface, font, spaced, inner.center, hud.TEXT)
-
-    def _draw_share(self, surface: pygame.Surface, rect: pygame.Rect, code: str) -> None:
-        tr, session, p = self.app.tr, self.session, self._px
+    def _draw_share(self, surface: pygame.Surface, rect: pygame.Rect, table: dict[str, Any]) -> None:
+        """Whether the table is listed (a chip), then the words to share: for the host the address
+        and the code, and the port the others outside need open; for a guest whose table it is."""
+        tr, session = self.app.tr, self.session
+        listed = bool(table.get("listed", True))
+        chip = lobby_view.listing_chip(surface, self.app, rect.topleft, rect.w, listed, listing_word(self.app, table),
+                                       tr("ui.share.listed" if listed else "ui.share.unlisted"))
         if session.is_host and session.share:
             port = session.share.rpartition(":")[2]
-            text = tr("ui.lobby.share", address=session.share, code=code) + "\n" + tr("ui.lobby.port", port=port)
+            parts = [(tr("ui.lobby.share", address=session.share, code=table["code"]), True),
+                     (tr("ui.lobby.port", port=port), False)]
         else:
-            host = self.table.get("host") if self.table else None
+            host = table.get("host")
             name = self.seats[host].get("name") if isinstance(host, int) and host < len(self.seats) else ""
-            text = tr("ui.lobby.guest_share", name=name or "?", code=code)
-        top = rect.y
-        for i, part in enumerate(text.split("\n")):
-            font, wrapped = draw.fit_wrapped(self.app.font, part, rect.w, 2, p(18) if i == 0 else p(15), p(12),
-                                             bold=i == 0)
-            for line in wrapped:
-                if top + font.get_linesize() > rect.bottom:
-                    return
-                draw.text(surface, font, line, (rect.x, top), hud.TEXT if i == 0 else hud.MUTED, anchor="topleft")
-                top += font.get_linesize()
-            top += p(6)
+            parts = [(tr("ui.lobby.guest_share", name=name or "?", code=table["code"]), True)]
+        lobby_view.draw_words(surface, self.app, pygame.Rect(rect.x, chip.bottom + 6, rect.w, rect.bottom - chip.bottom - 6),
+                              parts)
 
     def _draw_seat(self, surface: pygame.Surface, row: pygame.Rect, i: int, seat: dict[str, Any]) -> None:
-        """Seat n, who sits there, human or computer, and whether they are connected: in a shape, a
-        colour and a word."""
-        app, tr, p = self.app, self.app.tr, self._px
+        """Seat n as `lobby_view.draw_seat` draws it, named as this player sees it (you, the host,
+        open), with room for the host's menu."""
+        tr = self.app.tr
         mine = i == self.session.seat
-        draw.rounded_panel(surface, row, (33, 39, 50), p(8), border=hud.ACCENT if mine else (60, 70, 86))
-        shape, colour, state = self.seat_state(seat)
-        mark = (row.x + p(26), row.centery)
-        if shape == "dot":
-            draw.aa_circle(surface, colour, mark, p(9))
-        elif shape == "ring":
-            draw.aa_circle(surface, colour, mark, p(9))
-            draw.aa_circle(surface, (33, 39, 50), mark, p(6))
-        elif shape == "square":
-            pygame.draw.rect(surface, colour, pygame.Rect(mark[0] - p(8), mark[1] - p(8), p(16), p(16)),
-                             border_radius=3)
-        else:  # an open seat: an empty hexagon
-            draw.aa_polygon(surface, colour, draw.hex_corners(mark, p(10)), 2)
-        x = row.x + p(50)
-        small = app.font(p(15))
-        seat_label = tr("ui.setup.seat", n=i + 1)
-        draw.text(surface, small, seat_label, (x, row.centery), hud.MUTED, anchor="midleft")
-        x += max(p(70), small.size(seat_label)[0] + p(14))
-        menu_w = p(240) if self.session.is_host and i != (self.table or {}).get("host") else 0
+        host = (self.table or {}).get("host")
         name = seat.get("name") if seat.get("kind") == "human" else tr("ui.setup.cpu_default", n=i + 1)
         if not seat.get("taken"):
             name = tr("ui.lobby.open_seat")
         if mine:
             name = tr("ui.lobby.you", name=name)
-        elif i == (self.table or {}).get("host"):
+        elif i == host:
             name = tr("ui.lobby.host", name=name)
-        kind = tr(f"ui.setup.ai_{seat.get('level')}") if seat.get("kind") == "ai" else tr("ui.setup.human")
-        words = f"{kind} · {state}"
-        right = row.right - p(12) - menu_w
-        words_w = min(small.size(words)[0], (right - x) // 2)
-        font, shown = draw.fit_line(app.font, name or "?", right - x - words_w - p(16), p(19), p(13), bold=True)
-        draw.text(surface, font, shown, (x, row.centery), hud.TEXT if seat.get("taken") else OPEN, anchor="midleft")
-        font, shown = draw.fit_line(app.font, words, words_w, p(15), p(11))
-        draw.text(surface, font, shown, (right, row.centery), colour, anchor="midright")
-
-    def seat_state(self, seat: dict[str, Any]) -> tuple[str, tuple[int, int, int], str]:
-        """(shape, colour, word) of a seat's presence: a computer, a connected or an away player, or open."""
-        tr = self.app.tr
-        if seat.get("kind") == "ai":
-            return "square", COMPUTER, tr("ui.lobby.computer")
-        if not seat.get("taken"):
-            return "hex", OPEN, tr("ui.lobby.waiting")
-        if seat.get("online"):
-            return "dot", CONNECTED, tr("ui.lobby.connected")
-        return "ring", AWAY, tr("ui.lobby.away")
+        menu_w = 240 if self.session.is_host and i != host else 0
+        lobby_view.draw_seat(surface, self.app, row, i, seat, name, mine, menu_w)

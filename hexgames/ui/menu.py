@@ -1,6 +1,9 @@
-"""The main menu: a card per registered game, so a new game appears by registering it (each card
-opens the game's setup, `ui/setup.py`; what a card shows and where cards go: `ui/game_cards.py`),
-and the app's own actions in a column at the right.
+"""The main menu: a card per registered game, so a new game appears by registering it (its Play
+button, or a click anywhere on the card, opens the game's setup, `ui/setup.py`; what a card shows and
+where cards go: `ui/game_cards.py`), and the app's own actions in a column at the right.
+
+The keyboard reaches the games too: the arrow keys or Tab (Shift+Tab back) move a ring from card to
+card, and Enter (or Space) plays the game it rings.
 """
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from hexgames import games
 from hexgames.core import records, saves
 from hexgames.core.match import Match
 from hexgames.ui import draw, hud, icon
-from hexgames.ui.game_cards import best_solo, card_rects, draw_card, learn_button_rects
+from hexgames.ui.game_cards import best_solo, card_parts, card_rects, draw_card
 from hexgames.ui.scenes import Scene
 from hexgames.ui.settings import LANGUAGES
 from hexgames.ui.setup_screen import SetupScene
@@ -27,7 +30,8 @@ if TYPE_CHECKING:
 
 class MenuScene(Scene):
     """Title, a card per game (a picture of its board, player counts, modes, description, best solo
-    score), and Resume / Load / Records / Settings / Language / Quit. The whole card is one button."""
+    score, and its Play, How to play and Learn to play buttons), and Resume / Load / Records /
+    Settings / Language / Quit. The whole card is a button too. `focus`: the card the keyboard rings."""
 
     def __init__(self, app: "Shell"):
         super().__init__(app)
@@ -40,7 +44,8 @@ class MenuScene(Scene):
         # the best solo score (read once: the menu draws 60 times a second)
         self.compact = False  # small windows: tighter header, fewer text lines
         self._card_images: dict[tuple[int, int], pygame.Surface] = {}
-        self.learn_buttons: dict[Any, tuple[str, "GameInfo"]] = {}  # "how" / "learn" on each card
+        self.learn_buttons: dict[Any, tuple[str, "GameInfo"]] = {}  # "play" / "how" / "learn" on each card
+        self.focus: int | None = None  # the card the arrow keys and Tab moved to (Enter plays it)
         self.learned: set[str] = set()  # games whose tutorial was finished (read once per layout)
 
     def enter(self) -> None:
@@ -74,18 +79,24 @@ class MenuScene(Scene):
             self.game_buttons[b] = info
             self.cards.append((rect, info, best_solo(app, info)))
             self.widgets.append(b)
-            self._learn_buttons(rect, info)
+            self._card_buttons(rect, info)
         if not infos:
             self.widgets.append(UILabel(pygame.Rect(area.x, area.y, area.w, 40), tr("ui.menu.no_games"), ui))
         self._action_buttons(pygame.Rect(area.right + 24, area.y, side_w, area.h))
 
-    def _learn_buttons(self, card: pygame.Rect, info: "GameInfo") -> None:
-        """How to play and Learn to play, stacked at the card's right edge (over the card's own button,
-        which they take the click from); Learn says "again" once the tutorial was finished."""
+    def _card_buttons(self, card: pygame.Rect, info: "GameInfo") -> None:
+        """Play, How to play and Learn to play on the card (over the card's own button, which they take
+        the click from); Learn says "again" once the tutorial was finished."""
+        from pygame_gui.core import ObjectID
         from pygame_gui.elements import UIButton
 
         tr, ui = self.app.tr, self.app.ui
-        for action, rect in zip(("how", "learn"), learn_button_rects(card)):
+        parts = card_parts(card)
+        play = UIButton(parts.play, tr("ui.menu.play"), ui, object_id=ObjectID(class_id="@primary"),
+                        tool_tip_text=tr("ui.cards.play_tip", game=game_title(self.app, info)))
+        self.learn_buttons[play] = ("play", info)
+        self.widgets.append(play)
+        for action, rect in (("how", parts.how), ("learn", parts.learn)):
             done = action == "learn" and info.id in self.learned
             label = tr("learn.menu.learn_again" if done else f"learn.menu.{action}")
             tip = tr("learn.tip.card_done" if done else f"learn.tip.card_{action}")
@@ -123,7 +134,7 @@ class MenuScene(Scene):
         super().exit()
 
     def learn_button(self, game_id: str, action: str) -> Any:
-        """A card's How to play ("how") or Learn to play ("learn") button (tests click it)."""
+        """A card's Play ("play"), How to play ("how") or Learn to play ("learn") button (tests click it)."""
         return next((b for b, (a, info) in self.learn_buttons.items() if a == action and info.id == game_id), None)
 
     def button_for(self, key: str) -> Any:
@@ -142,11 +153,13 @@ class MenuScene(Scene):
                 self.learn(*self.learn_buttons[event.ui_element])
                 return True
             if event.ui_element in self.game_buttons:
-                self.app.scenes.push(SetupScene(self.app, self.game_buttons[event.ui_element]))
+                self.play(self.game_buttons[event.ui_element])
                 return True
             if event.ui_element in self.actions:
                 self.act(self.actions[event.ui_element])
                 return True
+        if event.type == pygame.KEYDOWN and self.dialog is None:
+            return self.key(event)
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
             self.dialog = None
             why = self.app.load_file(event.text)
@@ -158,7 +171,39 @@ class MenuScene(Scene):
             return True
         return False
 
+    def key(self, event: pygame.event.Event) -> bool:
+        """The arrow keys move the ring to the card beside, above or below; Tab to the next card
+        (Shift+Tab the one before, both round the end); Enter or Space plays the ringed game."""
+        n = len(self.cards)
+        if not n:
+            return False
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.focus is None:
+                return False
+            self.play(self.cards[self.focus][1])
+            return True
+        cols = len({rect.x for rect, _, _ in self.cards})
+        if event.key == pygame.K_TAB:
+            back = bool(event.mod & pygame.KMOD_SHIFT)
+            self.focus = (n - 1 if back else 0) if self.focus is None else (self.focus + (-1 if back else 1)) % n
+            return True
+        step = {pygame.K_RIGHT: 1, pygame.K_LEFT: -1, pygame.K_DOWN: cols, pygame.K_UP: -cols}.get(event.key)
+        if step is None:
+            return False
+        if self.focus is None:
+            self.focus = 0
+        elif 0 <= self.focus + step < n:
+            self.focus += step
+        return True
+
+    def play(self, info: "GameInfo") -> None:
+        """The game's setup (its card's Play, a click on the card, or Enter on the ringed card)."""
+        self.app.scenes.push(SetupScene(self.app, info))
+
     def learn(self, action: str, info: "GameInfo") -> None:
+        if action == "play":
+            self.play(info)
+            return
         if action == "how":
             from hexgames.ui.quickstart import QuickStartScene
 
@@ -223,4 +268,6 @@ class MenuScene(Scene):
                 draw_card(card, card.get_rect(), self.app, info, best, self.compact, info.id in self.learned)
                 self._card_images[rect.topleft] = card
             surface.blit(self._card_images[rect.topleft], rect)
+        if self.focus is not None and self.focus < len(self.cards):  # the keyboard's card: a ring round it
+            pygame.draw.rect(surface, hud.ACCENT, self.cards[self.focus][0].inflate(10, 10), 3, border_radius=12)
         self.toasts.draw(surface, self.app, pygame.Rect(0, 0, w, h - 20))

@@ -105,7 +105,7 @@ class OnlineForm:
         self.widgets.append(UILabel(pygame.Rect(col.x, y, label_w, self.row), tr("ui.online.your_name"), ui))
         self.name_entry = self._entry(pygame.Rect(col.x + label_w, y, min(p(320), col.w - label_w), self.row),
                                       self.name_entry.get_text() if self.name_entry else app.settings.online_name,
-                                      MAX_NAME, tr("learn.tip.online_name"))
+                                      MAX_NAME, tr("learn.tip.online_name"), tr("ui.fields.name_hint"))
         y += self.row + (self.gap if compact else p(20))
         self.places = places.load()
         if self.places:
@@ -163,10 +163,11 @@ class OnlineForm:
             self.widgets.append(b)
         return row.y + rows_used * (self.place_h + 6) - 6
 
-    def _entry(self, rect: pygame.Rect, text: str, limit: int, tip: str) -> Any:
+    def _entry(self, rect: pygame.Rect, text: str, limit: int, tip: str, hint: str) -> Any:
+        """A field with its tool tip, and `hint` in it while it is empty (what to type, by example)."""
         from pygame_gui.elements import UITextEntryLine
 
-        entry = UITextEntryLine(rect, self.app.ui)
+        entry = UITextEntryLine(rect, self.app.ui, placeholder_text=hint)
         entry.set_text_length_limit(limit)
         entry.set_text(text)
         entry.set_tooltip(tip)
@@ -184,13 +185,13 @@ class OnlineForm:
         y = inner.y
         self.widgets.append(UILabel(pygame.Rect(inner.x, y, label_w, self.row), tr("ui.online.address"), ui))
         self.address_entry = self._entry(pygame.Rect(inner.x + label_w, y, inner.w - label_w, self.row), old_address,
-                                         MAX_ADDRESS, tr("learn.tip.online_address"))
+                                         MAX_ADDRESS, tr("learn.tip.online_address"), tr("ui.fields.address_hint"))
         self.address_entry.set_forbidden_characters([" "])
         y += self.row + self.gap
         self.widgets.append(UILabel(pygame.Rect(inner.x, y, label_w, self.row), tr("ui.online.code"), ui))
         code_w = min(p(150), (inner.w - label_w) // 2)
         self.code_entry = self._entry(pygame.Rect(inner.x + label_w, y, code_w, self.row), old_code, CODE_LENGTH,
-                                      tr("learn.tip.online_code"))
+                                      tr("learn.tip.online_code"), tr("ui.fields.code_hint"))
         x = inner.x + label_w + code_w + self.gap
         join = UIButton(pygame.Rect(x, y, inner.right - x, self.row), tr("ui.online.join"), ui,
                         object_id=ObjectID(class_id="@primary"), tool_tip_text=tr("learn.tip.online_join"))

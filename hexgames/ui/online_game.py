@@ -3,13 +3,15 @@
 
 The status row says what a player at a shared table needs at a glance and never covers the board:
 whether this app is connected ("reconnecting…" while the client retries on its own), the table's
-code, and each seat with its chip and name, marked connected (a filled dot), away (a hollow ring)
-or played by the computer meanwhile, and at a table with a clock each timed seat's time, counted down
+code, and each seat as a chip: its colour's chip and name, and in words and a shape whether its
+player is here (a filled dot), away (a ring) or played by the computer (a square), the chip's edge
+in the same colour; and at a table with a clock each timed seat's time, counted down
 smoothly between the server's frames: the running one in a filled pill, and under ten seconds red,
 with a warning triangle and tenths of a second (running low shows in shape and digits, not colour
 alone). A seat whose time ran out is said in the message strip. At its right, Chat opens a one-line
 entry; lines said at the table show in the message strip like any other message. When another player asks to undo, a small
-dialog asks this player to allow or refuse.
+dialog asks this player to allow or refuse. While a player at another screen is to move, the top bar
+says who the table waits for (`headline`), not that player's instructions.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from hexgames.net.frames import MAX_CHAT, Frame
 from hexgames.net.remote_table import ChatSaid, ConnectionChanged, RemoteTable, TimeRanOut, UndoAnswered, UndoAsked
 from hexgames.net.session import Session
 from hexgames.ui import draw, hud
+from hexgames.ui.presence import AWAY, COMPUTER, OFFLINE, ONLINE, presence_mark
 from hexgames.ui.scenes import Scene
 from hexgames.ui.table_rules import LOW_TIME, clock_text
 from hexgames.ui.ui_scale import px
@@ -33,9 +36,6 @@ if TYPE_CHECKING:
 
 ROW_H = 30
 PANEL_BG = (36, 42, 54)
-ONLINE = (110, 200, 120)
-AWAY = (235, 180, 80)
-OFFLINE = (231, 96, 84)
 CLOCK_BG = (44, 52, 66)  # a clock whose time does not run
 
 
@@ -108,6 +108,15 @@ class OnlineStatus:
             return True
         return False
 
+    @staticmethod
+    def headline(scene: "GameScene") -> str | None:
+        """The top bar's words while a player at another screen is to move and nothing is being
+        shown: who the table waits for (their instructions are for their screen); None otherwise."""
+        m = scene.match
+        if m.is_over or scene.is_animating() or not m.seat_to_move.is_human or m.to_move in scene.table.screen_seats:
+            return None
+        return scene.app.tr("ui.presence.waiting_for", name=scene.seat_name(m.to_move))
+
     # --- what the table tells ---------------------------------------------------------------------
     def on_table_event(self, scene: "GameScene", event: Any) -> None:
         app = scene.app
@@ -156,62 +165,72 @@ class OnlineStatus:
             x += width
 
     def _draw_connection(self, scene: "GameScene", surface: pygame.Surface, row: pygame.Rect) -> int:
-        """The connection's state, as a shape and a colour and words; returns where the seats start."""
+        """The connection's state in a chip, as a shape and a colour and words; returns where the
+        seats start."""
         app = scene.app
         table: RemoteTable = scene.table  # type: ignore[assignment]
         state = table.session.connection
-        cx, cy = row.x + 18, row.centery
+        font = app.font(14, bold=True)
         if state == "online":
-            draw.aa_circle(surface, ONLINE, (cx, cy), 6)
-            words = tr_play(app, "table_code", code=table.session.code or "")
+            colour, words = ONLINE, tr_play(app, "table_code", code=table.session.code or "")
         elif state == "closed":
+            colour, words = OFFLINE, tr_play(app, "offline")
+        else:
+            colour = AWAY
+            words = tr_play(app, "reconnecting_short", dots="." * (1 + int(app.clock_time * 2) % 3))
+        chip = pygame.Rect(row.x + 6, row.y + 3, font.size(words)[0] + 40, row.h - 6)
+        draw.rounded_panel(surface, chip, PANEL_BG, chip.h // 2, border=colour, border_width=2)
+        cx, cy = chip.x + 14, chip.centery
+        if state == "closed":  # a cross: the connection is gone
             pygame.draw.line(surface, OFFLINE, (cx - 5, cy - 5), (cx + 5, cy + 5), 3)
             pygame.draw.line(surface, OFFLINE, (cx - 5, cy + 5), (cx + 5, cy - 5), 3)
-            words = tr_play(app, "offline")
         else:
-            pygame.draw.circle(surface, AWAY, (cx, cy), 6, 2)
-            dots = "." * (1 + int(app.clock_time * 2) % 3)
-            words = tr_play(app, "reconnecting_short", dots=dots)
-        font = app.font(14, bold=True)
-        r = draw.text(surface, font, words, (cx + 14, cy), hud.TEXT, anchor="midleft")
-        return r.right + 22
+            presence_mark(surface, "dot" if state == "online" else "ring", colour, (cx, cy), 7, PANEL_BG)
+        draw.text(surface, font, words, (cx + 12, cy), hud.TEXT, anchor="midleft")
+        return chip.right + 8
 
     def _draw_seat(self, scene: "GameScene", surface: pygame.Surface, seat: int, info: dict[str, Any],
                    box: pygame.Rect) -> None:
-        """One seat: its chip with a badge saying whether its player is here (a filled dot, or a
-        hollow ring while away: a shape as well as a colour), its name, and a word when away."""
+        """One seat as a chip: its colour's chip and name (and its time, at a table with a clock),
+        then whether its player is here, away or the computer, in a shape and a word, its edge in
+        that colour (the word goes first where the chip is narrow; the shape stays)."""
         app = scene.app
         table: RemoteTable = scene.table  # type: ignore[assignment]
-        cy = box.centery
-        chip = (box.x + 10, cy)
-        scene.draw_seat_chip(surface, seat, chip, 7)
-        mark = ""
-        if info.get("kind") == "ai":
-            mark = tr_play(app, "computer")
-        elif info.get("stand_in"):
-            mark = tr_play(app, "computer_stands_in")
-        elif not info.get("online"):
-            mark = tr_play(app, "away")
-        if info.get("kind") != "ai":
-            badge = (chip[0] + 7, cy + 6)
-            draw.aa_circle(surface, hud.STRIP_BG, badge, 5)
-            if mark:
-                pygame.draw.circle(surface, AWAY, badge, 4, 2)
-            else:
-                draw.aa_circle(surface, ONLINE, badge, 4)
-        name = scene.seat_name(seat) + (tr_play(app, "you") if seat == table.seat else "")
-        x = box.x + 26
+        shape, colour, word = self._presence(app, info)
+        pill = box.inflate(-6, -6)
+        draw.rounded_panel(surface, pill, PANEL_BG, pill.h // 2, border=colour, border_width=2)
+        cy = pill.centery
+        scene.draw_seat_chip(surface, seat, (pill.x + 13, cy), 7)
+        word_font = app.font(12, bold=True)
+        word_w = word_font.size(word)[0] + 8
         clock = table.turn_clock
         ms = clock.remaining(seat, time.monotonic()) if clock is not None else None
         running = clock is not None and clock.running == seat
         pill_font = app.font(14, bold=running)
-        pill_w = 0 if ms is None else pill_font.size(clock_text(ms))[0] + 14 + (14 if ms < LOW_TIME else 0)
-        font, content = draw.fit_line(app.font, f"{name} {mark}".strip(), box.right - x - 8 - pill_w, 14, 12)
+        clock_w = 0 if ms is None else pill_font.size(clock_text(ms))[0] + 14 + (14 if ms < LOW_TIME else 0)
+        x, right = pill.x + 26, pill.right - 10
+        if right - 16 - word_w - clock_w - x < 50:  # narrow: the shape alone says it
+            word_w = 0
+        name = scene.seat_name(seat) + (tr_play(app, "you") if seat == table.seat else "")
+        font, content = draw.fit_line(app.font, name, right - 16 - word_w - clock_w - x - 8, 14, 11)
         shown = draw.text(surface, font, content, (x, cy), hud.TEXT if seat == table.seat else hud.MUTED,
                           anchor="midleft")
+        presence_mark(surface, shape, colour, (right - word_w - 6, cy), 6, PANEL_BG)
+        if word_w:
+            draw.text(surface, word_font, word, (right, cy), colour, anchor="midright")
         if ms is not None:
-            pill = pygame.Rect(shown.right + 6, box.y + 4, pill_w, box.h - 8)
-            self._draw_clock(surface, pill, pill_font, ms, running)
+            self._draw_clock(surface, pygame.Rect(shown.right + 6, pill.y + 2, clock_w, pill.h - 4), pill_font, ms, running)
+
+    @staticmethod
+    def _presence(app: "Words", info: dict[str, Any]) -> tuple[str, tuple[int, int, int], str]:
+        """(shape, colour, word) of a seat: the computer's, the computer standing in, away, or here."""
+        if info.get("kind") == "ai":
+            return "square", COMPUTER, app.tr("ui.presence.computer")
+        if info.get("stand_in"):
+            return "square", COMPUTER, app.tr("ui.presence.stands_in")
+        if not info.get("online"):
+            return "ring", AWAY, app.tr("ui.presence.away")
+        return "dot", ONLINE, app.tr("ui.presence.here")
 
     @staticmethod
     def _draw_clock(surface: pygame.Surface, pill: pygame.Rect, font: Any, ms: int, running: bool) -> None:

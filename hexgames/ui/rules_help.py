@@ -21,7 +21,7 @@ import pygame
 import pygame_gui
 
 from hexgames import paths
-from hexgames.ui import table_image
+from hexgames.ui import html_lines, table_image
 from hexgames.ui.scenes import Scene
 from hexgames.ui.ui_scale import px
 
@@ -45,7 +45,8 @@ SHOW_ME = re.compile(r"\[([^\]]+)\]\(tutorial:(\w+)\)")  # [words](tutorial:less
 def _inline(text: str) -> str:
     out = html.escape(text, quote=False)
     out = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", out)
-    out = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", out)
+    # *italic*, also between Japanese words (only Latin letters and digits around it mean a literal *)
+    out = re.sub(r"(?<![A-Za-z0-9*])\*(?!\s)(.+?)(?<!\s)\*(?![A-Za-z0-9*])", r"<i>\1</i>", out)
     out = re.sub(r"`(.+?)`", r"\1", out)
     return SHOW_ME.sub(r'<a href="tutorial:\2">\1</a>', out)
 
@@ -104,15 +105,21 @@ def contents_html(md: str, title: str) -> str:
     return f"<b>{html.escape(title, quote=False)}</b><br>{links}<br><br>"
 
 
+def spaced_breaks(lead: str, text: str) -> str:
+    """Where no fonts measure the text: a tiny space after 、 and 。, where pygame_gui may break."""
+    return re.sub(r"([、。])(?=[^\s<])", r"\1<font size=1> </font>", text)
+
+
 def markdown_to_html(md: str, table: Callable[[list[list[str]]], str] = text_table,
                      picture: Callable[[str, str, str], str] = caption_only, contents: str = "",
-                     scale: float = 1.0) -> str:
+                     scale: float = 1.0, breaks: Callable[[str, str], str] = spaced_breaks) -> str:
     """Headings bold (and larger), bullets as •, numbered items kept, blank lines as paragraph breaks.
     Indented lines under an item continue that item (the rules files wrap long bullets). A pipe table
     (header row, `|---|` rule, rows) becomes whatever `table` makes of its rows of cells, a line
     `![caption](game:name)` whatever `picture(game, name, caption)` makes of it; `[words](tutorial:lesson)`
     in a line links to the tutorial's step that shows that rule (`show_me`). `contents` goes
-    before the first `##` heading (after the title and its introduction)."""
+    before the first `##` heading (after the title and its introduction). `breaks(lead, text)` puts
+    the line breaks into a paragraph's HTML (`lead`: a list item's bullet before it)."""
     parts: list[str] = []
     rows: list[list[str]] = []  # the open table
     block: list[str] = []  # the open paragraph or list item
@@ -121,10 +128,10 @@ def markdown_to_html(md: str, table: Callable[[list[list[str]]], str] = text_tab
     def flush() -> None:
         nonlocal block_head
         if block:
-            text = re.sub(r"([、。])(?=[^\s<])", r"\1<font size=1> </font>", join_lines(block))  # break points
+            lead = f"\u00a0\u00a0{block_head}" if block_head else ""  # non-breaking: the bullet stays with its text
+            text = breaks(lead, join_lines(block))
             if block_head:
-                # non-breaking spaces keep the bullet on the line of its text
-                parts.append(f"\u00a0\u00a0{block_head}{text}<br>")
+                parts.append(f"{lead}{text}<br>")
             else:
                 parts.append(f"{text}<br><br>")
             block.clear()
@@ -197,7 +204,9 @@ class RulesHelpScene(Scene):
         path = rules_path(self.info.rules_help or self.info.id, self.app.settings.language)
         return None if path is None else path.read_text(encoding="utf-8")
 
-    def html(self) -> str:
+    def html(self, text_width: int | None = None) -> str:
+        """The rules as the text box's HTML; with `text_width` (the box's, in px) Japanese
+        paragraphs come with their lines broken (`ui/html_lines.py`)."""
         md = self.markdown()
         if md is None:
             return html.escape(self.app.tr("ui.rules.missing"))
@@ -214,7 +223,13 @@ class RulesHelpScene(Scene):
 
         return markdown_to_html(md, table=lambda rows: table_image.html_img(rows, self.app.font, width) or text_table(rows),
                                 picture=picture, contents=contents_html(md, self.app.tr("learn.rules.contents")),
-                                scale=self.app.scale)
+                                scale=self.app.scale, breaks=self._breaks(text_width))
+
+    def _breaks(self, text_width: int | None) -> Callable[[str, str], str]:
+        if text_width is None:
+            return spaced_breaks
+        size = int(self.app.ui.get_theme().get_font_info(["text_box"])["size"])
+        return lambda lead, text: html_lines.break_html(text, text_width, lambda bold: self.app.font(size, bold), lead)
 
     def jump_to(self, index: int) -> bool:
         """Scroll the text so heading `index` (of `headings`) is at the top; False if not found."""
@@ -265,8 +280,10 @@ class RulesHelpScene(Scene):
         title = self.app.tr("ui.rules.title", game=self.app.tr(f"{self.info.id}.title", default=self.info.title))
         self.widgets.append(UILabel(pygame.Rect(col.x, px(16, s), col.w, px(50, s)), title, self.app.ui,
                                     object_id=ObjectID(class_id="@heading")))
-        self.box = UITextBox(self.html(), pygame.Rect(col.x, top, col.w, h - top - px(84, s)), self.app.ui,
-                             allow_split_dashes=False)  # Japanese lines break between characters
+        self.box = UITextBox("", pygame.Rect(col.x, top, col.w, h - top - px(84, s)), self.app.ui,
+                             allow_split_dashes=False)  # no hyphen: Japanese lines break between characters
+        # the lines are broken for the box's width less the scroll bar that the rules always need
+        self.box.set_text(self.html(self.box.text_wrap_rect.w - self.box.scroll_bar_width))
         by = h - px(68, s)
         self.contents_button = UIButton(pygame.Rect(w // 2 - bw - 10, by, bw, bh), self.app.tr("learn.rules.contents"),
                                         self.app.ui, tool_tip_text=self.app.tr("learn.tip.contents"))

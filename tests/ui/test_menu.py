@@ -9,7 +9,7 @@ import pytest
 
 from hexgames import games
 from hexgames.core import highscores
-from hexgames.ui import thumbnails
+from hexgames.ui import hud, thumbnails
 from hexgames.ui.game_cards import best_solo, card_facts, card_rects
 from hexgames.ui.menu import MenuScene
 from hexgames.ui.setup_screen import SetupScene
@@ -92,3 +92,50 @@ def test_the_setup_offers_a_choice_of_mode_only_where_there_is_one(app):
     setup = SetupScene(app, games.get("ingenious"))
     app.scenes.push(setup)
     assert setup.control_for("mode") is not None
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_each_card_has_a_play_button_that_opens_its_setup(five_games, size):
+    from tests.drive import make_app
+
+    app = make_app("en")
+    try:
+        app.resize(size)
+        menu = app.scenes.top
+        for card, info in menu.game_buttons.items():
+            play, how, learn = (menu.learn_button(info.id, a) for a in ("play", "how", "learn"))
+            assert play is not None and play.text == "Play"
+            assert card.rect.contains(play.rect) and not play.rect.colliderect(how.rect.union(learn.rect))
+        target = next(info for info in menu.game_buttons.values() if info.id == "dotlines")
+        click(app, menu.learn_button("dotlines", "play"))
+        assert isinstance(app.scenes.top, SetupScene) and app.scenes.top.info is target
+    finally:
+        app.shutdown()
+
+
+def test_the_keyboard_rings_a_card_with_arrows_and_tab_and_enter_plays_it(five_games):
+    from tests.drive import key, make_app
+
+    app = make_app("en")
+    try:
+        app.resize((1280, 800))  # two columns of cards
+        menu = app.scenes.top
+        ids = [info.id for _, info, _ in menu.cards]
+        ring = menu.cards[2][0].inflate(10, 10)
+        edge = (ring.centerx, ring.y + 1)  # the ring is drawn in the gap around the card
+        assert app.screen.get_at(edge)[:3] != hud.ACCENT
+        key(app, pygame.K_RETURN)
+        assert app.scenes.top is menu, "Enter plays nothing before a card is ringed"
+        key(app, pygame.K_TAB)
+        assert menu.focus == 0
+        key(app, pygame.K_DOWN)  # the card below: two columns on
+        assert menu.focus == 2
+        key(app, pygame.K_RIGHT)
+        assert menu.focus == 3
+        key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+        assert menu.focus == 2
+        assert app.screen.get_at(edge)[:3] == hud.ACCENT, "the ringed card shows it"
+        key(app, pygame.K_RETURN)
+        assert isinstance(app.scenes.top, SetupScene) and app.scenes.top.info.id == ids[2]
+    finally:
+        app.shutdown()

@@ -187,15 +187,15 @@ def _font():
 @hsettings(max_examples=60, deadline=None)
 @given(st.text(alphabet="ab cdeあいう、。ー漢字", min_size=1, max_size=60), st.integers(40, 400))
 def test_wrap_keeps_every_character_and_fits_or_is_a_single_unit(text, width):
-    from hexgames.ui import draw
+    from hexgames.ui import draw, linebreak
 
     font = _font()
     lines = draw.wrap(font, text, width)
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
     for line in lines:  # a line too wide is one unbreakable piece (a word, or a character and its punctuation)
-        assert font.size(line)[0] <= width or len(draw._units(line.strip(" "))) <= 1
+        assert font.size(line)[0] <= width or len(linebreak.units(line.strip(" "))) <= 1
     if " " not in text:  # closing punctuation never starts a line (a space is a break of its own)
-        assert not any(line[:1] in draw.NO_LINE_START for line in lines[1:])
+        assert not any(line[:1] in linebreak.NO_LINE_START for line in lines[1:])
 
 
 def test_wrap_breaks_japanese_inside_text_that_also_has_spaces():

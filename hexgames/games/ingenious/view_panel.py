@@ -108,23 +108,37 @@ class PanelView:
         hud.panel(surf, rect, highlight=mover in seats)
         inner = rect.inflate(-20, -14)
         y = inner.y
-        if s.mode == "team":
-            label = tr_ui(self.app, "team", "Team {n}", n=track + 1)
-            draw.text(surf, self.app.font(13, bold=True), label.upper(), (inner.x, y), hud.MUTED, anchor="topleft")
+        if s.mode == "team":  # the team's row: its name, that the partners share a track, and its score
+            label = tr_ui(self.app, "team", "Team {n}", n=track + 1).upper()
+            head = draw.text(surf, self.app.font(13, bold=True), label, (inner.x, y + 11), hud.MUTED, anchor="midleft")
+            score_w = self._paint_score(surf, inner.right, y + 11, min(s.scores[track]))
             shared = tr_ui(self.app, "shared_track", "shared track")
-            draw.text(surf, self.app.font(12), shared, (inner.right, y + 1), hud.MUTED, anchor="topright")
-            y += 18
+            font, shared = draw.fit_line(self.app.font, shared, inner.w - head.w - score_w - 16, 12, 10)
+            draw.text(surf, font, shared, (head.right + 8, y + 12), hud.MUTED, anchor="midleft")
+            y += 24
+            names_w = inner.w
+        else:
+            names_w = inner.w - self._paint_score(surf, inner.right, y + 11, min(s.scores[track])) - 8
         x = inner.x
         for k, seat in enumerate(seats):
             hud.seat_chip(surf, seat_colour(seat), (x + 7, y + 11), 6)
-            font, name = draw.fit_line(self.app.font, shown.names[seat], inner.w // len(seats) - 24, 16, bold=True)
+            font, name = draw.fit_line(self.app.font, shown.names[seat], names_w // len(seats) - 24, 16, bold=True)
             img_rect = draw.text(surf, font, name, (x + 18, y + 11), hud.ACCENT if seat == mover else hud.TEXT,
                                  anchor="midleft")
             if seat == mover:  # underlined as well as lit: the partner to move reads without colour
                 pygame.draw.line(surf, hud.ACCENT, (img_rect.x, img_rect.bottom), (img_rect.right, img_rect.bottom), 2)
-            x = max(img_rect.right + 14, inner.x + (k + 1) * inner.w // len(seats))
+            x = max(img_rect.right + 14, inner.x + (k + 1) * names_w // len(seats))
         y += 26
         self._paint_chart(surf, pygame.Rect(inner.x, y, inner.w, inner.bottom - y), s, s.scores[track], gains)
+
+    def _paint_score(self, surf: pygame.Surface, right: int, cy: int, score: int) -> int:
+        """The track's score (its lowest colour, the boxed column below) as a number at the right of
+        the names' row, read at a glance; returns the width it took."""
+        num = draw.text(surf, self.app.font(21, bold=True), str(score), (right, cy), hud.ACCENT, anchor="midright")
+        label = tr_ui(self.app, "score_card.score", "Score")
+        font, label = draw.fit_line(self.app.font, label, 70, 13, 11)
+        words = draw.text(surf, font, label, (num.x - 6, cy + 1), hud.MUTED, anchor="midright")
+        return right - words.x
 
     def _paint_chart(self, surf: pygame.Surface, chart: pygame.Rect, s: IngeniousState, track: list[int],
                      gains: tuple[int, ...] | None) -> None:
