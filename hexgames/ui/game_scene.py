@@ -299,8 +299,7 @@ class GameScene(GameHooks, Scene):
         """What the move scored, lit where it happened; another's move holds the turn till it ends."""
         if self.score_style() is not None:
             self.score_show.play_move(self.rules, event, self.viewer, self.scoring_delay(event.move, event.by_ai),
-                                      holds=event.by_ai or event.seat not in self.table.screen_seats,
-                                      windows_of=self.scoring_windows)
+                                      event.by_ai or event.seat not in self.table.screen_seats, self.scoring_windows)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
