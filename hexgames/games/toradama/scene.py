@@ -10,9 +10,9 @@ and holds what the player is doing now and the move on show; each part lives in 
   dragged tile, the character choice): each draws one part from the layout and what the scene tells
   it to show.
 - `inputs.py`: the player's selection and what clicks do to it, from the layout alone.
-- `replay.py`: the rules' recorded events as animation steps, and `Show`, the move on show;
-  `narration.py`: the banner's and the message strip's words for them; `choice.py`: the character
-  cards laid out from their text; `look.py`, `pieces.py`: the colours, words and sprites they share.
+- `replay.py`: the rules' recorded events as animation steps, and `Show`, the move on show; `narration.py`:
+  their words; `choice.py`: the character cards; `controls.py`: the buttons and Resign's two presses;
+  `look.py`, `pieces.py`: the colours, words and sprites they share.
 
 Why it is built this way:
 - The scene decides no rule. Legal columns, clear balls and okunote come from `rules.legal_moves` /
@@ -47,17 +47,15 @@ from hexgames.games.toradama import (
     choice, inputs, narration, replay, view_board, view_hand, view_overlays, view_panel,
 )
 from hexgames.games.toradama.layout import TableLayout
-from hexgames.games.toradama.look import character_name, seat_colour, tr_ui
+from hexgames.games.toradama.look import seat_colour, tr_ui
 from hexgames.games.toradama.moves import CUBE_SOURCE, Choose, Clear, Give, Place, Reroll, Triple
 from hexgames.games.toradama.rules import CHOOSE, OVER, PLACING, START, ToradamaState, public_record
+from hexgames.games.toradama.controls import Buttons, ResignControl
 from hexgames.ui.game_scene import GameScene, part_attribute, table_attribute
 
 if TYPE_CHECKING:
     from hexgames.ui.shell import Shell
     from hexgames.core.match import Match
-
-CONFIRM_SECONDS = 3.0  # a first press of Resign waits this long for the second
-PICK_SECONDS = 8.0  # hot-seat: a first press of Resign waits this long for a player's card
 
 
 def _layout(name: str, doc: str) -> property:
@@ -82,7 +80,6 @@ class ToradamaScene(GameScene):
     swap_first = _selection("swap_first", "The swap's first cell.")
     mouse = _selection("mouse", "The pointer, as the last event left it.")
     mirrored = _layout("mirrored", "Seat 2's columns on the left: the one player at this screen sits there.")
-    left_seat = _layout("left_seat", "The seat whose columns and cube pool are on the left.")
     cell_size = _layout("cell_size", "A grid cell's side.")
     grid = _layout("grid", "The 5x6 grid.")
     stacks = _layout("stacks", "Each seat's cube pool.")
@@ -90,14 +87,12 @@ class ToradamaScene(GameScene):
     bag_rect = _layout("bag_rect", "The bag's count, right of the pool.")
     side_boxes = _layout("side_boxes", "Beside the board on each seat's side: the call-outs.")
     cards = _layout("cards", "Each player's card in the side panel.")
-    display_col = _layout("display_col", "Where a column is drawn, counted from the left.")
     cell_rect = _layout("cell_rect", "A cell's tile on screen.")
     tile_rect = _layout("tile_rect", "A tile at a (possibly fractional) row of a column.")
-    column_at = _layout("column_at", "The column under a point (the grid and a row above).")
-    cell_at = _layout("cell_at", "The cell under a point.")
     shown = _show("shown", "The public position while a move is shown (None: nothing on show).")
     timeline = _show("timeline", "The steps of the move on show, each with its tween.")
     current_step = _show("current", "The step of the move on show playing now, and its progress.")
+    resign_armed = property(lambda self: self.resigning.armed, doc="Seconds left to confirm a resignation.")
     resign_picking = table_attribute("hot_seat", "Hot-seat: Resign waits for the card of the player who gives up.")
 
     def __init__(self, app: "Shell", match: "Match"):
@@ -107,12 +102,10 @@ class ToradamaScene(GameScene):
         self.board_view = view_board.BoardView(app)
         self.hand_view = view_hand.HandView(app)
         self.panel_view = view_panel.PanelView(app)
-        self.resign_armed = 0.0  # seconds left to confirm a resignation (hot-seat: to pick whose)
+        self.resigning = ResignControl()
         self.last_turn: tuple[int, frozenset[int]] = (-1, frozenset())  # the latest mover, the cells they filled
         self._choice: tuple[Any, choice.ChoiceLayout] | None = None
-        self.okunote_button: Any = None
-        self.give_button: Any = None
-        self.resign_button: Any = None
+        self.buttons = Buttons()
         self._best: list[highscores.Entry] | None = None
         self.layout()
 
@@ -160,45 +153,16 @@ class ToradamaScene(GameScene):
         return self.geo.stack_top(seat, len(self.view().cubes[seat]))
 
     def build_widgets(self) -> None:
-        from pygame_gui.core import ObjectID
-        from pygame_gui.elements import UIButton
-
-        geo, ui = self.geo, self.app.ui
-        self.okunote_button = UIButton(pygame.Rect(geo.okunote), tr_ui(self.app, "okunote.label", "Okunote"), ui,
-                                       object_id=ObjectID(class_id="@primary"))
-        self.give_button = UIButton(pygame.Rect(geo.give), tr_ui(self.app, "give", "Give away"), ui)
-        self.resign_button = UIButton(pygame.Rect(geo.resign), tr_ui(self.app, "resign", "Resign"), ui,
-                                      object_id=ObjectID(class_id="@danger"))
-        self.widgets += [self.okunote_button, self.give_button, self.resign_button]
+        self.widgets += self.buttons.build(self.app, self.geo)
         self._sync_widgets()
 
     def _sync_widgets(self) -> None:
         live = self.can_act and self.state.phase in (START, PLACING)
-        for widget, enabled in ((self.okunote_button, live and bool(self.rules.okunote_moves(self.state))),
-                                (self.give_button, live and self.selection.selected is not None),
-                                (self.resign_button, self.can_resign)):
-            if widget is None:
-                continue
-            if enabled and not widget.is_enabled:
-                widget.enable()
-            elif not enabled and widget.is_enabled:
-                widget.disable()
+        enabled = (live and bool(self.rules.okunote_moves(self.state)), live and self.selection.selected is not None,
+                   self.can_resign)
         at_screen = self.viewer if self.viewer is not None else self.match.to_move  # the button is theirs
-        c = self.state.chars[at_screen] if self.state.phase != CHOOSE else -1
-        if self.okunote_button is not None:
-            text = tr_ui(self.app, "okunote_of", "Okunote: {name}", name=character_name(self.app, c)) if c >= 0 else \
-                tr_ui(self.app, "okunote.label", "Okunote")
-            if self.okunote_button.text != text:
-                self.okunote_button.set_text(text)
-        if self.resign_button is not None:
-            if self.resign_armed <= 0:
-                text = tr_ui(self.app, "resign", "Resign")
-            elif self.resign_picking:
-                text = tr_ui(self.app, "resign_cancel", "Cancel")
-            else:
-                text = tr_ui(self.app, "resign_confirm", "Really resign?")
-            if self.resign_button.text != text:
-                self.resign_button.set_text(text)
+        char = self.state.chars[at_screen] if self.state.phase != CHOOSE else -1
+        self.buttons.sync(self.app, enabled, char, self.resigning.label(self.app, self.resign_picking))
 
     # --- input ------------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -206,15 +170,15 @@ class ToradamaScene(GameScene):
             self.clear_selection()
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.okunote_button:
+            if event.ui_element is self.buttons.okunote:
                 return self.use_okunote()
-            if event.ui_element is self.give_button:
+            if event.ui_element is self.buttons.give:
                 return self.give()
-            if event.ui_element is self.resign_button:
+            if event.ui_element is self.buttons.resign:
                 return self.press_resign()
         if self.resign_armed and self.resign_picking and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             seat = self.geo.card_at(event.pos)  # hot-seat: the card of the player who gives up; elsewhere cancels
-            self.resign_armed = 0.0
+            self.resigning.cancel()
             return self.resign_seat(seat) if seat is not None else True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.shown is not None \
                 and self.board_rect.collidepoint(event.pos):
@@ -226,7 +190,7 @@ class ToradamaScene(GameScene):
         the screen changes hands): the picked tile, a drag, the marked clear ball, an okunote waiting
         for its target, a Resign waiting to be confirmed, and the hover."""
         self.selection.clear()
-        self.resign_armed = 0.0
+        self.resigning.cancel()
 
     def handle_game_event(self, event: pygame.event.Event) -> bool:
         sel = self.selection
@@ -319,16 +283,11 @@ class ToradamaScene(GameScene):
         return not self.match.is_over and bool(self.humans) and self.app.scenes.top is self
 
     def press_resign(self) -> bool:
-        """The Resign button. Against the computer (or alone) a second press within a few seconds
-        resigns; in hot-seat the press asks whose card to click (pressed again: cancelled)."""
+        """The Resign button (a second press resigns, or in hot-seat asks whose card: `controls`)."""
         if not self.can_resign:
             return False
-        if self.resign_armed <= 0:
-            self.selection.drop()
-            self.resign_armed = PICK_SECONDS if self.resign_picking else CONFIRM_SECONDS
-            return True
-        self.resign_armed = 0.0
-        return True if self.resign_picking else self.resign_seat(self.humans[0])
+        self.selection.drop()
+        return self.resign_seat(self.humans[0]) if self.resigning.press(self.resign_picking) else True
 
     def resign_seat(self, seat: int) -> bool:
         """`seat` gives up now (the shared path: kept, saved and replayed like a move)."""
@@ -381,8 +340,7 @@ class ToradamaScene(GameScene):
         self.panel_view.forget()
 
     def update_game(self, dt: float) -> None:
-        if self.resign_armed > 0:
-            self.resign_armed = max(0.0, self.resign_armed - dt) if self.can_resign else 0.0
+        self.resigning.tick(dt, self.can_resign)
         if self.selection.busy and not self.can_act:
             self.selection.drop()
         self._sync_widgets()
@@ -393,10 +351,9 @@ class ToradamaScene(GameScene):
         over, only once the last step has played; a Resign waiting for its confirmation; the prompt
         of the player at the screen."""
         m, sel = self.match, self.selection
-        if self.resign_armed > 0 and not m.is_over:
-            if self.resign_picking:
-                return tr_ui(self.app, "banner.resign_pick", "Who resigns? Click that player's card (Esc: cancel)")
-            return tr_ui(self.app, "banner.resign_confirm", "Press Resign again to give up (Esc: cancel)")
+        waiting = self.resigning.banner(self.app, self.resign_picking)
+        if waiting is not None and not m.is_over:
+            return waiting
         step = self.current_step()
         if step is not None:
             return narration.step_words(self.app, step[0], self.view(), self.seat_name)

@@ -62,12 +62,12 @@ def play_by_mouse(app, scene: ToradamaScene, move) -> None:
         click(app, column_point(scene, move.col))
     elif kind is Give:
         click(app, source_point(scene, move.src))
-        click(app, scene.give_button.rect.center)
+        click(app, scene.buttons.give.rect.center)
     elif kind is Clear:
         click(app, scene.cell_rect(move.cell).center)
         click(app, scene.cell_rect(move.cell).center)
     else:
-        click(app, scene.okunote_button.rect.center)
+        click(app, scene.buttons.okunote.rect.center)
         if kind is Swap:
             click(app, scene.cell_rect(move.a).center)
             click(app, scene.cell_rect(move.b).center)
@@ -230,14 +230,14 @@ def test_the_okunote_button_is_enabled_only_when_it_can_be_paid(app):
     scene = start(app, [ALICE, BOB], _seed_where_first(0))
     _human_turn(app, scene)
     step(app, 2)
-    assert not scene.okunote_button.is_enabled
+    assert not scene.buttons.okunote.is_enabled
     s = R.copy(scene.match.state)
     s.niku[0] = 2
     s.chars[0] = 2  # Neko: three tiles this turn
     scene.match.states[-1] = s
     step(app, 2)
-    assert scene.okunote_button.is_enabled
-    click(app, scene.okunote_button.rect.center)
+    assert scene.buttons.okunote.is_enabled
+    click(app, scene.buttons.okunote.rect.center)
     assert scene.match.moves[-1] == Triple() and scene.match.state.to_place == 3
 
 

@@ -159,7 +159,7 @@ def test_at_800x600_nothing_overlaps_and_the_character_cards_fit_with_12px_text(
         for name in ("grid", "left cubes", "right cubes", "pool", "left note", "right note"):
             assert scene.board_rect.contains(parts[name]), name
         cards = list(scene.cards.values())
-        buttons = [scene.okunote_button.rect, scene.give_button.rect, scene.resign_button.rect]
+        buttons = [scene.buttons.okunote.rect, scene.buttons.give.rect, scene.buttons.resign.rect]
         assert not _overlaps({**{f"card {i}": r for i, r in enumerate(cards)},
                               **{f"button {i}": r for i, r in enumerate(buttons)}})
         assert all(scene.panel_rect.contains(r) for r in cards + buttons)
@@ -183,15 +183,15 @@ def test_at_1920x1080_the_board_grows_to_use_the_window(app):
 # --- resigning ------------------------------------------------------------------------------------------
 def test_in_hot_seat_the_player_not_to_move_resigns_by_picking_their_card(app):
     scene = start(app, [ALICE, BOB], moves=[Choose(0), Choose(2)])  # Alice plays Tora, Bob Neko
-    assert scene.match.to_move == 0 and scene.resign_button.is_enabled
-    click_at(app, scene.resign_button.rect.center)
+    assert scene.match.to_move == 0 and scene.buttons.resign.is_enabled
+    click_at(app, scene.buttons.resign.rect.center)
     assert scene.resign_armed > 0 and "Who resigns?" in scene.banner_text()
     key(app, pygame.K_ESCAPE)  # changed their mind
     assert scene.resign_armed == 0 and not scene.match.is_over
-    click_at(app, scene.resign_button.rect.center)
+    click_at(app, scene.buttons.resign.rect.center)
     click_at(app, scene.grid.center)  # a click elsewhere cancels too, and plays nothing
     assert scene.resign_armed == 0 and not scene.match.is_over and len(scene.match.moves) == 2
-    click_at(app, scene.resign_button.rect.center)
+    click_at(app, scene.buttons.resign.rect.center)
     click_at(app, scene.cards[1].center)  # Bob's card, while Alice is to move
     assert scene.match.is_over and scene.match.moves[2:] == [Resignation(1)]
     assert step_until(app, lambda: isinstance(app.scenes.top, ResultsScene), 300)
@@ -211,10 +211,10 @@ def test_against_the_computer_the_human_resigns_while_it_thinks(app, monkeypatch
     s = make(CHAIN_TWO, pool="RPG", cubes=("BY", "G"), chars=(0, 2), current=1)
     scene = start(app, [ALICE, hard], s)
     assert step_until(app, lambda: scene.ai_thinking, 300)
-    assert scene.resign_button.is_enabled and not scene.can_act
-    click_at(app, scene.resign_button.rect.center)
-    assert not scene.match.is_over and scene.resign_button.text == "Really resign?"
-    click_at(app, scene.resign_button.rect.center)
+    assert scene.buttons.resign.is_enabled and not scene.can_act
+    click_at(app, scene.buttons.resign.rect.center)
+    assert not scene.match.is_over and scene.buttons.resign.text == "Really resign?"
+    click_at(app, scene.buttons.resign.rect.center)
     assert scene.match.is_over and scene.match.moves == [Resignation(0)] and not scene.ai_thinking
     assert scene.match.outcome().ranks == (1, 0) and scene.match.outcome().ending == "resigned"
     (record,) = [r for r in records.load("toradama") if r.uid == scene.match.uid]
@@ -225,11 +225,11 @@ def test_against_the_computer_the_human_resigns_while_it_thinks(app, monkeypatch
 
 def test_a_single_press_of_resign_times_out(slow_app):
     scene = start(slow_app, [ALICE, CPU], chain_position(), auto_play=False)
-    click_at(slow_app, scene.resign_button.rect.center)
+    click_at(slow_app, scene.buttons.resign.rect.center)
     assert scene.resign_armed > 0
     step(slow_app, 60 * 4)
-    assert scene.resign_armed == 0 and scene.resign_button.text == "Resign"
-    click_at(slow_app, scene.resign_button.rect.center)
+    assert scene.resign_armed == 0 and scene.buttons.resign.text == "Resign"
+    click_at(slow_app, scene.buttons.resign.rect.center)
     assert not scene.match.is_over
 
 
@@ -244,7 +244,7 @@ def test_undo_clears_the_selection_the_hover_and_a_pending_resign(app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.tile_rect(0, 4).center, rel=(0, 0),
                                          buttons=(0, 0, 0)))
     step(app)
-    click_at(app, scene.resign_button.rect.center)
+    click_at(app, scene.buttons.resign.rect.center)
     click_at(app, scene.pool_slots[1].center)
     assert scene.selected is not None and scene.resign_armed > 0 and scene.mouse != (-1, -1)
     click_at(app, scene.undo_button.rect.center)
