@@ -327,7 +327,7 @@ def test_the_online_guest_s_columns_are_on_their_side_and_only_they_may_resign_a
     guest_app = make_app("en", anim_speed=1000)
     try:
         guest_scene = open_online_game(guest_app, guest.session, _fresh_sync(guest))
-        assert guest_scene.mirrored and guest_scene.left_seat == 1
+        assert guest_scene.mirrored and guest_scene.geo.left_seat == 1
         assert guest_scene.humans == [1] and not guest_scene.resign_picking  # no "whose card?" online
     finally:
         guest_scene.table.stop_thinking()
