@@ -95,7 +95,8 @@ def run_arena(game_id: str, levels: list[str], games: int, seed: int, jobs: int 
     """Play `games` AI-vs-AI games between the level slots `levels`; JSON-ready results per slot.
 
     Keys: game, seats, games, wins, draws, win_rate, ci95 ([low, high], Wilson), move_seconds
-    (median seconds per move; None when untimed), mean_score, mean_moves (per game), endings (how
+    (median seconds per move; None when untimed), slowest_move (the longest move's seconds: Hard must
+    stay within its budget, and a median over instant moves such as Dot Lines' draws hides it), mean_score, mean_moves (per game), endings (how
     many games ended each way, by the rules' `Outcome.ending`), teams (per partnership of slots). `register_module` is imported first (in every worker
     too), for games registered outside the package (tests); `iterations` caps Hard's search (with no
     budget, the whole arena is reproducible).
@@ -137,6 +138,7 @@ def _summarise(game_id: str, levels: Sequence[str], games: int, results: list[di
         # wall-clock figures vary from run to run: an untimed (--iterations) run leaves them out,
         # so that its JSON is the same byte for byte for the same seed
         "move_seconds": [statistics.median(t) if t else 0.0 for t in times] if timed else None,
+        "slowest_move": [max(t, default=0.0) for t in times] if timed else None,
         "mean_score": [statistics.fmean(r["scores"][slot] for r in results) for slot in range(n)],
         "mean_moves": statistics.fmean(r["moves"] for r in results),
         "endings": dict(sorted(Counter(r["ending"] for r in results).items())),
@@ -183,15 +185,17 @@ def format_arena(result: Mapping[str, Any]) -> str:
     lines = [f"{result['game']}: {result['games']} games, {result['draws']} drawn "
              f"(seats rotate; a first place shared between sides is a draw, partners win together)",
              f"{'slot':<5}{'level':<9}{'wins':>6}{'win rate':>10}{'95% CI':>17}{'median move':>13}"
-             f"{'mean score':>12}"]
+             f"{'slowest':>10}{'mean score':>12}"]
     n = len(result["seats"])
     seconds = result.get("move_seconds")
     for slot, level in enumerate(result["seats"]):
         low, high = result["ci95"][slot]
         score = result.get("mean_score", [float("nan")] * n)[slot]
         move = "untimed" if seconds is None else f"{seconds[slot] * 1000:.1f} ms"
+        slowest = result.get("slowest_move")
+        worst = "" if slowest is None else f"{slowest[slot]:.2f} s"
         lines.append(f"{slot + 1:<5}{level:<9}{result['wins'][slot]:>6}{result['win_rate'][slot]:>10.1%}"
-                     f"{f'[{low:.1%}, {high:.1%}]':>17}{move:>13}{score:>12.2f}")
+                     f"{f'[{low:.1%}, {high:.1%}]':>17}{move:>13}{worst:>10}{score:>12.2f}")
     for slot, level in enumerate(result["seats"]):
         if n > 1 and "by_seat" in result:
             parts = [f"seat {seat + 1} {c['wins']}/{c['games']} [{c['ci95'][0]:.0%}, {c['ci95'][1]:.0%}]"

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from hexgames.arena import format_arena, run_arena, seating, wilson
 from tests.ai import toygame  # noqa: F401 - registers the toy games
 
-KEYS = ("game", "seats", "games", "wins", "draws", "win_rate", "ci95", "move_seconds")
+KEYS = ("game", "seats", "games", "wins", "draws", "win_rate", "ci95", "move_seconds", "slowest_move")
 
 
 def check_sane(result: dict, levels: list[str], games: int, timed: bool = True) -> None:
@@ -25,9 +25,9 @@ def check_sane(result: dict, levels: list[str], games: int, timed: bool = True) 
         assert rate == result["wins"][slot] / games
         assert 0.0 <= low <= rate <= high <= 1.0
         if timed:
-            assert result["move_seconds"][slot] >= 0.0
-    if not timed:
-        assert result["move_seconds"] is None  # wall-clock figures would break reproducibility
+            assert 0.0 <= result["move_seconds"][slot] <= result["slowest_move"][slot]
+    if not timed:  # wall-clock figures would break reproducibility
+        assert result["move_seconds"] is None and result["slowest_move"] is None
     assert result["mean_moves"] > 0 and sum(result["endings"].values()) == games
     for slot in range(n):  # each slot's wins split by the seat it sat at add up to its wins
         by_seat = result["by_seat"][slot]
