@@ -96,10 +96,11 @@ def run_arena(game_id: str, levels: list[str], games: int, seed: int, jobs: int 
 
     Keys: game, seats, games, wins, draws, win_rate, ci95 ([low, high], Wilson), move_seconds
     (median seconds per move; None when untimed), slowest_move (the longest move's seconds: Hard must
-    stay within its budget, and a median over instant moves such as Dot Lines' draws hides it), mean_score, mean_moves (per game), endings (how
-    many games ended each way, by the rules' `Outcome.ending`), teams (per partnership of slots). `register_module` is imported first (in every worker
-    too), for games registered outside the package (tests); `iterations` caps Hard's search (with no
-    budget, the whole arena is reproducible).
+    stay within its budget, and a median over instant moves such as Dot Lines' draws hides it),
+    mean_score, mean_moves (per game), endings (how many games ended each way, by the rules'
+    `Outcome.ending`), teams (per partnership of slots). `register_module` is imported first (in every
+    worker too), for games registered outside the package (tests); `iterations` caps Hard's search
+    (with no budget, the whole arena is reproducible).
     """
     tasks = [(game_id, list(levels), g, seed, options, budget, register_module, iterations) for g in range(games)]
     results: list[dict[str, Any]] = []
@@ -187,12 +188,11 @@ def format_arena(result: Mapping[str, Any]) -> str:
              f"{'slot':<5}{'level':<9}{'wins':>6}{'win rate':>10}{'95% CI':>17}{'median move':>13}"
              f"{'slowest':>10}{'mean score':>12}"]
     n = len(result["seats"])
-    seconds = result.get("move_seconds")
+    seconds, slowest = result.get("move_seconds"), result.get("slowest_move")
     for slot, level in enumerate(result["seats"]):
         low, high = result["ci95"][slot]
         score = result.get("mean_score", [float("nan")] * n)[slot]
         move = "untimed" if seconds is None else f"{seconds[slot] * 1000:.1f} ms"
-        slowest = result.get("slowest_move")
         worst = "" if slowest is None else f"{slowest[slot]:.2f} s"
         lines.append(f"{slot + 1:<5}{level:<9}{result['wins'][slot]:>6}{result['win_rate'][slot]:>10.1%}"
                      f"{f'[{low:.1%}, {high:.1%}]':>17}{move:>13}{worst:>10}{score:>12.2f}")

@@ -63,7 +63,8 @@ def solve_deal(args: tuple[int, int, int]) -> dict[str, Any]:
         if count[0] > nodes:
             raise GaveUp
         if rules.is_over(s):
-            return rules.outcome(s).winning_side == rules.outcome(s).side(me)
+            outcome = rules.outcome(s)
+            return outcome.winning_side == outcome.side(me)
         key = (rules.fingerprint(s), medium_rng)
         if key in lost:
             return False

@@ -46,11 +46,11 @@ from hexgames.core.scoring import ScoreMark
 from hexgames.games.toradama import (
     choice, inputs, narration, replay, view_board, view_hand, view_overlays, view_panel,
 )
+from hexgames.games.toradama.controls import Buttons, ResignControl
 from hexgames.games.toradama.layout import TableLayout
 from hexgames.games.toradama.look import seat_colour, tr_ui
 from hexgames.games.toradama.moves import CUBE_SOURCE, Choose, Clear, Give, Place, Reroll, Triple
 from hexgames.games.toradama.rules import CHOOSE, OVER, PLACING, START, ToradamaState, public_record
-from hexgames.games.toradama.controls import Buttons, ResignControl
 from hexgames.ui.game_scene import GameScene, part_attribute, table_attribute
 
 if TYPE_CHECKING:
