@@ -15,6 +15,7 @@ import random
 import statistics
 import time
 from collections import Counter
+from pathlib import Path
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Callable, Mapping, Sequence
 
@@ -45,10 +46,12 @@ def seating(slots: int, game: int) -> list[int]:
 
 def play_game(game_id: str, levels: Sequence[str], game: int, seed: int,
               options: Mapping[str, Any] | None = None, budget: float | None = None,
-              register_module: str | None = None, iterations: int | None = None) -> dict[str, Any]:
+              register_module: str | None = None, iterations: int | None = None,
+              save_lost: str | None = None) -> dict[str, Any]:
     """One seeded game. Returns `winners` (the slots of the side that took first place alone, empty
     for a draw), `sides` (each slot's side: its team, or itself), per-slot `times` and `scores`, the
-    `seat_of` (where each slot sat), the number of `moves` and the rules' `ending`."""
+    `seat_of` (where each slot sat), the number of `moves` and the rules' `ending`. With `save_lost`
+    (a folder), a game the first slot did not win is written there as a save file (`lost_game_file`)."""
     from hexgames import games
     from hexgames.ai.agents import make_agent
 
@@ -63,6 +66,7 @@ def play_game(game_id: str, levels: Sequence[str], game: int, seed: int,
     agents = [make_agent(info, levels[slot], budget, iterations) for slot in slot_at]
     rngs = [random.Random(f"{gseed}:{seat}") for seat in range(n)]
     times: list[list[float]] = [[] for _ in range(n)]
+    played: list[Any] = []
     moves = 0
     for moves in range(MAX_MOVES + 1):
         if rules.is_over(state):
@@ -73,15 +77,43 @@ def play_game(game_id: str, levels: Sequence[str], game: int, seed: int,
         move = agents[seat].choose(rules, view, seat, rngs[seat])
         times[slot_at[seat]].append(time.perf_counter() - start)
         state = rules.play(state, move)
+        played.append(move)
     else:
         raise RuntimeError(f"{game_id} game {game} did not end within {MAX_MOVES} moves")
     outcome = rules.outcome(state)
     seat_of = sorted(range(n), key=lambda seat: slot_at[seat])  # seat_of[slot]
     side = outcome.winning_side
-    return {"winners": [slot for slot in range(n) if side is not None and outcome.side(seat_of[slot]) == side],
+    winners = [slot for slot in range(n) if side is not None and outcome.side(seat_of[slot]) == side]
+    if save_lost is not None and 0 not in winners:
+        write_lost_game(save_lost, info, [levels[slot] for slot in slot_at], options, gseed, played, seed, game)
+    return {"winners": winners,
             "sides": [outcome.side(seat_of[slot]) for slot in range(n)],
             "times": times, "scores": [outcome.scores[seat_of[slot]] for slot in range(n)],
             "seat_of": seat_of, "moves": moves, "ending": outcome.ending or "ended"}
+
+
+def lost_game_file(folder: str, game_id: str, seed: int, game: int) -> Path:
+    """Where `--save-lost` keeps game `game` of a run with `seed`: one name per game, so a second run
+    with the same seed replaces its files instead of piling up copies."""
+    return Path(folder) / f"{game_id}-seed{seed}-game{game:04d}.json"
+
+
+def write_lost_game(folder: str, info: Any, seat_levels: Sequence[str], options: Mapping[str, Any] | None,
+                    game_seed_: int, moves: Sequence[Any], seed: int, game: int) -> Path:
+    """An arena game as an ordinary save file: the app's Load opens a finished game in the replay
+    viewer, move by move, which is how a lost game is studied. A level the app does not offer
+    (`hard-0.1`) sits as Hard, named by its level."""
+    from hexgames.core.match import AI_LEVELS, Match, Seat
+    from hexgames.core.saves import write_save
+
+    seats = [Seat("ai", level if level in AI_LEVELS else "hard", f"{seat + 1}: {level}")
+             for seat, level in enumerate(seat_levels)]
+    match = Match(info, seats, options, game_seed_)
+    match.replay(moves)
+    path = lost_game_file(folder, info.id, seed, game)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_save(match, path)
+    return path
 
 
 def _play_game_args(args: tuple) -> dict[str, Any]:
@@ -91,7 +123,8 @@ def _play_game_args(args: tuple) -> dict[str, Any]:
 def run_arena(game_id: str, levels: list[str], games: int, seed: int, jobs: int = 1,
               options: dict | None = None, budget: float | None = None,
               progress: Callable[[int, int], None] | None = None,
-              register_module: str | None = None, iterations: int | None = None) -> dict[str, Any]:
+              register_module: str | None = None, iterations: int | None = None,
+              save_lost: str | None = None) -> dict[str, Any]:
     """Play `games` AI-vs-AI games between the level slots `levels`; JSON-ready results per slot.
 
     Keys: game, seats, games, wins, draws, win_rate, ci95 ([low, high], Wilson), move_seconds
@@ -100,9 +133,11 @@ def run_arena(game_id: str, levels: list[str], games: int, seed: int, jobs: int 
     mean_score, mean_moves (per game), endings (how many games ended each way, by the rules'
     `Outcome.ending`), teams (per partnership of slots). `register_module` is imported first (in every
     worker too), for games registered outside the package (tests); `iterations` caps Hard's search
-    (with no budget, the whole arena is reproducible).
+    (with no budget, the whole arena is reproducible). `save_lost` (a folder) keeps every game the
+    first slot did not win as a save file the app replays.
     """
-    tasks = [(game_id, list(levels), g, seed, options, budget, register_module, iterations) for g in range(games)]
+    tasks = [(game_id, list(levels), g, seed, options, budget, register_module, iterations, save_lost)
+             for g in range(games)]
     results: list[dict[str, Any]] = []
 
     def done(r: dict[str, Any]) -> None:

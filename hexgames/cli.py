@@ -153,6 +153,9 @@ def cmd_arena(argv: Sequence[str]) -> int:
     p.add_argument("--iterations", type=int, default=None, metavar="N",
                    help="Hard searches N iterations, untimed: the run is reproducible from --seed")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--save-lost", metavar="FOLDER",
+                   help="write every game the first seat listed did not win there as a save file "
+                        "(open it with the app's Load to replay it)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     info = _game(args.game)
@@ -180,7 +183,8 @@ def cmd_arena(argv: Sequence[str]) -> int:
             print(line, file=sys.stderr, flush=True)
 
     result = run_arena(info.id, levels, args.games, args.seed, jobs=args.jobs, options=options,
-                       budget=args.budget, progress=progress, iterations=args.iterations)
+                       budget=args.budget, progress=progress, iterations=args.iterations,
+                       save_lost=args.save_lost)
     if not args.json:
         if live:
             print(file=sys.stderr)

@@ -122,3 +122,37 @@ def test_the_table_splits_each_levels_wins_by_the_seat_it_won_from():
         assert [c["games"] for c in cells] == [4, 4]  # seats rotate
         assert rows[slot].startswith(f"  {slot + 1} {level} by seat: seat 1 {cells[0]['wins']}/4")
         assert f"seat 2 {cells[1]['wins']}/4" in rows[slot]
+
+
+def test_games_the_first_seat_did_not_win_are_saved_and_replay_as_they_ended(tmp_path):
+    """`--save-lost`: a file for exactly the games the first slot did not win, each a save the app
+    loads (checked against its digest), ended, with the levels where they sat."""
+    from hexgames import games
+    from hexgames.arena import lost_game_file
+    from hexgames.core.saves import read_save
+
+    levels = ["easy", "random"]
+    result = run_arena("stickers", levels, 4, seed=2, save_lost=str(tmp_path))
+    assert result["wins"][0] == 3  # seed 2: Easy wins three, so one game is kept
+    saved = sorted(tmp_path.iterdir())
+    assert len(saved) == 1
+    for path in saved:
+        game = int(path.stem.rsplit("game", 1)[1])
+        assert path == lost_game_file(str(tmp_path), "stickers", 2, game)
+        match = read_save(path, games.get)
+        assert match.is_over
+        sat = [levels[slot] for slot in seating(2, game)]
+        assert [seat.level for seat in match.seats] == sat
+        assert sat.index("easy") not in match.outcome().winners
+
+
+def test_a_level_the_app_does_not_offer_is_saved_as_hard_under_its_own_name(tmp_path):
+    from hexgames import games
+    from hexgames.arena import write_lost_game
+    from hexgames.core.saves import read_save
+
+    info = games.get("stickers")
+    path = write_lost_game(str(tmp_path), info, ["hard-0.1", "medium"], None, 5, [], 7, 3)
+    match = read_save(path, games.get)
+    assert [(s.level, s.name) for s in match.seats] == [("hard", "1: hard-0.1"), ("medium", "2: medium")]
+    assert path.name == "stickers-seed7-game0003.json" and not match.moves
