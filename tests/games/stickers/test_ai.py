@@ -152,3 +152,26 @@ def test_hard_01_keeps_its_one_colour_deck():
         deck = _built_deck("hard-0.1", seat)
         main = max(range(4), key=lambda c: len(_corners_of(deck, c)))
         assert sorted(deck) == sorted(ai.one_colour_deck(main, 8)), seat
+
+
+def test_hards_playouts_reach_the_end_of_the_game_and_hard_01_keeps_its_two_plies():
+    """Who keeps a region is settled only at the end (a rival founding in it cancels it), so Hard's
+    playouts run a whole placement phase: from the first sticker, Hard's and Medium's decks end within
+    its playout depth. `hard-0.1` keeps version 0.1's two plies."""
+    hard = make_agent(INFO, "hard", iterations=5).config
+    past = make_agent(INFO, "hard-0.1", iterations=5).config
+    levels = ("hard", "medium")
+    for first in (0, 1):
+        s = empty()
+        agents = [make_agent(INFO, levels[(x + first) % 2], iterations=5) for x in range(2)]
+        rng = random.Random(first)
+        while s.phase == "deck":
+            x = RULES.to_move(s)
+            s = RULES.play(s, agents[x].choose(RULES, RULES.observe(s, x), x, rng))
+        moves = 0
+        while not RULES.is_over(s):
+            s = RULES.play(s, ai.greedy(s, rng))
+            moves += 1
+        assert 14 <= moves <= hard.playout_depth
+    assert hard.greedy_plies == 4
+    assert (past.playout_depth, past.greedy_plies) == (2, 2)
