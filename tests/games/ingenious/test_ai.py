@@ -208,3 +208,15 @@ def test_candidates_keep_distinct_ideas():
     assert values[top[0]] == max(values.values())
     kept = [values[m] for m in top]
     assert kept == sorted(kept, reverse=True)
+
+
+def test_hard_looks_five_greedy_plies_ahead_and_hard_01_three():
+    """Hard's playouts: five Medium-like plies then `evaluate`; `hard-0.1` keeps version 0.1's three,
+    so the arena still measures today's Hard against it."""
+    from hexgames.ai.agents import make_agent
+
+    info = get("ingenious")
+    hard = make_agent(info, "hard", iterations=5).config
+    past = make_agent(info, "hard-0.1", iterations=5).config
+    assert (hard.top_k, hard.greedy_plies, hard.playout_depth, hard.root) == (12, 5, 5, "halving")
+    assert (past.top_k, past.greedy_plies, past.playout_depth, past.root) == (12, 3, 3, "halving")
