@@ -85,7 +85,8 @@ def play_game(game_id: str, levels: Sequence[str], game: int, seed: int,
     side = outcome.winning_side
     winners = [slot for slot in range(n) if side is not None and outcome.side(seat_of[slot]) == side]
     if save_lost is not None and 0 not in winners:
-        write_lost_game(save_lost, info, [levels[slot] for slot in slot_at], options, gseed, played, seed, game)
+        seat_levels = [levels[slot] for slot in slot_at]
+        write_lost_game(save_lost, info, seat_levels, options, gseed, played, seed, game)
     return {"winners": winners,
             "sides": [outcome.side(seat_of[slot]) for slot in range(n)],
             "times": times, "scores": [outcome.scores[seat_of[slot]] for slot in range(n)],
