@@ -15,8 +15,8 @@ import random
 import statistics
 import time
 from collections import Counter
-from pathlib import Path
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 MAX_MOVES = 100_000  # a game longer than this is a rules bug, not a long game
@@ -85,8 +85,7 @@ def play_game(game_id: str, levels: Sequence[str], game: int, seed: int,
     side = outcome.winning_side
     winners = [slot for slot in range(n) if side is not None and outcome.side(seat_of[slot]) == side]
     if save_lost is not None and 0 not in winners:
-        seat_levels = [levels[slot] for slot in slot_at]
-        write_lost_game(save_lost, info, seat_levels, options, gseed, played, seed, game)
+        write_lost_game(save_lost, info, [levels[slot] for slot in slot_at], options, played, seed, game)
     return {"winners": winners,
             "sides": [outcome.side(seat_of[slot]) for slot in range(n)],
             "times": times, "scores": [outcome.scores[seat_of[slot]] for slot in range(n)],
@@ -100,16 +99,16 @@ def lost_game_file(folder: str, game_id: str, seed: int, game: int) -> Path:
 
 
 def write_lost_game(folder: str, info: Any, seat_levels: Sequence[str], options: Mapping[str, Any] | None,
-                    game_seed_: int, moves: Sequence[Any], seed: int, game: int) -> Path:
-    """An arena game as an ordinary save file: the app's Load opens a finished game in the replay
-    viewer, move by move, which is how a lost game is studied. A level the app does not offer
-    (`hard-0.1`) sits as Hard, named by its level."""
+                    moves: Sequence[Any], seed: int, game: int) -> Path:
+    """Game `game` of a run with `seed` as an ordinary save file: the app's Load opens a finished
+    game in the replay viewer, move by move, which is how a lost game is studied. A level the app
+    does not offer (`hard-0.1`) sits as Hard, named by its level."""
     from hexgames.core.match import AI_LEVELS, Match, Seat
     from hexgames.core.saves import write_save
 
     seats = [Seat("ai", level if level in AI_LEVELS else "hard", f"{seat + 1}: {level}")
              for seat, level in enumerate(seat_levels)]
-    match = Match(info, seats, options, game_seed_)
+    match = Match(info, seats, options, game_seed(seed, game))
     match.replay(moves)
     path = lost_game_file(folder, info.id, seed, game)
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -6,7 +6,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hexgames.arena import format_arena, run_arena, seating, wilson
+from hexgames.arena import format_arena, game_seed, run_arena, seating, wilson
 from tests.ai import toygame  # noqa: F401 - registers the toy games
 
 KEYS = ("game", "seats", "games", "wins", "draws", "win_rate", "ci95", "move_seconds", "slowest_move")
@@ -152,7 +152,8 @@ def test_a_level_the_app_does_not_offer_is_saved_as_hard_under_its_own_name(tmp_
     from hexgames.core.saves import read_save
 
     info = games.get("stickers")
-    path = write_lost_game(str(tmp_path), info, ["hard-0.1", "medium"], None, 5, [], 7, 3)
+    path = write_lost_game(str(tmp_path), info, ["hard-0.1", "medium"], None, [], 7, 3)
     match = read_save(path, games.get)
     assert [(s.level, s.name) for s in match.seats] == [("hard", "1: hard-0.1"), ("medium", "2: medium")]
     assert path.name == "stickers-seed7-game0003.json" and not match.moves
+    assert match.seed == game_seed(7, 3)  # the deal game 3 of seed 7 was played on

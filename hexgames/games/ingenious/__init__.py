@@ -33,7 +33,8 @@ GAME = GameInfo(
     # Hard: ranking placements is cheap, so the search affords a wide field of candidates (arena, 30
     # games each vs Medium: top 8 73%, top 12 83%) and five greedy playout plies: the rival's reply,
     # our answer and two more rounds (seed 7, 200 games at 0.8 s: 88.5% [83.3, 92.2] against Medium,
-    # with three plies 82.0%); the top 16 with three plies was no better (11 of its first ~67 games not won).
+    # with three plies 82.0%); the top 16 with three plies was no better (11 of its first ~67 games
+    # not won).
     search=_SEARCH,
     hard_versions={"0.1": {"search": _SEARCH_V01}},
 )
