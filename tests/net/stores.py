@@ -4,6 +4,7 @@ PostgreSQL's own view of what the store's connections are doing."""
 from __future__ import annotations
 
 import sqlite3
+import threading
 import time
 from typing import Any, Callable
 
@@ -68,3 +69,35 @@ def store_backends(url: str, where: str = "true") -> list[int]:
     rows = Stores(url).sql("SELECT pid FROM pg_stat_activity WHERE datname=current_database() "
                            f"AND application_name='hexgames serve' AND {where}")
     return [pid for (pid,) in rows]
+
+
+def wait_until_commits_wait_for_a_standby(url: str) -> None:
+    """Block until a commit to `url` waits for the synchronous standby just named in the settings.
+
+    `pg_reload_conf()` returns before the setting is in force: the checkpointer raises the shared flag
+    that makes commits wait a moment later. So a probe commits on a connection of its own until one
+    of its commits waits; that one is then cancelled (PostgreSQL keeps it, with a warning)."""
+    import psycopg
+
+    end = time.monotonic() + WAIT
+    while True:
+        with psycopg.connect(url, autocommit=True, application_name="hexgames probe") as probe:
+            pid = probe.info.backend_pid
+            done = threading.Event()
+
+            def commit_once() -> None:
+                probe.execute("CREATE TEMPORARY TABLE probe (n integer)")  # its catalog rows are logged
+                done.set()
+
+            threading.Thread(target=commit_once, daemon=True).start()
+            while not done.is_set() and not _waits_for_standby(url, pid):
+                assert time.monotonic() < end, "commits did not come to wait for a standby"
+                time.sleep(0.01)
+            if not done.is_set():
+                Stores(url).sql("SELECT pg_cancel_backend(?)", (pid,))
+                assert done.wait(WAIT), "the probe's commit was not let go"
+                return
+
+
+def _waits_for_standby(url: str, pid: int) -> bool:
+    return bool(Stores(url).sql("SELECT 1 FROM pg_stat_activity WHERE pid=? AND wait_event='SyncRep'", (pid,)))

@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from hexgames.net.store import NewerStore, SeatRecord, StoreError, StoreUnavailable, open_store
-from tests.net.stores import Stores, store_backends, wait_until
+from tests.net.stores import Stores, store_backends, wait_until, wait_until_commits_wait_for_a_standby
 from tests.net.stores import record as _record
 
 
@@ -289,6 +289,7 @@ def test_a_move_whose_commit_was_answered_by_nobody_is_looked_up_and_counted_onc
     stores.sql("ALTER SYSTEM SET synchronous_standby_names='nobody'")
     stores.sql("SELECT pg_reload_conf()")
     try:
+        wait_until_commits_wait_for_a_standby(postgres_url)
         outcome: list[BaseException | None] = []
         mover = threading.Thread(target=lambda: outcome.append(_attempt(store.add_move, "ABC234", 0, ["a"], 1, False)))
         mover.start()
