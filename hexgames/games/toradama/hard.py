@@ -142,12 +142,18 @@ def policy(s: ToradamaState, rng: random.Random) -> Any:
 
 
 def greedy(s: ToradamaState, rng: random.Random, noise: float = 0.0) -> Any:
-    """`ai.greedy` (Medium's move, the same move) on the fast evaluation: the search's reply model."""
-    if s.phase == CHOOSE or noise > 0:
+    """Medium's move (Easy's with `noise`), and the search's reply model: `ai.greedy` on the fast
+    evaluation, chosen as player 1 would choose it, so that Medium is the same player from either seat."""
+    if s.phase == CHOOSE:
         return ai.greedy(s, rng, noise)
-    state = ai.sampled(s, rng)
-    plans = ai.ranked_plans(state, value=evaluate)
-    return plans[0][1] if plans else ai.RULES.random_move(state, rng)
+    t, mirrored = _as_first_player(s)
+    if noise > 0:
+        move = ai.greedy(t, rng, noise)
+    else:
+        state = ai.sampled(t, rng)
+        plans = ai.ranked_plans(state, value=evaluate)
+        move = plans[0][1] if plans else ai.RULES.random_move(state, rng)
+    return mirror_move(move) if mirrored else move
 
 
 _replies: dict[tuple, Any] = {}
