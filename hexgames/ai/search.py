@@ -178,14 +178,18 @@ class _Search:
             path.append(node)
         return path
 
-    def _playout(self, state: Any, rng: random.Random | None = None) -> Callable[[int], float]:
-        """Play on with the game's policy, then score: exact at the end, `evaluate` if cut short."""
+    def _playout(self, state: Any, rng: random.Random | None = None,
+                 stop: StopCheck | None = None) -> Callable[[int], float] | None:
+        """Play on with the game's policy, then score: exact at the end, `evaluate` if cut short.
+        None when `stop()` turned true before a move (a strict budget ran out mid-playout)."""
         rules, rng = self.rules, rng or self.rng
         policy, greedy = self.info.policy, self.info.greedy
         strong = self.config.greedy_plies if greedy is not None else 0
         for ply in range(self.config.playout_depth):
             if rules.is_over(state):
                 break
+            if stop is not None and stop():
+                return None
             if ply < strong:
                 move = greedy(state, rng, 0.0)
             elif policy is not None:
@@ -212,6 +216,7 @@ class _Search:
         state = self._determinise()
         path = self._select_expand(state)
         reward = self._playout(state)
+        assert reward is not None  # no stop check was given
         self.root.visits += 1
         for node in path[1:]:
             node.visits += 1
@@ -283,17 +288,24 @@ class _Search:
     def _compare_on_one_determinisation(self, arms: list[Any], deadline: float | None = None) -> int:
         """One playout per arm, all from the same determinisation and the same playout seed. With
         `strict_budget`, a round the deadline (or `should_stop`) cuts short counts for nothing: the arms
-        it reached would otherwise be compared on a determinisation the others never saw."""
+        it reached would otherwise be compared on a determinisation the others never saw. The deadline
+        is then also looked at between the moves of a playout, since one playout of greedy replies
+        can outlast a tenth of the budget."""
         rules = self.rules
         d = determinise(self.info, self.view, self.seat, self.rng)
         seed = self.rng.getrandbits(64)
+        strict = self.config.strict_budget
+        stop = (lambda: self._stopped(deadline)) if strict else None
         rewards = []
         for m in arms:
-            if self.config.strict_budget and self._stopped(deadline):
+            if strict and self._stopped(deadline):
                 return 0
             state = rules.copy(d)
             rules.apply(state, m)
-            rewards.append(self._playout(state, random.Random(seed))(self.seat))
+            reward = self._playout(state, random.Random(seed), stop)
+            if reward is None:
+                return 0
+            rewards.append(reward(self.seat))
         for m, reward in zip(arms, rewards):
             node = self.root.children[m]
             node.visits += 1

@@ -7,7 +7,7 @@ import time
 from dataclasses import replace
 
 from hexgames import games
-from hexgames.ai.search import SearchConfig, search_stats
+from hexgames.ai.search import SearchConfig, _Search, search_stats
 from tests.ai import toygame  # noqa: F401  (registers the toy games)
 from tests.ai.toygame import RULES
 
@@ -42,3 +42,30 @@ def test_a_strict_budget_drops_a_round_the_deadline_cuts_short():
     info = slow_hooks("evaluate", 0.01)
     assert iterations(info, strict=True, budget=0.02) == 0
     assert iterations(info, strict=False, budget=0.02) >= 5
+
+
+def test_a_strict_budget_stops_a_playout_between_two_moves():
+    """A playout of greedy replies can outlast a tenth of the budget: once the search is told to stop,
+    not one more greedy reply is asked for, and the move is still a legal one."""
+    info = games.get("toybids_hooked")
+    calls = []
+
+    def counted_greedy(*args):
+        calls.append(1)
+        return info.greedy(*args)
+
+    counted = replace(info, greedy=counted_greedy)
+    s = RULES.setup({}, 2, 4)
+    seat = RULES.to_move(s)
+    view = RULES.observe(s, seat)
+    for strict, expected in ((True, 3), (False, None)):
+        calls.clear()
+        config = SearchConfig(budget=None, iterations=40, root="halving", playout_depth=4, greedy_plies=4,
+                              strict_budget=strict)
+        search = _Search(counted, view, seat, random.Random(1), config, should_stop=lambda: len(calls) >= 3)
+        move = search.run()
+        assert move in RULES.legal_moves(view)
+        if expected is not None:
+            assert len(calls) == expected
+        else:  # without a strict budget a playout runs to its end: a whole round of arms
+            assert len(calls) > 3
