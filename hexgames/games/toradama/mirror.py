@@ -3,8 +3,9 @@
 Why the AI needs it: the board is symmetric (player 2's columns are player 1's mirrored), but move
 lists are not: they run from column 0 to column 4, so wherever the evaluation ties, player 1 tries
 its edge column first and player 2 the shared column first. Measured with Medium against Medium
-(seed 404), player 1 won about three games in four on that order alone. Hard thinks as player 1
-from either seat: it reflects the position, chooses, and reflects its move back.
+(seed 404), player 1 won about three games in four on that order alone (seed 7: 343 of 400). Hard
+and Medium think as player 1 from either seat: they reflect the position, choose, and reflect the
+move back (Medium against Medium since: player 1 won 202 of 400).
 """
 from __future__ import annotations
 
