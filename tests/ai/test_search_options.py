@@ -7,7 +7,7 @@ import time
 from dataclasses import replace
 
 from hexgames import games
-from hexgames.ai.search import SearchConfig, _Search, search_stats
+from hexgames.ai.search import SearchConfig, ismcts, search_stats
 from tests.ai import toygame  # noqa: F401  (registers the toy games)
 from tests.ai.toygame import RULES
 
@@ -62,8 +62,7 @@ def test_a_strict_budget_stops_a_playout_between_two_moves():
         calls.clear()
         config = SearchConfig(budget=None, iterations=40, root="halving", playout_depth=4, greedy_plies=4,
                               strict_budget=strict)
-        search = _Search(counted, view, seat, random.Random(1), config, should_stop=lambda: len(calls) >= 3)
-        move = search.run()
+        move = ismcts(counted, view, seat, random.Random(1), config, should_stop=lambda: len(calls) >= 3)
         assert move in RULES.legal_moves(view)
         if expected is not None:
             assert len(calls) == expected
