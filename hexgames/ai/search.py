@@ -181,15 +181,15 @@ class _Search:
     def _playout(self, state: Any, rng: random.Random | None = None,
                  stop: StopCheck | None = None) -> Callable[[int], float] | None:
         """Play on with the game's policy, then score: exact at the end, `evaluate` if cut short.
-        None when `stop()` turned true before a move (a strict budget ran out mid-playout)."""
+        None when `stop()` is true before any move, the first included (a strict budget ran out)."""
         rules, rng = self.rules, rng or self.rng
         policy, greedy = self.info.policy, self.info.greedy
         strong = self.config.greedy_plies if greedy is not None else 0
         for ply in range(self.config.playout_depth):
-            if rules.is_over(state):
-                break
             if stop is not None and stop():
                 return None
+            if rules.is_over(state):
+                break
             if ply < strong:
                 move = greedy(state, rng, 0.0)
             elif policy is not None:
@@ -294,12 +294,9 @@ class _Search:
         rules = self.rules
         d = determinise(self.info, self.view, self.seat, self.rng)
         seed = self.rng.getrandbits(64)
-        strict = self.config.strict_budget
-        stop = (lambda: self._stopped(deadline)) if strict else None
+        stop = (lambda: self._stopped(deadline)) if self.config.strict_budget else None
         rewards = []
         for m in arms:
-            if strict and self._stopped(deadline):
-                return 0
             state = rules.copy(d)
             rules.apply(state, m)
             reward = self._playout(state, random.Random(seed), stop)

@@ -77,26 +77,32 @@ def wait_until_commits_wait_for_a_standby(url: str) -> None:
     `pg_reload_conf()` returns before the setting is in force: the checkpointer raises the shared flag
     that makes commits wait a moment later. So a probe commits on a connection of its own until one
     of its commits waits; that one is then cancelled (PostgreSQL keeps it, with a warning)."""
+    end = time.monotonic() + WAIT
+    while not _a_probe_commit_waited(url, end):
+        pass
+
+
+def _a_probe_commit_waited(url: str, end: float) -> bool:
+    """One commit on a connection of its own: whether it waited for the standby (then it is let go)."""
     import psycopg
 
-    end = time.monotonic() + WAIT
-    while True:
-        with psycopg.connect(url, autocommit=True, application_name="hexgames probe") as probe:
-            pid = probe.info.backend_pid
-            done = threading.Event()
+    with psycopg.connect(url, autocommit=True, application_name="hexgames probe") as probe:
+        pid = probe.info.backend_pid
+        done = threading.Event()
 
-            def commit_once() -> None:
-                probe.execute("CREATE TEMPORARY TABLE probe (n integer)")  # its catalog rows are logged
-                done.set()
+        def commit_once() -> None:
+            probe.execute("CREATE TEMPORARY TABLE probe (n integer)")  # its catalog rows are logged
+            done.set()
 
-            threading.Thread(target=commit_once, daemon=True).start()
-            while not done.is_set() and not _waits_for_standby(url, pid):
-                assert time.monotonic() < end, "commits did not come to wait for a standby"
-                time.sleep(0.01)
-            if not done.is_set():
-                Stores(url).sql("SELECT pg_cancel_backend(?)", (pid,))
-                assert done.wait(WAIT), "the probe's commit was not let go"
-                return
+        threading.Thread(target=commit_once, daemon=True).start()
+        while not done.is_set() and not _waits_for_standby(url, pid):
+            assert time.monotonic() < end, "commits did not come to wait for a standby"
+            time.sleep(0.01)
+        if done.is_set():
+            return False
+        Stores(url).sql("SELECT pg_cancel_backend(?)", (pid,))
+        assert done.wait(WAIT), "the probe's commit was not let go"
+        return True
 
 
 def _waits_for_standby(url: str, pid: int) -> bool:
