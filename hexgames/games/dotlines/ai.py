@@ -18,8 +18,8 @@ from typing import Any, Callable
 
 from hexgames.games.dotlines.rules import (
     ACT, CHIP, CHOOSE, DOUBLE, DRAW, EXCHANGE, MAX_COLUMNS, OVER, REDRAW, STACK, VALUES, Chip, DotLinesRules, DotLinesState,
-    CHIP_NONE, COUNTS_AFTER, INVERTER, NEIGHBOURS, Exchange, Home, Place, can_exchange, neighbours, next_counts,
-    unseen_counts,
+    CHIP_NONE, COUNTS_AFTER, INVERTER, NEIGHBOURS, Exchange, Home, Place, Redraw, can_exchange, neighbours,
+    next_counts, unseen_counts,
 )
 
 RULES = DotLinesRules()
@@ -217,14 +217,33 @@ def ranked_moves(s: DotLinesState, judge: Evaluation | None = None) -> list[tupl
     seat = s.current
     out = []
     for m in RULES.legal_moves(s):
-        t = RULES.copy(s)
-        RULES.apply(t, m)
-        value = judge(t, seat)
+        value = value_after(s, m, judge)
         if type(m) is Exchange and m.give == m.take:
             value -= PASS_TIE_BREAK
         out.append((value, m))
     out.sort(key=lambda x: -x[0])
     return out
+
+
+def value_after(s: DotLinesState, m: Any, judge: Evaluation) -> float:
+    """The mover's value after `m`. A Redraw brings a tile nobody has seen, so it is judged over every
+    value it may bring, weighted by the unseen tiles of each value: on a view the deck holds blanks,
+    and judging the blank drawn counted a tile that is no value at all (the hand grew by two, and a
+    Redraw looked like a fine move early on); on a determinisation the top tile is only a guess."""
+    if type(m) is not Redraw or not s.deck:
+        t = RULES.copy(s)
+        RULES.apply(t, m)
+        return judge(t, s.current)
+    left = unseen_counts(s)
+    total = weighted = 0.0
+    for v in VALUES:
+        if left[v]:
+            t = RULES.copy(s)
+            t.deck[-1] = v
+            RULES.apply(t, m)
+            weighted += left[v] * judge(t, s.current)
+            total += left[v]
+    return weighted / total
 
 
 def greedy(s: DotLinesState, rng: random.Random, noise: float = 0.0, judge: Evaluation | None = None) -> Any:

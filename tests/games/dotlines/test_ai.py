@@ -8,7 +8,7 @@ from hexgames import games
 from hexgames.ai.agents import make_agent
 from hexgames.games.dotlines import ai
 from hexgames.games.dotlines.rules import (
-    ACT, BLACK, DOUBLE, DRAW, EXCHANGE, INVERTER, OVER, REDRAW, STACK, WHITE, Exchange, Place, Stack,
+    ACT, BLACK, DOUBLE, DRAW, EXCHANGE, INVERTER, OVER, REDRAW, STACK, WHITE, Exchange, Place, Redraw, Stack,
 )
 from tests.games.dotlines.boards import RULES, col, position
 
@@ -150,6 +150,34 @@ def test_an_equal_exchange_loses_every_tie(monkeypatch):
     assert {Exchange(1, 1), Exchange(6, 6)} <= set(RULES.legal_moves(s))
     picks = {ai.greedy(s, random.Random(seed), 0.0) for seed in range(60)}
     assert len(picks) > 5 and not [m for m in picks if type(m) is Exchange and m.give == m.take]
+
+
+def _redraw_values(s):
+    return {m: v for v, m in ai.ranked_moves(s) if type(m) is Redraw}
+
+
+def test_a_redraw_is_judged_over_the_tiles_it_may_bring_whatever_the_deck_order():
+    # seat 0 holds a 1 and a 6 that fit nowhere (its line ends on 3, seat 1's on 4); what a Redraw
+    # brings decides its worth. On its view the deck is blanks: Medium judged the blank drawn as a
+    # tile of no value (the hand grew by two), and on a determinisation by whichever tile was on top
+    s = position(mine=(1, 6, 3, 3), theirs=(2, 5, 5), white=[col(4, 1)], black=[col(5, 2)], die=(3, 4))
+    on_top = {}
+    for top in (2, 5):
+        full = RULES.copy(s)
+        full.deck.remove(top)
+        full.deck.append(top)
+        on_top[top] = _redraw_values(full)
+    view = _redraw_values(RULES.observe(s, 0))
+    assert set(view) == {Redraw(1), Redraw(6), Redraw(3)}
+    assert on_top[2] == on_top[5] == view
+    left = [0] + [len([t for t in s.deck if t == v]) + (s.removed == v) for v in range(1, 7)]
+    expected = 0.0
+    for v in range(1, 7):
+        after = RULES.copy(s)
+        after.deck[-1] = v
+        RULES.apply(after, Redraw(6))
+        expected += left[v] * ai.evaluate(after, 0) / sum(left)
+    assert abs(view[Redraw(6)] - expected) < 1e-12
 
 
 def _score_against(level: str, other: str, games: int, seed0: int = 100) -> float:
