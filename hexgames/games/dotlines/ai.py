@@ -208,16 +208,24 @@ def _setup_choice(s: DotLinesState, rng: random.Random) -> Any:
     return homes[rng.randrange(len(homes))] if homes else moves[0]
 
 
-def ranked_moves(s: DotLinesState, judge: Evaluation | None = None) -> list[tuple[float, Any]]:
+def ranked_moves(s: DotLinesState, judge: Evaluation | None = None, redraw_as_dealt: bool = False
+                 ) -> list[tuple[float, Any]]:
     """Every legal move with the mover's evaluation after it, best first. An Exchange of two equal
     values only passes the turn (at the price of the action): it is worth playing when every other
     move is worse, never as one of several equally good moves (a won position rates them all 1.0).
-    `judge` is the evaluation used (default `evaluate`; Hard's search passes a faster equal one)."""
+    `judge` is the evaluation used (default `evaluate`; Hard's search passes a faster equal one).
+    `redraw_as_dealt` judges a Redraw on the tile the state has on top, as Hard 0.1 did (it is kept
+    so, to stay the yardstick it was)."""
     judge = judge or evaluate
     seat = s.current
     out = []
     for m in RULES.legal_moves(s):
-        value = value_after(s, m, judge)
+        if redraw_as_dealt:
+            t = RULES.copy(s)
+            RULES.apply(t, m)
+            value = judge(t, seat)
+        else:
+            value = value_after(s, m, judge)
         if type(m) is Exchange and m.give == m.take:
             value -= PASS_TIE_BREAK
         out.append((value, m))
@@ -246,10 +254,11 @@ def value_after(s: DotLinesState, m: Any, judge: Evaluation) -> float:
     return weighted / total
 
 
-def greedy(s: DotLinesState, rng: random.Random, noise: float = 0.0, judge: Evaluation | None = None) -> Any:
+def greedy(s: DotLinesState, rng: random.Random, noise: float = 0.0, judge: Evaluation | None = None,
+           redraw_as_dealt: bool = False) -> Any:
     if s.phase != ACT:
         return _setup_choice(s, rng) if s.phase != DRAW else RULES.legal_moves(s)[0]
-    scored = ranked_moves(s, judge)
+    scored = ranked_moves(s, judge, redraw_as_dealt)
     if noise > 0:
         scored = [(v + rng.gauss(0.0, noise), m) for v, m in scored]
         scored.sort(key=lambda x: -x[0])
@@ -258,10 +267,11 @@ def greedy(s: DotLinesState, rng: random.Random, noise: float = 0.0, judge: Eval
     return ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]
 
 
-def candidates(s: DotLinesState, k: int, judge: Evaluation | None = None) -> list[Any]:
+def candidates(s: DotLinesState, k: int, judge: Evaluation | None = None, redraw_as_dealt: bool = False
+               ) -> list[Any]:
     if s.phase != ACT:
         return list(RULES.legal_moves(s))[:k]
-    return [m for _, m in ranked_moves(s, judge)[:k]]
+    return [m for _, m in ranked_moves(s, judge, redraw_as_dealt)[:k]]
 
 
 def policy(s: DotLinesState, rng: random.Random) -> Any:

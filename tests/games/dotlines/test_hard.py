@@ -6,11 +6,11 @@ from dataclasses import replace
 import pytest
 
 from hexgames import games
-from hexgames.ai.agents import make_agent
+from hexgames.ai.agents import make_agent, past_hard
 from hexgames.ai.search import ismcts
 from hexgames.games.dotlines import ai, fast_eval, hard
 from hexgames.games.dotlines.rules import (
-    ACT, CHIP, CHOOSE, DOUBLE, DRAW, EXCHANGE, OVER, REDRAW, STACK, WHITE, Chip, Home, Place,
+    ACT, CHIP, CHOOSE, DOUBLE, DRAW, EXCHANGE, OVER, REDRAW, STACK, WHITE, Chip, Exchange, Home, Place, Redraw,
 )
 from tests.games.dotlines.boards import RULES, col, position
 
@@ -48,6 +48,22 @@ def test_hard_01_still_searches_its_setup():
     assert make_agent(INFO, "hard").config.searcher is hard.choose
     chips = [m for m in _setup_decisions("hard-0.1", range(12)) if type(m) is Chip]
     assert any(m.side != DOUBLE for m in chips)
+
+
+def test_hard_01_still_judges_a_redraw_on_the_tile_on_top():
+    """Medium now judges a Redraw over the tiles it may bring; the frozen Hard's hooks keep the old
+    judgement (on the tile the state holds on top: a blank on a view), so it stays the yardstick."""
+    s = position(mine=(1, 6, 3, 3), theirs=(2, 5, 5), white=[col(4, 1)], black=[col(5, 2)], die=(3, 4))
+    old = past_hard(INFO, "0.1")
+    for state in (s, RULES.observe(s, 0)):
+        as_dealt = {}
+        for m in RULES.legal_moves(state):
+            after = RULES.copy(state)
+            RULES.apply(after, m)
+            as_dealt[m] = ai.evaluate(after, 0) - (ai.PASS_TIE_BREAK if type(m) is Exchange and m.give == m.take else 0)
+        assert old.candidates(state, 99) == sorted(as_dealt, key=lambda m: -as_dealt[m])
+        now = {m: v for v, m in ai.ranked_moves(state)}
+        assert now[Redraw(6)] != as_dealt[Redraw(6)]
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
