@@ -187,7 +187,7 @@ def play_until(players: list[Player], done: Callable[[], bool], timeout: float =
     end = time.monotonic() + timeout
     while not done():
         if time.monotonic() > end:
-            raise TimeoutError("the game did not get there in time")
+            raise TimeoutError(f"the game did not get there in time: {[where(p) for p in players]}")
         for p in players:
             p.pump()
             if p.my_turn():
@@ -196,6 +196,16 @@ def play_until(players: list[Player], done: Callable[[], bool], timeout: float =
                 sent += 1
         time.sleep(0.002)
     return sent
+
+
+def where(p: Player) -> str:
+    """What a stalled player last knew, for a timeout's message: its seat, the newest version it
+    received, its newest view (version, seat to move, over) and its last frames, so a rare stall says
+    why (a refused move, a view never sent, a version that ran ahead of the view)."""
+    last = p.last
+    view = None if last is None else (last.seq, last.d.get("to_move"), last.d.get("over"))
+    recent = [(f.t, f.seq, f.d.get("code")) for f in p.frames[-6:]]
+    return f"{p.name} seat {p.seat} version {p.client.version} view {view} frames {recent}"
 
 
 def over(players: list[Player]) -> Callable[[], bool]:
