@@ -36,7 +36,8 @@ POSITIONS = {
     "ingenious": [(1, 0), (2, 5), (3, 17), (4, 30)],
     "clans": [(1, 0), (2, 7), (3, 20), (4, 29)],  # seed 4 ends after 31 moves
     "toradama": [(1, 1), (2, 6), (3, 15), (4, 28)],
-    "dotlines": [(1, 1), (1, 3), (1, 5), (2, 8), (3, 14), (5, 26)],  # seed 4 ends after 20 moves since Medium judges Redraw fairly
+    # Dot Lines' seed 4 ends after 20 moves since Medium judges a Redraw over the tiles it may bring
+    "dotlines": [(1, 1), (1, 3), (1, 5), (2, 8), (3, 14), (5, 26)],
     "stickers": [(1, 0), (1, 3), (1, 9), (2, 15), (3, 24), (4, 28)],  # seed 4 ends after 30
 }
 # positions where a secret is at its most exposed, reached by seeded play from move 0

@@ -217,15 +217,9 @@ def ranked_moves(s: DotLinesState, judge: Evaluation | None = None, redraw_as_de
     `redraw_as_dealt` judges a Redraw on the tile the state has on top, as Hard 0.1 did (it is kept
     so, to stay the yardstick it was)."""
     judge = judge or evaluate
-    seat = s.current
     out = []
     for m in RULES.legal_moves(s):
-        if redraw_as_dealt:
-            t = RULES.copy(s)
-            RULES.apply(t, m)
-            value = judge(t, seat)
-        else:
-            value = value_after(s, m, judge)
+        value = value_after(s, m, judge, redraw_as_dealt)
         if type(m) is Exchange and m.give == m.take:
             value -= PASS_TIE_BREAK
         out.append((value, m))
@@ -233,12 +227,13 @@ def ranked_moves(s: DotLinesState, judge: Evaluation | None = None, redraw_as_de
     return out
 
 
-def value_after(s: DotLinesState, m: Any, judge: Evaluation) -> float:
+def value_after(s: DotLinesState, m: Any, judge: Evaluation, as_dealt: bool = False) -> float:
     """The mover's value after `m`. A Redraw brings a tile nobody has seen, so it is judged over every
     value it may bring, weighted by the unseen tiles of each value: on a view the deck holds blanks,
     and judging the blank drawn counted a tile that is no value at all (the hand grew by two, and a
-    Redraw looked like a fine move early on); on a determinisation the top tile is only a guess."""
-    if type(m) is not Redraw or not s.deck:
+    Redraw looked like a fine move early on); on a determinisation the top tile is only a guess.
+    `as_dealt` judges it on the tile the state has on top instead (Hard 0.1's way)."""
+    if as_dealt or type(m) is not Redraw or not s.deck:
         t = RULES.copy(s)
         RULES.apply(t, m)
         return judge(t, s.current)
