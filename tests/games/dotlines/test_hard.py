@@ -8,7 +8,7 @@ import pytest
 from hexgames import games
 from hexgames.ai.agents import make_agent, past_hard
 from hexgames.ai.search import ismcts
-from hexgames.games.dotlines import ai, fast_eval, hard
+from hexgames.games.dotlines import ai, fast_eval, fitted, hard
 from hexgames.games.dotlines.rules import (
     ACT, CHIP, CHOOSE, DOUBLE, DRAW, EXCHANGE, OVER, REDRAW, STACK, WHITE, Chip, Exchange, Home, Place, Redraw,
 )
@@ -99,16 +99,57 @@ def test_the_fast_evaluation_is_medium_s_to_the_last_bit():
             assert fast_eval.evaluate(view, seat) == ai.evaluate(view, seat)
 
 
+def _plain_hooks(seat: int):
+    """Hard's judgements without the memory: its own side by the fitted valuation, the rival by Medium's."""
+    def greedy(s, rng, noise=0.0):
+        return ai.greedy(s, rng, noise, judge=fitted.evaluate if s.current == seat else ai.evaluate)
+    return replace(INFO, evaluate=fitted.evaluate, greedy=greedy,
+                   candidates=lambda s, k: ai.candidates(s, k, judge=fitted.evaluate))
+
+
 def test_hard_searches_its_turns_as_the_shared_search_would_on_the_plain_hooks():
-    """The faster hooks change the time a move takes, not the move: on an iteration cap Hard's turn
-    is the shared search's move on Medium's own evaluation."""
+    """The remembered hooks change the time a move takes, not the move: on an iteration cap Hard's turn
+    is the shared search's move on the plain judgements."""
     config = replace(make_agent(INFO, "hard", iterations=30).config, searcher=None)
     views = [v for v in _positions(range(3)) if v.phase == ACT and v.current == v.observer][::5]
     assert len(views) >= 5
     for i, view in enumerate(views):
         seat = view.current
-        plain = ismcts(INFO, view, seat, random.Random(i), config)
+        plain = ismcts(_plain_hooks(seat), view, seat, random.Random(i), config)
         assert hard.choose(INFO, view, seat, random.Random(i), config) == plain
+
+
+def test_the_rival_s_replies_in_hard_s_playouts_are_medium_s_moves_and_its_own_are_the_fitted_ones():
+    """The search models Medium exactly (the rival's reply is Medium's move on the same table, tie-break
+    included) and plays its own side by the fitted valuation, which chooses otherwise now and then."""
+    rng = random.Random(9)
+    differ = 0
+    for view in [v for v in _positions(range(8)) if v.phase == ACT]:
+        full = RULES.sample(view, view.observer, rng)
+        mover = full.current
+        for s in (view, full):
+            seed = rng.random()
+            rival_hooks = hard.search_hooks(INFO, 1 - mover)
+            assert rival_hooks.greedy(s, random.Random(seed)) == ai.greedy(s, random.Random(seed))
+            own = hard.search_hooks(INFO, mover).greedy(s, random.Random(seed))
+            assert own == ai.greedy(s, random.Random(seed), judge=fitted.evaluate)
+            differ += own != ai.greedy(s, random.Random(seed))
+    assert differ >= 3
+
+
+def test_the_fitted_valuation_is_a_chance_exact_at_the_end_and_the_same_from_either_side():
+    judge = fast_eval.remembering(fitted.evaluate)
+    for view in _positions(range(20)):
+        for seat in (0, 1):
+            v = fitted.evaluate(view, seat)
+            assert 0.0 <= v <= 1.0 and judge(view, seat) == v
+        assert fitted.evaluate(view, 0) + fitted.evaluate(view, 1) == pytest.approx(1.0)
+    for seed in range(6):
+        rng = random.Random(seed)
+        s = RULES.setup({}, 2, seed)
+        while not RULES.is_over(s):
+            s = RULES.play(s, ai.greedy(RULES.observe(s, s.current), rng, 0.0))
+        assert [fitted.evaluate(s, seat) for seat in (0, 1)] == [RULES.outcome(s).reward(seat) for seat in (0, 1)]
 
 
 def test_remembered_values_are_the_evaluation_s_for_views_and_determinisations():
