@@ -13,10 +13,8 @@ draw are exact (`fast_eval.turn_chances`); the rest is a logistic of the two sea
 """
 from __future__ import annotations
 
-import math
-
 from hexgames.games.dotlines import ai, fast_eval
-from hexgames.games.dotlines.rules import DRAW, EXCHANGE, OVER, REDRAW, STACK, DotLinesState, unseen_counts
+from hexgames.games.dotlines.rules import EXCHANGE, REDRAW, STACK, DotLinesState
 
 # Per seat: columns on the home line 0..6; tiles in hand; tiles in hand as the deck runs out; Redraw,
 # Exchange, Stack unused; 0..3 actions unused; chip unused; fitting placements (capped); stuck.
@@ -53,16 +51,11 @@ def standing(s: DotLinesState, seat: int, late: float) -> float:
 
 def evaluate(s: DotLinesState, seat: int) -> float:
     """How well `seat` stands, in [0, 1]; exact once the game is over."""
-    if s.phase == OVER:
-        return ai.RULES.outcome(s).reward(seat)
-    if s.phase < DRAW:
-        return 0.5
-    mover = s.current
-    left = unseen_counts(s)
-    win, stuck, dead = fast_eval.turn_chances(s, mover, s.phase != DRAW, left)
-    threat, w_stuck, w_dead = fast_eval.turn_chances(s, 1 - mover, False, left)
+    return fast_eval.shaped(s, seat, _logit)
+
+
+def _logit(s: DotLinesState, mover: int, mine: fast_eval.Chances, theirs: fast_eval.Chances) -> float:
+    threat, w_stuck, w_dead = theirs
     late = 1.0 - min(len(s.deck), 16) / 16.0
-    z = (standing(s, mover, late) - standing(s, 1 - mover, late) + W_DEAD * dead + W_WAITING_DEAD * w_dead
-         + W_WAITING_STUCK * w_stuck + W_THREAT * threat + W_MOVER)
-    value = win + (1.0 - win - stuck) / (1.0 + math.exp(-z))
-    return value if seat == mover else 1.0 - value
+    return (standing(s, mover, late) - standing(s, 1 - mover, late) + W_DEAD * mine[2] + W_WAITING_DEAD * w_dead
+            + W_WAITING_STUCK * w_stuck + W_THREAT * threat + W_MOVER)

@@ -6,24 +6,18 @@ end in a win for the bounded player, or the tool has modelled some other opponen
 """
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 
 import pytest
 
 from hexgames import games
 from hexgames.ai.agents import make_agent
 from hexgames.arena import game_seed, seating
-
-TOOL = Path(__file__).resolve().parents[3] / "tools" / "dotlines_ceiling.py"
+from tests.tools import load_tool
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("dotlines_ceiling", TOOL)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("dotlines_ceiling")
 
 
 @pytest.mark.parametrize("game", [0, 1, 2])
