@@ -12,8 +12,9 @@ candidates, its own moves in the playouts and the playouts' ends are judged by `
 (Medium's features with weights fitted to won games); the rival's replies by Medium's own judgement,
 so the search models Medium exactly. A search that judged everything Medium's way improved on Medium
 by one step only and stayed near 75% against it whatever the budget (77 of 100 at four times the
-time); one that plays its own side better in the playouts won 160 of 200 at 0.8 s (seeds 7 and 8;
-the same deals with Medium's judgement for both sides: 149 of 200 and 72 of 100). Both judgements use
+time); one that plays its own side better in the playouts won 160 of 200 at 0.8 s (78 and 82 of 100
+on seeds 7 and 8; Medium's judgement for both sides: 149 of 200 on seed 7, 72 of the same 100 deals on
+seed 8), and 61 of 100 against `hard-0.1`. Both judgements use
 `fast_eval`, about 1.6 times as fast as the plain `ai.evaluate` and remembered per search.
 """
 from __future__ import annotations
