@@ -17,7 +17,7 @@ import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 MAX_MOVES = 100_000  # a game longer than this is a rules bug, not a long game
 
@@ -116,6 +116,20 @@ def write_lost_game(folder: str, info: Any, seat_levels: Sequence[str], options:
     return path
 
 
+def in_jobs(work: Callable[[Any], Any], tasks: Sequence[Any], jobs: int) -> Iterator[Any]:
+    """`work(task)` for every task, results in the tasks' order, in `jobs` processes when more than one
+    is asked for (and there is more than one task). The pool starts its workers by `spawn`, never
+    `fork`: a caller may have SDL initialised. `work` must be importable by the workers (a top-level
+    function of a module or of the script being run)."""
+    if jobs <= 1 or len(tasks) <= 1:
+        yield from map(work, tasks)
+        return
+    import multiprocessing as mp
+
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("spawn")) as pool:
+        yield from pool.map(work, tasks)
+
+
 def _play_game_args(args: tuple) -> dict[str, Any]:
     return play_game(*args)
 
@@ -145,15 +159,8 @@ def run_arena(game_id: str, levels: list[str], games: int, seed: int, jobs: int 
         if progress is not None:
             progress(len(results), games)
 
-    if jobs <= 1 or games <= 1:
-        for t in tasks:
-            done(_play_game_args(t))
-    else:
-        import multiprocessing as mp
-
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("spawn")) as pool:
-            for r in pool.map(_play_game_args, tasks):
-                done(r)
+    for r in in_jobs(_play_game_args, tasks, jobs):
+        done(r)
     return _summarise(game_id, levels, games, results, timed=budget is not None or iterations is None)
 
 

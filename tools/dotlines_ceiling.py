@@ -28,7 +28,6 @@ import argparse
 import json
 import random
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 GAME = "dotlines"
@@ -42,6 +41,7 @@ class GaveUp(Exception):
 def solve_deal(args: tuple[int, int, int]) -> dict[str, Any]:
     """Whether the player at slot 0 can win game `game` of an arena run with `seed`."""
     seed, game, nodes = args
+    sys.setrecursionlimit(10_000)  # here, not in main: a spawned worker does not run main
     from hexgames import games
     from hexgames.ai.agents import make_agent
     from hexgames.arena import game_seed, seating
@@ -111,14 +111,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--nodes", type=int, default=2_000_000, help="positions per deal before giving up")
     a = p.parse_args(argv)
-    sys.setrecursionlimit(10_000)
     tasks = [(a.seed, g, a.nodes) for g in range(a.games)]
-    if a.jobs > 1:
-        with ProcessPoolExecutor(a.jobs) as pool:
-            rows = list(pool.map(solve_deal, tasks))
-    else:
-        rows = [solve_deal(t) for t in tasks]
-    from hexgames.arena import wilson
+    from hexgames.arena import in_jobs, wilson
+
+    rows = list(in_jobs(solve_deal, tasks, a.jobs))
 
     tally = {k: sum(r["result"] == k for r in rows) for k in ("win", "no_win", "unknown")}
     bound = (tally["win"] + tally["unknown"]) / len(rows)

@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 GAME = "stickers"
@@ -108,11 +107,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1)
     a = p.parse_args(argv)
     tasks = [(g, a.iterations) for g in range(a.start, a.start + a.games)]
-    if a.jobs > 1:
-        with ProcessPoolExecutor(a.jobs) as pool:
-            rows = list(pool.map(play_deal, tasks))
-    else:
-        rows = [play_deal(t) for t in tasks]
+    from hexgames.arena import in_jobs
+
+    rows = list(in_jobs(play_deal, tasks, a.jobs))
     tally = {k: sum(r["result"] == k for r in rows) for k in ("win", "draw", "loss")}
     print(json.dumps({"games": len(rows), **tally,
                       "safe_chances": sum(r["safe_chances"] for r in rows),
