@@ -46,3 +46,21 @@ def test_the_tool_s_features_in_its_order_weighed_by_fitted_py_give_fitted_evalu
         z = sum(w * f for w, f in zip(WEIGHTS, x))
         value = win + (1.0 - win - stuck) / (1.0 + math.exp(-z))
         assert fitted.evaluate(s, s.current) == pytest.approx(value, abs=1e-12)
+
+
+def test_stage_two_starts_from_fitted_py_s_valuation_laid_out_from_either_seat():
+    """Stage 2 weighs the mover's and the waiting seat's standings apart, in two blocks by who moves;
+    fitted.py's weights laid out that way must still be fitted.py's valuation, whichever seat the
+    greedy player sits at, or the fit would start from (and the tool compare against) something else."""
+    tool = load_tool("dotlines_fit")
+    weights = tool.stage_one_as_stage_two()
+    positions = _positions()
+    for s in positions:
+        for hero in (0, 1):
+            x, win, stuck = tool.hero_features(s, hero)
+            assert len(x) == len(weights) == 2 * tool.N_CASE
+            z = sum(w * f for w, f in zip(weights, x))
+            assert fitted.evaluate(s, s.current) == pytest.approx(win + (1.0 - win - stuck) / (1.0 + math.exp(-z)),
+                                                                  abs=1e-12)
+            assert tool.stage_two_valuation(weights, hero)(s, s.current) == pytest.approx(
+                fitted.evaluate(s, s.current), abs=1e-12)
