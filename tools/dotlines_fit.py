@@ -54,30 +54,25 @@ def side_features(s, seat: int) -> list[float]:
                                                          float(fit == 0 and used == ai.ALL_USED)]
 
 
+def _chances(s) -> tuple[fast_eval.Chances, fast_eval.Chances]:
+    """The mover's and the waiting seat's chances on this draw (`fast_eval.turn_chances`)."""
+    left = unseen_counts(s)
+    return (fast_eval.turn_chances(s, s.current, s.phase != DRAW, left),
+            fast_eval.turn_chances(s, 1 - s.current, False, left))
+
+
+def _table(mine: fast_eval.Chances, theirs: fast_eval.Chances) -> list[float]:
+    """The mover has no placement, the waiting seat has none, would be stuck, could win at once; bias."""
+    threat, w_stuck, w_dead = theirs
+    return [mine[2], w_dead, w_stuck, threat, 1.0]
+
+
 def features(s) -> tuple[list[float], float, float]:
     """(the logistic's inputs, the mover's chance to win at once, to be stuck) for a position."""
     mover = s.current
-    left = unseen_counts(s)
-    win, stuck, dead = fast_eval.turn_chances(s, mover, s.phase != DRAW, left)
-    threat, w_stuck, w_dead = fast_eval.turn_chances(s, 1 - mover, False, left)
+    mine, theirs = _chances(s)
     x = [a - b for a, b in zip(side_features(s, mover), side_features(s, 1 - mover))]
-    return x + [dead, w_dead, w_stuck, threat, 1.0], win, stuck
-
-
-def play(games: int, first_seed: int, noise: float):
-    """Rows (x, win, stuck, outcome for the mover) from games of Medium against itself."""
-    rows = []
-    for g in range(games):
-        s = RULES.setup({}, 2, first_seed + g)
-        rng = random.Random(first_seed + g)
-        seen = []
-        while s.phase != OVER:
-            if s.phase == DRAW and s.deck:
-                seen.append((*features(s), s.current))
-            RULES.apply(s, ai.greedy(RULES.observe(s, s.current), rng, noise, judge=fast_eval.evaluate))
-        for x, win, stuck, mover in seen:
-            rows.append((x, win, stuck, 0.5 if s.winner < 0 else float(s.winner == mover)))
-    return rows
+    return x + _table(mine, theirs), mine[0], mine[1]
 
 
 # --- the second stage (research only) -------------------------------------------------------------
@@ -86,33 +81,38 @@ STAGE_2_SEEDS = (100_000, 10**7)  # the fit's first deal, the held-out games' fi
 VERSUS_SEED = 50_000  # the greedy players' games against Medium
 
 
-def hero_features(s, hero: int) -> tuple[list[float], float, float]:
-    """Stage 2, seen from `hero`'s seat: the mover's standing, the waiting seat's and the table, in the
-    first block when `hero` is to move and in the second when Medium is (the other block zero)."""
-    mover = s.current
-    left = unseen_counts(s)
-    win, stuck, dead = fast_eval.turn_chances(s, mover, s.phase != DRAW, left)
-    threat, w_stuck, w_dead = fast_eval.turn_chances(s, 1 - mover, False, left)
-    x = side_features(s, mover) + side_features(s, 1 - mover) + [dead, w_dead, w_stuck, threat, 1.0]
+def _hero_x(s, hero: int, mine: fast_eval.Chances, theirs: fast_eval.Chances) -> list[float]:
+    """Stage 2's inputs, seen from `hero`'s seat: the mover's standing, the waiting seat's and the
+    table, in the first block when `hero` is to move and in the second when Medium is (the other zero)."""
+    x = side_features(s, s.current) + side_features(s, 1 - s.current) + _table(mine, theirs)
     zero = [0.0] * N_CASE
-    return (x + zero if mover == hero else zero + x), win, stuck
+    return x + zero if s.current == hero else zero + x
 
 
-def play_against_medium(games: int, first_seed: int, noise: float):
-    """Rows (x, win, stuck, outcome for the mover) from games of fitted.py's greedy player (with
-    `noise`, at the deal's parity) against Medium, with `hero_features`."""
+def hero_features(s, hero: int) -> tuple[list[float], float, float]:
+    """Stage 2's (inputs, the mover's chance to win at once, to be stuck) for a position."""
+    mine, theirs = _chances(s)
+    return _hero_x(s, hero, mine, theirs), mine[0], mine[1]
+
+
+def play(games: int, first_seed: int, noise: float, against_medium: bool = False):
+    """Rows (x, win, stuck, outcome for the mover) from the deals `first_seed`.. on. Stage 1: Medium
+    against itself, both with `noise`. Stage 2 (`against_medium`): fitted.py's greedy player (with
+    `noise`, at the deal's parity) against Medium (without), with `hero_features`."""
     rows = []
     for g in range(first_seed, first_seed + games):
         s = RULES.setup({}, 2, g)
         rng = random.Random(g)
-        hero = g % 2
+        hero = g % 2 if against_medium else None
         seen = []
         while s.phase != OVER:
             if s.phase == DRAW and s.deck:
-                seen.append((*hero_features(s, hero), s.current))
-            mine = s.current == hero
-            RULES.apply(s, ai.greedy(RULES.observe(s, s.current), rng, noise if mine else 0.0,
-                                     judge=fitted.evaluate if mine else fast_eval.evaluate))
+                seen.append((*(features(s) if hero is None else hero_features(s, hero)), s.current))
+            if hero is None or s.current == hero:
+                judge, nz = (fast_eval.evaluate if hero is None else fitted.evaluate), noise
+            else:
+                judge, nz = fast_eval.evaluate, 0.0
+            RULES.apply(s, ai.greedy(RULES.observe(s, s.current), rng, nz, judge=judge))
         rows += [(x, win, stuck, 0.5 if s.winner < 0 else float(s.winner == mover)) for x, win, stuck, mover in seen]
     return rows
 
@@ -128,8 +128,7 @@ def stage_one_as_stage_two() -> list[float]:
 def stage_two_valuation(weights: list[float], hero: int):
     """A valuation with `evaluate`'s signature by stage 2's `weights`, for a greedy player at `hero`."""
     def logit(s, mover, mine, theirs):
-        x, _, _ = hero_features(s, hero)
-        return sum(w * f for w, f in zip(weights, x) if f)
+        return sum(w * f for w, f in zip(weights, _hero_x(s, hero, mine, theirs)) if f)
     return lambda s, seat: fast_eval.shaped(s, seat, logit)
 
 
@@ -175,8 +174,8 @@ def main(argv: list[str] | None = None) -> int:
         Xt, win_t, stuck_t, y_t = arrays(play(a.games // 4, 10**6, a.noise))
         w, start = np.array(medium_weights()), "Medium's weights"
     else:
-        X, win, stuck, y = arrays(play_against_medium(a.games, STAGE_2_SEEDS[0], a.noise))
-        Xt, win_t, stuck_t, y_t = arrays(play_against_medium(a.games // 4, STAGE_2_SEEDS[1], a.noise))
+        X, win, stuck, y = arrays(play(a.games, STAGE_2_SEEDS[0], a.noise, against_medium=True))
+        Xt, win_t, stuck_t, y_t = arrays(play(a.games // 4, STAGE_2_SEEDS[1], a.noise, against_medium=True))
         w, start = np.array(stage_one_as_stage_two()), "fitted.py's weights"
 
     def predict(w, X, win, stuck):
